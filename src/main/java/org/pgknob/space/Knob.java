@@ -1,0 +1,135 @@
+package org.pgknob.space;
+
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+
+/**
+ * One setting the optimizer may change, with the values it may take.
+ *
+ * <p>Numeric values are in the knob's {@link #unit()} (a PostgreSQL unit: kB, MB, GB, ms, s, min,
+ * or none), so the value sent to the server is the number followed by the unit and PostgreSQL
+ * itself converts it: no guessing of 8kB pages or base units. Integer values are {@link Long}, real
+ * values {@link Double}, enum and bool values {@link String}.
+ *
+ * @param name the PostgreSQL setting name
+ * @param type the kind of value
+ * @param min lower bound (numeric knobs), in {@code unit}
+ * @param max upper bound (numeric knobs), in {@code unit}
+ * @param scale linear or log (numeric knobs)
+ * @param unit PostgreSQL unit of {@code min}, {@code max} and values, or empty
+ * @param choices allowed values (enum: as listed; bool: on, off)
+ * @param grid values for one-at-a-time sweeps, or empty to derive them
+ * @param condition when the knob is active, or null when always
+ * @param defaultValue the baseline value (the server's boot value when bound to a server), or null
+ *     when unknown; may lie outside [min, max] (wal_buffers = -1)
+ * @param note a free-text remark for people
+ */
+public record Knob(
+    String name,
+    KnobType type,
+    double min,
+    double max,
+    Scale scale,
+    String unit,
+    List<String> choices,
+    List<Object> grid,
+    Condition condition,
+    Object defaultValue,
+    String note) {
+
+  public Knob {
+    unit = unit == null ? "" : unit;
+    choices = choices == null ? List.of() : List.copyOf(choices);
+    grid = grid == null ? List.of() : List.copyOf(grid);
+    scale = scale == null ? Scale.LINEAR : scale;
+    note = note == null ? "" : note;
+  }
+
+  public boolean isNumeric() {
+    return type == KnobType.INTEGER || type == KnobType.REAL;
+  }
+
+  public boolean isCategorical() {
+    return !isNumeric();
+  }
+
+  public Optional<Condition> activeWhen() {
+    return Optional.ofNullable(condition);
+  }
+
+  public Knob withDefault(Object value) {
+    return new Knob(name, type, min, max, scale, unit, choices, grid, condition, value, note);
+  }
+
+  public Knob withRange(double newMin, double newMax) {
+    return new Knob(
+        name, type, newMin, newMax, scale, unit, choices, grid, condition, defaultValue, note);
+  }
+
+  public Knob withChoices(List<String> newChoices) {
+    return new Knob(
+        name, type, min, max, scale, unit, newChoices, grid, condition, defaultValue, note);
+  }
+
+  /**
+   * Brings a value to this knob's type: integers rounded and clamped, reals clamped, categories
+   * checked.
+   *
+   * @throws IllegalArgumentException when a category is not among the choices
+   */
+  public Object normalize(Object value) {
+    switch (type) {
+      case INTEGER -> {
+        double v = ((Number) value).doubleValue();
+        return Math.round(Math.max(min, Math.min(max, v)));
+      }
+      case REAL -> {
+        double v = ((Number) value).doubleValue();
+        return Math.max(min, Math.min(max, v));
+      }
+      default -> {
+        String s = value.toString().toLowerCase(Locale.ROOT);
+        if (type == KnobType.BOOL) {
+          s =
+              switch (s) {
+                case "true", "yes", "1" -> "on";
+                case "false", "no", "0" -> "off";
+                default -> s;
+              };
+        }
+        if (!choices.contains(s)) {
+          throw new IllegalArgumentException(
+              name + " must be one of " + choices + ", but got " + value);
+        }
+        return s;
+      }
+    }
+  }
+
+  /** True when the value is of this knob's type and within its range or choices. */
+  public boolean admits(Object value) {
+    if (value == null) {
+      return false;
+    }
+    return switch (type) {
+      case INTEGER -> value instanceof Long l && l >= min && l <= max;
+      case REAL -> value instanceof Double d && !d.isNaN() && d >= min && d <= max;
+      default -> value instanceof String s && choices.contains(s);
+    };
+  }
+
+  /** The value as PostgreSQL takes it in ALTER SYSTEM or postgresql.conf, e.g. {@code 256MB}. */
+  public String render(Object value) {
+    return switch (type) {
+      case INTEGER -> ((Number) value).longValue() + unit;
+      case REAL -> {
+        double d = ((Number) value).doubleValue();
+        String s =
+            d == Math.rint(d) && Math.abs(d) < 1e15 ? Long.toString((long) d) : Double.toString(d);
+        yield s + unit;
+      }
+      default -> value.toString();
+    };
+  }
+}

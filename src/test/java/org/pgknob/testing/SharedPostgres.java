@@ -1,0 +1,66 @@
+package org.pgknob.testing;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.SQLException;
+import org.pgknob.target.ManagedCluster;
+import org.pgknob.target.PgknobHome;
+import org.pgknob.target.PostgresBinaries;
+
+/**
+ * One real PostgreSQL 18 cluster for the whole test run: initdb once, started on first use, stopped
+ * and deleted when the JVM exits.
+ *
+ * <p>Tests that change settings must put them back (ALTER SYSTEM RESET and a reload or restart) so
+ * the next test sees defaults; {@link #resetSettings()} does that.
+ */
+public final class SharedPostgres {
+  private static ManagedCluster cluster;
+
+  private SharedPostgres() {}
+
+  public static synchronized ManagedCluster cluster() {
+    if (cluster == null) {
+      try {
+        Path home = PgknobHome.resolve();
+        Path dir = Files.createTempDirectory(Files.createDirectories(home), "test-cluster-");
+        ManagedCluster c = ManagedCluster.open(dir, PostgresBinaries.ensure(home), 0);
+        c.start();
+        Runtime.getRuntime()
+            .addShutdownHook(
+                new Thread(
+                    () -> {
+                      try {
+                        c.stop();
+                        PgknobHome.deleteTree(dir);
+                      } catch (Exception e) {
+                        // best effort at JVM exit
+                      }
+                    }));
+        cluster = c;
+      } catch (java.io.IOException e) {
+        throw new java.io.UncheckedIOException(e);
+      }
+    }
+    if (!cluster.isRunning()) {
+      cluster.start();
+    }
+    return cluster;
+  }
+
+  public static Connection connect() throws SQLException {
+    return cluster().connect("postgres");
+  }
+
+  /** Removes every ALTER SYSTEM setting and restarts if any of them needed it. */
+  public static void resetSettings() throws SQLException {
+    ManagedCluster c = cluster();
+    try (Connection conn = c.connect("postgres");
+        var st = conn.createStatement()) {
+      st.execute("ALTER SYSTEM RESET ALL");
+      st.execute("SELECT pg_reload_conf()");
+    }
+    c.restart();
+  }
+}
