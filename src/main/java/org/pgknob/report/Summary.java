@@ -1,0 +1,107 @@
+package org.pgknob.report;
+
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * {@code runs/<id>/summary.json}: everything the console shows at the end of a session, for
+ * automation and for the report. The session writes it (also while running, after each phase); the
+ * report reads it. Missing parts are null or empty while a session is unfinished.
+ *
+ * @param sessionId the run folder's name
+ * @param state running, finished, stopped (Ctrl-C), failed
+ * @param startedAt when the session began
+ * @param finishedAt when it ended, or null
+ * @param machine the host the server runs on
+ * @param postgresVersion server_version of the target
+ * @param target the target's description (never a password)
+ * @param workload workload name and parameters, e.g. {name: tprocc, warehouses: 1, vus: 4}
+ * @param budget what was planned and used
+ * @param noise the baseline's spread: the noise level every decision uses
+ * @param results defaults, PGTune-style and the four optima (track x objective), validated
+ * @param sweepRanking knobs by the effect their sweep showed
+ * @param modelRanking knobs by the fitted model's importance
+ * @param restored what was put back on the server at the end
+ */
+public record Summary(
+    String sessionId,
+    String state,
+    Instant startedAt,
+    Instant finishedAt,
+    Machine machine,
+    String postgresVersion,
+    String target,
+    Map<String, Object> workload,
+    Budget budget,
+    Noise noise,
+    List<ResultRow> results,
+    List<KnobImportance> sweepRanking,
+    List<KnobImportance> modelRanking,
+    String restored) {
+
+  /** The host: cores, RAM (the least of MemTotal, cgroup limit and --ram), storage. */
+  public record Machine(int cores, long ramBytes, String storage, String os) {}
+
+  /** Trials and seconds planned and used. */
+  public record Budget(
+      int trialsPlanned, int trialsRun, double secondsPlanned, double secondsUsed) {}
+
+  /** Spread of the repeated baseline trials. */
+  public record Noise(
+      int runs, double tpsMean, double tpsCv, double latencyMeanMs, double latencyCv) {}
+
+  /**
+   * A ratio to the baseline with its 95% interval, from interleaved pairs (A B A B ...).
+   *
+   * @param estimate geometric mean of the paired ratios
+   * @param low lower end of the 95% interval
+   * @param high upper end
+   * @param pairs number of pairs measured
+   */
+  public record Ratio(double estimate, double low, double high, int pairs) {
+    /** A gain (or loss) is claimed only when the interval excludes 1. */
+    public boolean excludesOne() {
+      return low > 1 || high < 1;
+    }
+  }
+
+  /**
+   * One row of the results table.
+   *
+   * @param name defaults, pgtune, reload/tps, reload/latency, restart/tps, restart/latency
+   * @param track reload, restart, or empty for defaults and pgtune
+   * @param objective tps, latency, or empty
+   * @param settings the settings that differ from the defaults, as PostgreSQL takes them
+   * @param tps mean TPS over the validation runs of this configuration
+   * @param nopm mean NOPM
+   * @param latencyAvgMs mean of the average latency
+   * @param latencyP95Ms mean of the p95 latency
+   * @param tpsRatio TPS against the baseline (null for the defaults row)
+   * @param latencyRatio average latency against the baseline (below 1 is better)
+   * @param trials the trial numbers behind the row
+   * @param verdict one line for people: "1.21x TPS (1.12 to 1.31), gain", "within noise", ...
+   */
+  public record ResultRow(
+      String name,
+      String track,
+      String objective,
+      Map<String, String> settings,
+      double tps,
+      double nopm,
+      double latencyAvgMs,
+      double latencyP95Ms,
+      Ratio tpsRatio,
+      Ratio latencyRatio,
+      List<Integer> trials,
+      String verdict) {}
+
+  /**
+   * A knob's importance.
+   *
+   * @param knob setting name
+   * @param importance share or effect size, larger is more important
+   * @param verdict e.g. "+18% TPS, 6x the noise", "within noise", "no effect"
+   */
+  public record KnobImportance(String knob, double importance, String verdict) {}
+}
