@@ -1,0 +1,90 @@
+package org.pgknob.cli;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import org.pgknob.PgknobException;
+import org.pgknob.report.BestConfig;
+import org.pgknob.report.ConfExporter;
+import org.pgknob.session.SessionExport;
+import org.pgknob.session.SessionFolder;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/** Writes one of a session's recommended configurations again, in the form asked for. */
+@Command(
+    name = "export",
+    mixinStandardHelpOptions = true,
+    description =
+        "Write a session's best configuration of a track and objective as a postgresql.conf"
+            + " fragment, an ALTER SYSTEM script or JSON.")
+public final class ExportCommand implements Callable<Integer> {
+  @Spec CommandSpec spec;
+
+  @Parameters(index = "0", paramLabel = "RUN", description = "The session folder, runs/<id>.")
+  Path run;
+
+  @Option(
+      names = "--track",
+      defaultValue = "restart",
+      description =
+          "reload, restart, or pgtune for the PGTune-style row (default: ${DEFAULT-VALUE}).")
+  String track;
+
+  @Option(
+      names = "--objective",
+      defaultValue = "tps",
+      description = "tps or latency (default: ${DEFAULT-VALUE}).")
+  String objective;
+
+  @Option(
+      names = "--format",
+      defaultValue = "conf",
+      description = "conf, alter-system or json (default: ${DEFAULT-VALUE}).")
+  String format;
+
+  @Option(names = "--out", description = "Write to this file instead of standard output.")
+  Path out;
+
+  @Override
+  public Integer call() throws IOException {
+    ConfExporter.Format f = ConfExporter.Format.parse(format);
+    String rowName = rowName(track, objective);
+    BestConfig best = SessionExport.best(SessionFolder.open(run), rowName);
+    String text = ConfExporter.write(best, f);
+    if (out == null) {
+      PrintWriter w = spec.commandLine().getOut();
+      w.print(text);
+      w.flush();
+    } else {
+      Files.writeString(out, text, StandardCharsets.UTF_8);
+      spec.commandLine().getErr().println("wrote " + out);
+      spec.commandLine().getErr().flush();
+    }
+    return ExitCodes.OK;
+  }
+
+  static String rowName(String track, String objective) {
+    String t = track.toLowerCase(Locale.ROOT);
+    String o = objective.toLowerCase(Locale.ROOT);
+    if (t.equals("pgtune")) {
+      return "pgtune";
+    }
+    if (!t.equals("reload") && !t.equals("restart")) {
+      throw new PgknobException(
+          "unknown track '" + track + "'", "use --track reload, restart or pgtune");
+    }
+    if (!o.equals("tps") && !o.equals("latency")) {
+      throw new PgknobException(
+          "unknown objective '" + objective + "'", "use --objective tps or latency");
+    }
+    return t + "/" + o;
+  }
+}

@@ -1,0 +1,52 @@
+package org.pgknob.report;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A recommended configuration, ready to export: the settings of one result row with what is known
+ * about each.
+ *
+ * @param sessionId the session it came from
+ * @param name the result row's name: reload/tps, restart/latency, pgtune, ...
+ * @param postgresVersion the server it was measured on
+ * @param verdict the validation's one line ("1.21x TPS (1.12 to 1.31), gain"), or empty
+ * @param settings the changed settings, in order
+ */
+public record BestConfig(
+    String sessionId, String name, String postgresVersion, String verdict, List<Setting> settings) {
+  public BestConfig {
+    verdict = verdict == null ? "" : verdict;
+    settings = List.copyOf(settings);
+  }
+
+  /**
+   * One changed setting.
+   *
+   * @param name the PostgreSQL setting name
+   * @param value the recommended value as PostgreSQL takes it
+   * @param defaultValue the server's default, or empty when unknown
+   * @param context reload, restart, or empty when unknown
+   * @param effect what the session measured about it, e.g. "sweep: +18.0% TPS at this value"
+   */
+  public record Setting(
+      String name, String value, String defaultValue, String context, String effect) {
+    public Setting {
+      defaultValue = defaultValue == null ? "" : defaultValue;
+      context = context == null ? "" : context;
+      effect = effect == null ? "" : effect;
+    }
+
+    public boolean needsRestart() {
+      return "restart".equals(context);
+    }
+  }
+
+  /** Setting name to value, in order. */
+  public Map<String, String> values() {
+    Map<String, String> out = new LinkedHashMap<>();
+    settings.forEach(s -> out.put(s.name(), s.value()));
+    return out;
+  }
+}

@@ -1,0 +1,133 @@
+package org.pgknob.report;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.stream.Collectors;
+
+/**
+ * The table a session ends with: defaults, the PGTune-style configuration and the optima of each
+ * track and objective, with TPS, NOPM, average and p95 latency, ratios to the baseline with their
+ * 95% intervals, and what each changed. Formatted with a fixed locale so the output is the same
+ * everywhere.
+ */
+public final class ResultTable {
+  private static final List<String> ORDER =
+      List.of(
+          "defaults", "pgtune", "reload/tps", "reload/latency", "restart/tps", "restart/latency");
+
+  private ResultTable() {}
+
+  public static String format(Summary summary) {
+    StringBuilder b = new StringBuilder();
+    Summary.Noise noise = summary.noise();
+    if (noise != null) {
+      b.append(
+          String.format(
+              Locale.ROOT,
+              "Baseline: %d runs, %.1f TPS (CV %.1f%%), %.2f ms average latency (CV %.1f%%)\n",
+              noise.runs(),
+              noise.tpsMean(),
+              100 * noise.tpsCv(),
+              noise.latencyMeanMs(),
+              100 * noise.latencyCv()));
+    }
+    List<Summary.ResultRow> rows = new ArrayList<>(summary.results());
+    rows.sort(Comparator.comparingInt(ResultTable::rank));
+    List<String[]> cells = new ArrayList<>();
+    cells.add(
+        new String[] {
+          "configuration",
+          "TPS",
+          "NOPM",
+          "avg ms",
+          "p95 ms",
+          "TPS ratio (95% CI)",
+          "latency ratio (95% CI)",
+          "changed"
+        });
+    for (Summary.ResultRow r : rows) {
+      cells.add(
+          new String[] {
+            r.name(),
+            String.format(Locale.ROOT, "%.1f", r.tps()),
+            String.format(Locale.ROOT, "%.0f", r.nopm()),
+            String.format(Locale.ROOT, "%.2f", r.latencyAvgMs()),
+            String.format(Locale.ROOT, "%.2f", r.latencyP95Ms()),
+            ratio(r.tpsRatio(), false),
+            ratio(r.latencyRatio(), true),
+            Integer.toString(r.settings().size())
+          });
+    }
+    b.append(table(cells));
+    boolean header = false;
+    for (Summary.ResultRow r : rows) {
+      if (r.settings().isEmpty() && (r.verdict() == null || r.verdict().isEmpty())) {
+        continue;
+      }
+      if (!header) {
+        b.append(String.format(Locale.ROOT, "\nSettings changed from the defaults:\n"));
+        header = true;
+      }
+      b.append("  ").append(r.name());
+      if (r.verdict() != null && !r.verdict().isEmpty()) {
+        b.append(": ").append(r.verdict());
+      }
+      b.append("\n");
+      if (!r.settings().isEmpty()) {
+        b.append("    ").append(settings(r.settings())).append("\n");
+      }
+    }
+    return b.toString();
+  }
+
+  /** "1.28x (1.20-1.36) +" with + for a claimed gain, - for a claimed loss; "-" when absent. */
+  static String ratio(Summary.Ratio r, boolean lowerIsBetter) {
+    if (r == null) {
+      return "-";
+    }
+    String mark = "";
+    if (r.excludesOne()) {
+      boolean better = lowerIsBetter ? r.high() < 1 : r.low() > 1;
+      mark = better ? " +" : " -";
+    }
+    return String.format(Locale.ROOT, "%.2fx (%.2f-%.2f)%s", r.estimate(), r.low(), r.high(), mark);
+  }
+
+  static String settings(Map<String, String> settings) {
+    return settings.entrySet().stream()
+        .map(e -> e.getKey() + "=" + e.getValue())
+        .collect(Collectors.joining(", "));
+  }
+
+  private static int rank(Summary.ResultRow r) {
+    int i = ORDER.indexOf(r.name());
+    return i < 0 ? ORDER.size() : i;
+  }
+
+  /** Left-aligned first column, right-aligned numbers, two spaces between columns. */
+  static String table(List<String[]> cells) {
+    int columns = cells.get(0).length;
+    int[] width = new int[columns];
+    for (String[] row : cells) {
+      for (int c = 0; c < columns; c++) {
+        width[c] = Math.max(width[c], row[c].length());
+      }
+    }
+    StringBuilder b = new StringBuilder();
+    for (String[] row : cells) {
+      StringBuilder line = new StringBuilder();
+      for (int c = 0; c < columns; c++) {
+        if (c > 0) {
+          line.append("  ");
+        }
+        String pad = " ".repeat(width[c] - row[c].length());
+        line.append(c == 0 ? row[c] + pad : pad + row[c]);
+      }
+      b.append(line.toString().stripTrailing()).append("\n");
+    }
+    return b.toString();
+  }
+}

@@ -1,0 +1,49 @@
+package org.pgknob.session;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
+
+/**
+ * Writes a file so that a crash at any moment leaves either the old or the new content, never a
+ * mix: a temporary file beside it, written and fsynced, renamed over the target, and the folder
+ * fsynced so the rename itself survives a power cut.
+ */
+final class AtomicFiles {
+  private AtomicFiles() {}
+
+  static void write(Path file, byte[] content) {
+    Path dir = file.toAbsolutePath().getParent();
+    Path tmp = dir.resolve("." + file.getFileName() + ".tmp");
+    try {
+      try (FileChannel ch =
+          FileChannel.open(
+              tmp,
+              StandardOpenOption.CREATE,
+              StandardOpenOption.TRUNCATE_EXISTING,
+              StandardOpenOption.WRITE)) {
+        ByteBuffer buf = ByteBuffer.wrap(content);
+        while (buf.hasRemaining()) {
+          ch.write(buf);
+        }
+        ch.force(true);
+      }
+      Files.move(tmp, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+      fsyncFolder(dir);
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot write " + file, e);
+    }
+  }
+
+  /** Makes a folder's entries (a rename, a new file) durable; Linux allows fsync on a folder. */
+  static void fsyncFolder(Path dir) throws IOException {
+    try (FileChannel ch = FileChannel.open(dir, StandardOpenOption.READ)) {
+      ch.force(true);
+    }
+  }
+}

@@ -1,0 +1,308 @@
+package org.pgknob.session;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.OptionalDouble;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.pgknob.PgknobException;
+import org.pgknob.trial.TrialResult;
+
+/**
+ * What a session may spend: a number of trials, a wall time, or both (whichever runs out first).
+ *
+ * <p>Syntax of {@code --budget}: {@code 40} or {@code 40 trials}; {@code 2h}, {@code 90m}, {@code
+ * 45min}, {@code 1h30m}, {@code 600s}; both joined by a comma: {@code 40,2h}. A wall time becomes a
+ * number of trials through the estimated length of one trial ({@link #estimateTrialSeconds}).
+ *
+ * <p>How a budget of T trials is shared ({@link #apportion}):
+ *
+ * <ol>
+ *   <li>baseline: 3 runs of the defaults, 5 when T is 60 or more (a better noise estimate pays off
+ *       in longer sessions);
+ *   <li>validation: 2 x pairs trials per validated configuration; configurations in the order
+ *       restart/objective, reload/objective, pgtune, restart/other objective, reload/other
+ *       objective, as many as fit in 40% of T, at least the first;
+ *   <li>sweeps: 30% of what remains, when that is at least 3 trials, else none;
+ *   <li>Bayesian iterations: the rest, split evenly between the tracks, the restart track getting
+ *       the odd one (it searches the larger space).
+ * </ol>
+ *
+ * @param trials the number of trials, or null when only time limits the session
+ * @param wallTime the wall time, or null when only trials do
+ */
+public record Budget(Integer trials, Duration wallTime) {
+  /** The fewest baseline runs: two give a spread, three make it worth something. */
+  public static final int MIN_BASELINE_RUNS = 3;
+
+  static final double VALIDATION_SHARE = 0.4;
+  static final double SWEEP_SHARE = 0.3;
+  static final int MIN_SWEEP_TRIALS = 3;
+  static final int LONG_SESSION_TRIALS = 60;
+
+  private static final Pattern TRIALS = Pattern.compile("(\\d+)(\\s*trials?)?");
+  private static final Pattern TIME =
+      Pattern.compile("(?:(\\d+)\\s*h)?\\s*(?:(\\d+)\\s*m(?:in)?)?\\s*(?:(\\d+)\\s*s)?");
+
+  public Budget {
+    if (trials == null && wallTime == null) {
+      throw new IllegalArgumentException("a budget needs trials, a wall time or both");
+    }
+  }
+
+  /**
+   * Parses {@code --budget}.
+   *
+   * @throws PgknobException naming the accepted forms when the text is not one of them
+   */
+  public static Budget parse(String text) {
+    Integer trials = null;
+    Duration wall = null;
+    String[] parts = text == null ? new String[] {""} : text.trim().split("\\s*,\\s*", -1);
+    if (parts.length > 2) {
+      throw notUnderstood(text);
+    }
+    for (String part : parts) {
+      String p = part.trim().toLowerCase(Locale.ROOT);
+      Matcher t = TRIALS.matcher(p);
+      Matcher w = TIME.matcher(p);
+      if (t.matches() && trials == null) {
+        trials = positive(Long.parseLong(t.group(1)), text);
+      } else if (!p.isEmpty() && !p.matches("\\d+") && w.matches() && wall == null) {
+        long seconds = 0;
+        seconds += w.group(1) == null ? 0 : Long.parseLong(w.group(1)) * 3600;
+        seconds += w.group(2) == null ? 0 : Long.parseLong(w.group(2)) * 60;
+        seconds += w.group(3) == null ? 0 : Long.parseLong(w.group(3));
+        wall = Duration.ofSeconds(positive(seconds, text));
+      } else {
+        throw notUnderstood(text);
+      }
+    }
+    return new Budget(trials, wall);
+  }
+
+  private static int positive(long value, String text) {
+    if (value <= 0 || value > Integer.MAX_VALUE) {
+      throw new PgknobException(
+          "budget '" + text + "' must be more than zero", "give e.g. --budget 40 or --budget 2h");
+    }
+    return (int) value;
+  }
+
+  private static PgknobException notUnderstood(String text) {
+    return new PgknobException(
+        "budget '" + text + "' is not understood",
+        "give trials and/or wall time: 40, '40 trials', 2h, 90m, 1h30m, or both as 40,2h");
+  }
+
+  /** The fewest trials a session can do anything useful with: baseline, one trial, validation. */
+  public static int minimumTrials(int validationPairs) {
+    return MIN_BASELINE_RUNS + 1 + 2 * validationPairs;
+  }
+
+  /**
+   * The number of trials this budget allows when one trial takes about {@code trialSeconds}.
+   *
+   * @throws PgknobException when that is less than {@link #minimumTrials}, saying the minimum
+   */
+  public int trialsFor(double trialSeconds, int validationPairs) {
+    int byTime =
+        wallTime == null
+            ? Integer.MAX_VALUE
+            : (int) Math.floor(wallTime.toSeconds() / trialSeconds);
+    int total = Math.min(trials == null ? Integer.MAX_VALUE : trials, byTime);
+    int minimum = minimumTrials(validationPairs);
+    if (total >= minimum) {
+      return total;
+    }
+    String needs =
+        String.format(
+            Locale.ROOT,
+            "a session needs at least %d (%d baseline runs, 1 trial, %d validation pairs)",
+            minimum,
+            MIN_BASELINE_RUNS,
+            validationPairs);
+    if (byTime < (trials == null ? Integer.MAX_VALUE : trials)) {
+      Duration least = Duration.ofSeconds((long) Math.ceil(minimum * trialSeconds / 60.0) * 60);
+      throw new PgknobException(
+          String.format(
+              Locale.ROOT,
+              "budget %s fits about %d trials of %.0f s; %s, about %s",
+              describe(wallTime),
+              byTime,
+              trialSeconds,
+              needs,
+              describe(least)),
+          "give --budget " + describe(least) + " or more, or shorter trials (--duration)");
+    }
+    throw new PgknobException(
+        "budget of " + trials + " trials is too small: " + needs,
+        "give --budget " + minimum + " or more");
+  }
+
+  /** The budget as people write it: "40 trials", "2h", "40 trials, 1h30m". */
+  public String describe() {
+    List<String> parts = new ArrayList<>();
+    if (trials != null) {
+      parts.add(trials + " trials");
+    }
+    if (wallTime != null) {
+      parts.add(describe(wallTime));
+    }
+    return String.join(", ", parts);
+  }
+
+  static String describe(Duration d) {
+    long h = d.toHours();
+    long m = d.toMinutesPart();
+    long s = d.toSecondsPart();
+    StringBuilder b = new StringBuilder();
+    if (h > 0) {
+      b.append(h).append('h');
+    }
+    if (m > 0) {
+      b.append(m).append('m');
+    }
+    if (s > 0 || b.length() == 0) {
+      b.append(s).append('s');
+    }
+    return b.toString();
+  }
+
+  /**
+   * The estimated seconds of one trial before any has run: reset the database from its pristine
+   * copy (about 150 MB/s plus a start), apply (a reload, or a restart), ramp-up, window, and the
+   * checkpoint after the window.
+   */
+  public static double estimateTrialSeconds(
+      long databaseBytes, int rampupSeconds, int windowSeconds, boolean restart) {
+    double resetSeconds = 2 + databaseBytes / 150e6;
+    double applySeconds = restart ? 5 : 1;
+    double checkpointSeconds = 2 + databaseBytes / 500e6;
+    return resetSeconds + applySeconds + rampupSeconds + windowSeconds + checkpointSeconds;
+  }
+
+  /** The mean measured total seconds of logged trials that ran, once there are some. */
+  public static OptionalDouble observedTrialSeconds(List<TrialResult> trials) {
+    return trials.stream()
+        .map(t -> t.timingsSeconds().get("total"))
+        .filter(s -> s != null && s > 0)
+        .mapToDouble(Double::doubleValue)
+        .average();
+  }
+
+  /**
+   * How a session of {@code totalTrials} shares them (the rule is in the class comment).
+   *
+   * @param totalTrials from {@link #trialsFor}
+   * @param tracks the tracks in the order they run, e.g. [reload, restart]
+   * @param objective the objective the Bayesian phase optimizes: tps or latency
+   * @param withPgtune whether the PGTune-style configuration is validated too
+   * @param validationPairs interleaved pairs per validation (at least 3)
+   */
+  public static Shares apportion(
+      int totalTrials,
+      List<String> tracks,
+      String objective,
+      boolean withPgtune,
+      int validationPairs) {
+    if (totalTrials < minimumTrials(validationPairs)) {
+      throw new IllegalArgumentException(
+          totalTrials + " trials are fewer than the minimum " + minimumTrials(validationPairs));
+    }
+    if (tracks.isEmpty()) {
+      throw new IllegalArgumentException("a session needs at least one track");
+    }
+    int baseline = totalTrials >= LONG_SESSION_TRIALS ? 5 : MIN_BASELINE_RUNS;
+    List<SessionPlan.Validation> candidates = new ArrayList<>();
+    String other = "tps".equals(objective) ? "latency" : "tps";
+    for (int i = tracks.size() - 1; i >= 0; i--) {
+      candidates.add(new SessionPlan.Validation(tracks.get(i) + "/" + objective, tracks.get(i)));
+    }
+    if (withPgtune) {
+      candidates.add(new SessionPlan.Validation("pgtune", "restart"));
+    }
+    for (int i = tracks.size() - 1; i >= 0; i--) {
+      candidates.add(new SessionPlan.Validation(tracks.get(i) + "/" + other, tracks.get(i)));
+    }
+    int perValidation = 2 * validationPairs;
+    int fit = (int) Math.floor(VALIDATION_SHARE * totalTrials / perValidation);
+    int validations = Math.max(1, Math.min(candidates.size(), fit));
+    while (validations > 1 && totalTrials - baseline - validations * perValidation < 1) {
+      validations--;
+    }
+    int search = totalTrials - baseline - validations * perValidation;
+    int sweeps = (int) Math.floor(SWEEP_SHARE * search);
+    if (sweeps < MIN_SWEEP_TRIALS) {
+      sweeps = 0;
+    }
+    int bayes = search - sweeps;
+    Map<String, Integer> perTrack = new LinkedHashMap<>();
+    for (int i = 0; i < tracks.size(); i++) {
+      perTrack.put(tracks.get(i), bayes / tracks.size());
+    }
+    String last = tracks.get(tracks.size() - 1);
+    perTrack.merge(last, bayes % tracks.size(), Integer::sum);
+    return new Shares(
+        baseline, sweeps, perTrack, candidates.subList(0, validations), validationPairs);
+  }
+
+  /**
+   * A budget's shares.
+   *
+   * @param baselineRuns runs of the defaults
+   * @param sweepTrials trials for one-at-a-time sweeps (at most)
+   * @param bayesIterations per track, in run order
+   * @param validations what is validated, in order
+   * @param validationPairs pairs per validation
+   */
+  public record Shares(
+      int baselineRuns,
+      int sweepTrials,
+      Map<String, Integer> bayesIterations,
+      List<SessionPlan.Validation> validations,
+      int validationPairs) {
+    public Shares {
+      bayesIterations = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(bayesIterations));
+      validations = List.copyOf(validations);
+    }
+
+    /** Total trials of these shares. */
+    public int totalTrials() {
+      return baselineRuns
+          + sweepTrials
+          + bayesIterations.values().stream().mapToInt(Integer::intValue).sum()
+          + 2 * validationPairs * validations.size();
+    }
+
+    /**
+     * The session's plan with these sweeps; sweep trials left unused go to the last track's
+     * Bayesian iterations.
+     *
+     * @throws IllegalArgumentException when the sweeps take more than {@link #sweepTrials}
+     */
+    public SessionPlan plan(List<SessionPlan.SweepKnob> sweeps) {
+      int used = sweeps.stream().mapToInt(s -> s.values().size()).sum();
+      if (used > sweepTrials) {
+        throw new IllegalArgumentException(
+            "the sweeps take " + used + " trials but their share is " + sweepTrials);
+      }
+      List<SessionPlan.BayesTrack> bayes = new ArrayList<>();
+      List<String> tracks = new ArrayList<>(bayesIterations.keySet());
+      for (String track : tracks) {
+        int n = bayesIterations.get(track);
+        if (track.equals(tracks.get(tracks.size() - 1))) {
+          n += sweepTrials - used;
+        }
+        if (n > 0) {
+          bayes.add(new SessionPlan.BayesTrack(track, n));
+        }
+      }
+      return new SessionPlan(baselineRuns, sweeps, bayes, validations, validationPairs);
+    }
+  }
+}

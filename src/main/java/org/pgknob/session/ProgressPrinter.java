@@ -1,0 +1,129 @@
+package org.pgknob.session;
+
+import java.io.PrintWriter;
+import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.stream.Collectors;
+import org.pgknob.trial.TrialResult;
+
+/**
+ * Live progress of a session on the console: the phase, trial k of n with its changes from the
+ * defaults, the TPS of each second of the window, the trial's result, and the best TPS so far per
+ * track.
+ *
+ * <p>On a terminal the live TPS is one line rewritten in place (carriage return); otherwise (a log
+ * file, a pipe) it prints a plain line every {@value #PLAIN_EVERY_SECONDS} seconds instead, so logs
+ * stay readable. The session calls it from its own thread and the workload's; methods are
+ * synchronized.
+ */
+public final class ProgressPrinter {
+  static final int PLAIN_EVERY_SECONDS = 10;
+
+  private final PrintWriter out;
+  private final boolean terminal;
+  private final Map<String, TrialResult> bestByTrack = new TreeMap<>();
+  private int liveWidth;
+
+  public ProgressPrinter(PrintWriter out, boolean terminal) {
+    this.out = out;
+    this.terminal = terminal;
+  }
+
+  /** A printer for standard output: in place when it is a terminal, plain lines otherwise. */
+  public static ProgressPrinter forConsole(PrintWriter out) {
+    return new ProgressPrinter(out, System.console() != null);
+  }
+
+  /** A phase begins: "== sweep: 12 trials over 4 knobs". */
+  public synchronized void phase(Phase phase, String detail) {
+    endLive();
+    out.println("== " + phase.label() + (detail == null || detail.isEmpty() ? "" : ": " + detail));
+    out.flush();
+  }
+
+  /** A trial begins: its number, the plan's length, label and changes from the defaults. */
+  public synchronized void trialStarted(
+      int trial, int totalTrials, String label, Map<String, String> changes) {
+    endLive();
+    out.printf(Locale.ROOT, "[%d/%d] %s%n", trial, totalTrials, label);
+    out.println(
+        "  changes: "
+            + (changes.isEmpty()
+                ? "none (defaults)"
+                : new TreeMap<>(changes)
+                    .entrySet().stream()
+                        .map(e -> e.getKey() + "=" + e.getValue())
+                        .collect(Collectors.joining(", "))));
+    out.flush();
+  }
+
+  /** One second of the measured window: the TPS of that second. */
+  public synchronized void liveTps(int second, int windowSeconds, double tps) {
+    String text = String.format(Locale.ROOT, "  %d/%d s: %.0f TPS", second, windowSeconds, tps);
+    if (terminal) {
+      out.print("\r" + text + " ".repeat(Math.max(0, liveWidth - text.length())));
+      liveWidth = text.length();
+      out.flush();
+    } else if (second % PLAIN_EVERY_SECONDS == 0) {
+      out.println(text);
+      out.flush();
+    }
+  }
+
+  /** A trial ended: its figures (or why it failed) and the best so far per track. */
+  public synchronized void trialFinished(TrialResult result) {
+    endLive();
+    if (result.isOk()) {
+      out.printf(
+          Locale.ROOT,
+          "  -> %.1f TPS, %.0f NOPM, %.2f ms avg, %.2f ms p95%n",
+          result.workload().tps(),
+          result.workload().nopm(),
+          result.workload().overall().avgMs(),
+          result.workload().overall().p95Ms());
+      if (!Phase.VALIDATION.label().equals(result.phase())) {
+        bestByTrack.merge(
+            result.track(),
+            result,
+            (old, now) -> now.workload().tps() > old.workload().tps() ? now : old);
+      }
+    } else {
+      out.printf(
+          Locale.ROOT,
+          "  -> %s%s%n",
+          result.status().name().toLowerCase(Locale.ROOT).replace('_', ' '),
+          result.reason().isEmpty() ? "" : ": " + result.reason());
+    }
+    if (!bestByTrack.isEmpty()) {
+      out.println(
+          "  best so far: "
+              + bestByTrack.entrySet().stream()
+                  .map(
+                      e ->
+                          String.format(
+                              Locale.ROOT,
+                              "%s %.1f TPS (trial %d)",
+                              e.getKey(),
+                              e.getValue().workload().tps(),
+                              e.getValue().trial()))
+                  .collect(Collectors.joining(", ")));
+    }
+    out.flush();
+  }
+
+  /** A free message: "restoring the original settings", "stopped by Ctrl-C". */
+  public synchronized void note(String message) {
+    endLive();
+    out.println(message);
+    out.flush();
+  }
+
+  /** Ends an in-place line so the next output starts on a fresh one. */
+  private void endLive() {
+    if (terminal && liveWidth > 0) {
+      out.println();
+      liveWidth = 0;
+    }
+  }
+}

@@ -1,0 +1,164 @@
+package org.pgknob.session;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import org.pgknob.PgknobException;
+import org.pgknob.trial.TrialResult;
+
+/**
+ * The fixed sequence of trials a session runs, decided once at the start and stored in
+ * session.json: baseline runs, sweep values, Bayesian iterations per track, validation pairs. Trial
+ * number t is always {@code steps().get(t - 1)}, whatever its outcome (a rejected or crashed trial
+ * is logged too), so the trials already in trials.jsonl say exactly which step comes next.
+ *
+ * <p>Resume is deterministic: the plan comes from session.json, not from a new computation; the
+ * configurations of sweeps and validation are in the plan or follow from the logged trials (the
+ * best per track and objective); and a Bayesian optimizer built with the session's seed and given
+ * the logged trials in order (suggest for each of its own logged iterations, then observe) proposes
+ * the same next configuration as the session would have without the stop.
+ *
+ * @param baselineRuns how often the defaults run at the start (at least 3)
+ * @param sweeps one-at-a-time sweeps, in order
+ * @param bayes Bayesian iterations per track, in order (reload-only first)
+ * @param validations configurations validated against the baseline, in order
+ * @param validationPairs interleaved pairs (A = baseline, B = candidate) per validation
+ */
+public record SessionPlan(
+    int baselineRuns,
+    List<SweepKnob> sweeps,
+    List<BayesTrack> bayes,
+    List<Validation> validations,
+    int validationPairs) {
+
+  /** A knob swept over its values, each one trial; values in the knob's unit. */
+  public record SweepKnob(String knob, String track, String unit, List<Object> values) {
+    public SweepKnob {
+      unit = unit == null ? "" : unit;
+      values = List.copyOf(values);
+    }
+  }
+
+  /** Bayesian iterations of one track. */
+  public record BayesTrack(String track, int iterations) {}
+
+  /** A configuration validated against the baseline: pgtune, reload/tps, restart/latency, .... */
+  public record Validation(String name, String track) {}
+
+  public SessionPlan {
+    sweeps = sweeps == null ? List.of() : List.copyOf(sweeps);
+    bayes = bayes == null ? List.of() : List.copyOf(bayes);
+    validations = validations == null ? List.of() : List.copyOf(validations);
+    if (baselineRuns < Budget.MIN_BASELINE_RUNS) {
+      throw new IllegalArgumentException(
+          "a plan needs at least "
+              + Budget.MIN_BASELINE_RUNS
+              + " baseline runs, but got "
+              + baselineRuns);
+    }
+    if (!validations.isEmpty() && validationPairs < ValidationStats.MIN_VALIDATION_PAIRS) {
+      throw new IllegalArgumentException(
+          "validation needs at least "
+              + ValidationStats.MIN_VALIDATION_PAIRS
+              + " pairs, but got "
+              + validationPairs);
+    }
+  }
+
+  /** Every planned trial, in order; trial t is element t - 1. */
+  public List<Step> steps() {
+    List<Step> out = new ArrayList<>();
+    for (int k = 1; k <= baselineRuns; k++) {
+      out.add(
+          new Step(
+              out.size() + 1, Phase.BASELINE, "reload", "defaults", null, "", k, baselineRuns, ""));
+    }
+    for (SweepKnob s : sweeps) {
+      for (int j = 0; j < s.values().size(); j++) {
+        out.add(
+            new Step(
+                out.size() + 1,
+                Phase.SWEEP,
+                s.track(),
+                s.knob(),
+                s.values().get(j),
+                s.unit(),
+                j + 1,
+                s.values().size(),
+                ""));
+      }
+    }
+    for (BayesTrack b : bayes) {
+      for (int t = 1; t <= b.iterations(); t++) {
+        out.add(
+            new Step(
+                out.size() + 1,
+                Phase.BAYES,
+                b.track(),
+                b.track(),
+                null,
+                "",
+                t,
+                b.iterations(),
+                ""));
+      }
+    }
+    for (Validation v : validations) {
+      for (int p = 1; p <= validationPairs; p++) {
+        for (String side : List.of("A", "B")) {
+          out.add(
+              new Step(
+                  out.size() + 1,
+                  Phase.VALIDATION,
+                  v.track(),
+                  v.name(),
+                  null,
+                  "",
+                  p,
+                  validationPairs,
+                  side));
+        }
+      }
+    }
+    return out;
+  }
+
+  /** The number of trials the plan runs. */
+  public int totalTrials() {
+    return steps().size();
+  }
+
+  /**
+   * The step after the logged trials, or empty when the plan is done.
+   *
+   * @throws PgknobException when the logged trials do not follow this plan
+   */
+  public Optional<Step> next(List<TrialResult> logged) {
+    List<Step> steps = steps();
+    if (logged.size() > steps.size()) {
+      throw new PgknobException(
+          "trials.jsonl holds " + logged.size() + " trials but the session planned " + steps.size(),
+          "the folder was changed by hand; start a new session");
+    }
+    for (int i = 0; i < logged.size(); i++) {
+      TrialResult t = logged.get(i);
+      Step s = steps.get(i);
+      if (t.trial() != s.trial()
+          || !s.phase().label().equals(t.phase())
+          || !s.label().equals(t.label())) {
+        throw new PgknobException(
+            "trials.jsonl does not follow the session's plan at trial "
+                + (i + 1)
+                + ": logged #"
+                + t.trial()
+                + " '"
+                + t.label()
+                + "', planned '"
+                + s.label()
+                + "'",
+            "the folder was changed by hand or by another pgknob version; start a new session");
+      }
+    }
+    return logged.size() < steps.size() ? Optional.of(steps.get(logged.size())) : Optional.empty();
+  }
+}

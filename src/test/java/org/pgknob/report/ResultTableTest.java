@@ -1,0 +1,42 @@
+package org.pgknob.report;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import org.junit.jupiter.api.Test;
+import org.pgknob.session.SummaryFixture;
+
+class ResultTableTest {
+  @Test
+  void printsTheGoldenTable() {
+    String expected =
+        """
+        Baseline: 3 runs, 2118.4 TPS (CV 3.1%), 3.78 ms average latency (CV 3.5%)
+        configuration     TPS   NOPM  avg ms  p95 ms   TPS ratio (95% CI)  latency ratio (95% CI)  changed
+        defaults       2118.4   9500    3.78    9.10                    -                       -        0
+        pgtune         2301.0  10321    3.48    8.20    1.09x (0.97-1.21)       0.92x (0.81-1.04)        2
+        reload/tps     2400.5  10800    3.33    7.90  1.13x (1.05-1.22) +     0.88x (0.80-0.97) +        2
+        restart/tps    2710.3  12191    2.95    6.80  1.28x (1.20-1.36) +     0.78x (0.73-0.84) +        5
+
+        Settings changed from the defaults:
+          defaults: baseline
+          pgtune: 1.09x TPS (0.97 to 1.21), within noise
+            shared_buffers=6GB, work_mem=75730kB
+          reload/tps: 1.13x TPS (1.05 to 1.22), gain
+            checkpoint_completion_target=0.9, max_wal_size=4GB
+          restart/tps: 1.28x TPS (1.20 to 1.36), gain
+            jit=off, max_wal_size=8GB, random_page_cost=1.1, shared_buffers=1GB, work_mem=8MB
+        """;
+    assertEquals(expected, ResultTable.format(SummaryFixture.summary("2026-11-29T22-10-00")));
+  }
+
+  @Test
+  void ratioMarksClaimedGainsAndLosses() {
+    assertEquals(
+        "1.20x (1.10-1.30) +", ResultTable.ratio(new Summary.Ratio(1.2, 1.1, 1.3, 3), false));
+    assertEquals(
+        "1.20x (1.10-1.30) -", ResultTable.ratio(new Summary.Ratio(1.2, 1.1, 1.3, 3), true));
+    assertEquals(
+        "1.02x (0.90-1.10)", ResultTable.ratio(new Summary.Ratio(1.02, 0.9, 1.1, 3), false));
+    assertEquals("-", ResultTable.ratio(null, false));
+  }
+}

@@ -1,0 +1,141 @@
+package org.pgknob.session;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.pgknob.PgknobException;
+
+class BudgetTest {
+  @Test
+  void parsesTrialsTimesAndBoth() {
+    assertEquals(new Budget(40, null), Budget.parse("40"));
+    assertEquals(new Budget(40, null), Budget.parse("40 trials"));
+    assertEquals(new Budget(1, null), Budget.parse("1 trial"));
+    assertEquals(new Budget(null, Duration.ofHours(2)), Budget.parse("2h"));
+    assertEquals(new Budget(null, Duration.ofMinutes(90)), Budget.parse("90m"));
+    assertEquals(new Budget(null, Duration.ofMinutes(45)), Budget.parse("45min"));
+    assertEquals(new Budget(null, Duration.ofMinutes(90)), Budget.parse("1h30m"));
+    assertEquals(new Budget(40, Duration.ofHours(2)), Budget.parse("40,2h"));
+    assertEquals(new Budget(40, Duration.ofHours(2)), Budget.parse("2h, 40 trials"));
+    assertEquals("40 trials, 1h30m", Budget.parse("40,90m").describe());
+  }
+
+  @Test
+  void refusesWhatItDoesNotUnderstand() {
+    for (String bad :
+        List.of("", "forty", "40 turtles", "2 days", "40,50", "2h,3h", "0", "0m", "1,2,3")) {
+      PgknobException e = assertThrows(PgknobException.class, () -> Budget.parse(bad), bad);
+      assertTrue(e.getMessage().startsWith("budget '" + bad + "'"), e.getMessage());
+    }
+  }
+
+  @Test
+  void tooFewTrialsSayTheMinimum() {
+    PgknobException e =
+        assertThrows(PgknobException.class, () -> Budget.parse("8").trialsFor(30, 3));
+    assertEquals(
+        "budget of 8 trials is too small: a session needs at least 10 (3 baseline runs, 1 trial, 3"
+            + " validation pairs) (give --budget 10 or more)",
+        e.oneLine());
+    assertEquals(10, Budget.parse("10").trialsFor(30, 3));
+  }
+
+  @Test
+  void tooLittleTimeSaysTheMinimumTime() {
+    PgknobException e =
+        assertThrows(PgknobException.class, () -> Budget.parse("4m").trialsFor(48, 3));
+    assertEquals(
+        "budget 4m fits about 5 trials of 48 s; a session needs at least 10 (3 baseline runs, 1"
+            + " trial, 3 validation pairs), about 8m (give --budget 8m or more, or shorter trials"
+            + " (--duration))",
+        e.oneLine());
+  }
+
+  @Test
+  void wallTimeBecomesTrialsAndTheTighterLimitWins() {
+    assertEquals(30, Budget.parse("15m").trialsFor(30, 3));
+    assertEquals(20, Budget.parse("20,15m").trialsFor(30, 3));
+    assertEquals(30, Budget.parse("40,15m").trialsFor(30, 3));
+  }
+
+  @Test
+  void trialEstimateAddsResetApplyRampupWindowAndCheckpoint() {
+    double reload = Budget.estimateTrialSeconds(150_000_000L, 5, 20, false);
+    double restart = Budget.estimateTrialSeconds(150_000_000L, 5, 20, true);
+    assertEquals(2 + 1 + 1 + 5 + 20 + 2 + 0.3, reload, 1e-9);
+    assertEquals(reload + 4, restart, 1e-9);
+    assertTrue(Budget.observedTrialSeconds(List.of()).isEmpty());
+    assertEquals(
+        30.0,
+        Budget.observedTrialSeconds(
+                List.of(
+                    Trials.ok(1, "baseline", "reload", "baseline 1/3", Map.of(), Map.of(), 1, 1)))
+            .getAsDouble());
+  }
+
+  @Test
+  void smallestBudgetGetsBaselineOneTrialAndOneValidation() {
+    Budget.Shares s = Budget.apportion(10, List.of("reload", "restart"), "tps", true, 3);
+    assertEquals(3, s.baselineRuns());
+    assertEquals(0, s.sweepTrials());
+    assertEquals(Map.of("reload", 0, "restart", 1), s.bayesIterations());
+    assertEquals(List.of(new SessionPlan.Validation("restart/tps", "restart")), s.validations());
+    assertEquals(10, s.totalTrials());
+  }
+
+  @Test
+  void fortyTrialsShareByTheDocumentedRule() {
+    // validation: floor(0.4 x 40 / 6) = 2 configurations, 12 trials; search 40 - 3 - 12 = 25;
+    // sweeps floor(0.3 x 25) = 7; Bayes 18 = 9 + 9
+    Budget.Shares s = Budget.apportion(40, List.of("reload", "restart"), "latency", true, 3);
+    assertEquals(3, s.baselineRuns());
+    assertEquals(7, s.sweepTrials());
+    assertEquals(Map.of("reload", 9, "restart", 9), s.bayesIterations());
+    assertEquals(
+        List.of(
+            new SessionPlan.Validation("restart/latency", "restart"),
+            new SessionPlan.Validation("reload/latency", "reload")),
+        s.validations());
+    assertEquals(40, s.totalTrials());
+  }
+
+  @Test
+  void longSessionsValidateEverythingAndRunFiveBaselines() {
+    Budget.Shares s = Budget.apportion(120, List.of("reload", "restart"), "tps", true, 3);
+    assertEquals(5, s.baselineRuns());
+    assertEquals(
+        List.of("restart/tps", "reload/tps", "pgtune", "restart/latency", "reload/latency"),
+        s.validations().stream().map(SessionPlan.Validation::name).toList());
+    assertEquals(120, s.totalTrials());
+  }
+
+  @Test
+  void unusedSweepTrialsGoToTheLastTrack() {
+    Budget.Shares s = Budget.apportion(40, List.of("reload", "restart"), "tps", false, 3);
+    SessionPlan plan =
+        s.plan(
+            List.of(
+                new SessionPlan.SweepKnob(
+                    "shared_buffers", "restart", "MB", List.of(128L, 512L, 2048L))));
+    assertEquals(40, plan.totalTrials());
+    assertEquals(new SessionPlan.BayesTrack("restart", 9 + 4), plan.bayes().get(1));
+    assertThrows(
+        IllegalArgumentException.class,
+        () ->
+            s.plan(
+                List.of(
+                    new SessionPlan.SweepKnob(
+                        "work_mem", "reload", "MB", List.of(1L, 2L, 3L, 4L, 5L, 6L, 7L, 8L)))));
+  }
+
+  @Test
+  void parsedTrialsOnlyBudgetHasNoWallTime() {
+    assertNull(Budget.parse("12").wallTime());
+  }
+}

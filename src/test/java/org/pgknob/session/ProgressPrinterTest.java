@@ -1,0 +1,66 @@
+package org.pgknob.session;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.pgknob.optimize.Status;
+
+class ProgressPrinterTest {
+  private final StringWriter text = new StringWriter();
+
+  private void runTwoTrials(ProgressPrinter p) {
+    p.phase(Phase.SWEEP, "4 trials over 2 knobs");
+    p.trialStarted(4, 24, "sweep shared_buffers=1024MB", Map.of("shared_buffers", "1024MB"));
+    for (int s = 1; s <= 20; s++) {
+      p.liveTps(s, 20, 2000 + s);
+    }
+    p.trialFinished(
+        Trials.ok(
+            4,
+            "sweep",
+            "restart",
+            "sweep shared_buffers=1024MB",
+            Map.of(),
+            Map.of(),
+            2010.44,
+            3.9));
+    p.trialStarted(5, 24, "sweep shared_buffers=8192MB", Map.of("shared_buffers", "8192MB"));
+    p.trialFinished(Trials.failed(5, "sweep", "sweep shared_buffers=8192MB", Status.MEMORY_GUARD));
+  }
+
+  @Test
+  void plainOutputPrintsLinesEveryTenSeconds() {
+    runTwoTrials(new ProgressPrinter(new PrintWriter(text), false));
+    assertEquals(
+        """
+        == sweep: 4 trials over 2 knobs
+        [4/24] sweep shared_buffers=1024MB
+          changes: shared_buffers=1024MB
+          10/20 s: 2010 TPS
+          20/20 s: 2020 TPS
+          -> 2010.4 TPS, 54282 NOPM, 3.90 ms avg, 7.80 ms p95
+          best so far: restart 2010.4 TPS (trial 4)
+        [5/24] sweep shared_buffers=8192MB
+          changes: shared_buffers=8192MB
+          -> memory guard: would not start
+          best so far: restart 2010.4 TPS (trial 4)
+        """,
+        text.toString());
+  }
+
+  @Test
+  void terminalOutputRewritesTheLiveLineInPlace() {
+    ProgressPrinter p = new ProgressPrinter(new PrintWriter(text), true);
+    p.trialStarted(1, 10, "baseline 1/3", Map.of());
+    p.liveTps(9, 10, 1999.6);
+    p.liveTps(10, 10, 21);
+    p.note("restoring the original settings");
+    assertEquals(
+        "[1/10] baseline 1/3\n  changes: none (defaults)\n\r  9/10 s: 2000 TPS\r  10/10 s: 21 TPS"
+            + " \nrestoring the original settings\n",
+        text.toString());
+  }
+}

@@ -1,0 +1,127 @@
+package org.pgknob.session;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.pgknob.PgknobException;
+import org.pgknob.report.BestConfig;
+import org.pgknob.report.ConfFile;
+
+class SessionExportTest {
+  @TempDir Path runs;
+
+  /** A finished session folder: state, summary, three baselines of 2000 TPS and a sweep. */
+  static SessionFolder finishedSession(Path runs) {
+    SessionFolder folder =
+        SessionFolder.create(
+            runs, Clock.fixed(Instant.parse("2026-11-29T22:10:00Z"), ZoneOffset.UTC));
+    SessionState state = SessionFolderTest.state(folder.id(), SessionState.Status.FINISHED);
+    folder.writeState(
+        new SessionState(
+            state.id(),
+            state.pgknobVersion(),
+            state.status(),
+            state.createdAt(),
+            state.updatedAt(),
+            state.inputs(),
+            state.seed(),
+            state.machine(),
+            state.postgresVersion(),
+            state.target(),
+            state.dataDirectory(),
+            state.originalSettings(),
+            Map.of(
+                "shared_buffers", new SettingFact("128MB", "restart"),
+                "work_mem", new SettingFact("4MB", "reload"),
+                "max_wal_size", new SettingFact("1GB", "reload")),
+            state.plan(),
+            state.progress()));
+    folder.writeSummary(SummaryFixture.summary(folder.id()));
+    TrialLog log = folder.trials();
+    for (int k = 1; k <= 3; k++) {
+      log.append(
+          Trials.ok(
+              k,
+              "baseline",
+              "reload",
+              "baseline " + k + "/3",
+              Map.of(),
+              Map.of(),
+              1990 + 5 * k,
+              4));
+    }
+    log.append(
+        Trials.ok(
+            4,
+            "sweep",
+            "restart",
+            "sweep shared_buffers=1024MB",
+            Map.of("shared_buffers", 1024L),
+            Map.of("shared_buffers", "1024MB"),
+            2360,
+            3.2));
+    return folder;
+  }
+
+  @Test
+  void bestTakesDefaultsFromTheSessionAndEffectsFromTheSweeps() {
+    SessionFolder folder = finishedSession(runs);
+    BestConfig best = SessionExport.best(folder, "restart/tps");
+    assertEquals("1.28x TPS (1.20 to 1.36), gain", best.verdict());
+    BestConfig.Setting sb =
+        best.settings().stream()
+            .filter(s -> s.name().equals("shared_buffers"))
+            .findFirst()
+            .orElseThrow();
+    // 2360 / mean(1995, 2000, 2005) = +18.0%; tps CV 0.031 -> 5.8x the noise
+    assertEquals(
+        new BestConfig.Setting(
+            "shared_buffers",
+            "1GB",
+            "128MB",
+            "restart",
+            "sweep: +18.0% TPS at this value (5.8x the noise)"),
+        sb);
+    BestConfig.Setting wm =
+        best.settings().stream().filter(s -> s.name().equals("work_mem")).findFirst().orElseThrow();
+    assertEquals("sweep: within noise", wm.effect());
+    BestConfig.Setting jit =
+        best.settings().stream().filter(s -> s.name().equals("jit")).findFirst().orElseThrow();
+    assertEquals("", jit.defaultValue());
+    assertEquals("", jit.effect());
+  }
+
+  @Test
+  void writeAllWritesConfSqlAndJsonForEachOptimum() throws Exception {
+    SessionFolder folder = finishedSession(runs);
+    List<Path> files = SessionExport.writeAll(folder);
+    assertEquals(6, files.size());
+    Path conf = folder.bestFile("restart", "tps", "conf");
+    assertTrue(files.contains(conf));
+    assertEquals(
+        SummaryFixture.summary(folder.id()).results().get(3).settings(),
+        ConfFile.parse(conf.toString(), Files.readString(conf)));
+    assertTrue(Files.exists(folder.bestFile("reload", "tps", "sql")));
+  }
+
+  @Test
+  void missingRowNamesTheRowsThereAre() {
+    SessionFolder folder = finishedSession(runs);
+    PgknobException e =
+        assertThrows(PgknobException.class, () -> SessionExport.best(folder, "restart/latency"));
+    assertEquals(
+        "session 2026-11-29T22-10-00 has no restart/latency result (it has: defaults, pgtune,"
+            + " reload/tps, restart/tps) (pick one of those, or resume the session to finish it)",
+        e.oneLine());
+  }
+}

@@ -1,0 +1,98 @@
+package org.pgknob.session;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.pgknob.PgknobException;
+import org.pgknob.optimize.Status;
+import org.pgknob.trial.TrialResult;
+
+class TrialLogTest {
+  @TempDir Path dir;
+
+  private static TrialResult trial(int n) {
+    return Trials.ok(
+        n,
+        "sweep",
+        "restart",
+        "sweep shared_buffers=" + (128 * n) + "MB",
+        Map.of("shared_buffers", 128L * n, "random_page_cost", 1.1),
+        Map.of("shared_buffers", 128 * n + "MB"),
+        1000 + n,
+        5.5);
+  }
+
+  @Test
+  void appendedTrialsReadBackEqual() {
+    TrialLog log = new TrialLog(dir.resolve("trials.jsonl"));
+    log.append(trial(1));
+    log.append(Trials.failed(2, "bayes", "bayes restart 1/4", Status.CRASHED));
+    TrialLog.Contents c = new TrialLog(log.file()).read();
+    assertEquals(2, c.trials().size());
+    assertEquals(0, c.truncatedLines());
+    assertEquals(trial(1), c.trials().get(0));
+    assertEquals(Status.CRASHED, c.trials().get(1).status());
+    assertEquals(3, c.nextTrialNumber());
+  }
+
+  @Test
+  void missingFileIsAnEmptyLog() {
+    TrialLog.Contents c = new TrialLog(dir.resolve("trials.jsonl")).read();
+    assertTrue(c.trials().isEmpty());
+    assertEquals(1, c.nextTrialNumber());
+  }
+
+  @Test
+  void lastLineCutByAKillIsCountedThenCutOffBeforeTheNextAppend() throws Exception {
+    Path file = dir.resolve("trials.jsonl");
+    new TrialLog(file).append(trial(1));
+    String whole = Files.readString(file);
+    new TrialLog(file).append(trial(2));
+    // a kill in the middle of writing trial 2: only its first half reached the disk
+    Files.writeString(
+        file, whole + whole.substring(0, whole.length() / 2).replace("\"trial\":1", "\"trial\":2"));
+
+    TrialLog.Contents c = new TrialLog(file).read();
+    assertEquals(1, c.trials().size());
+    assertEquals(1, c.truncatedLines());
+
+    TrialLog resumed = new TrialLog(file);
+    resumed.append(trial(2));
+    TrialLog.Contents after = resumed.read();
+    assertEquals(2, after.trials().size());
+    assertEquals(0, after.truncatedLines());
+    assertEquals(trial(2), after.trials().get(1));
+  }
+
+  @Test
+  void wholeRecordMissingOnlyItsNewlineIsKept() throws Exception {
+    Path file = dir.resolve("trials.jsonl");
+    TrialLog log = new TrialLog(file);
+    log.append(trial(1));
+    String line = Files.readString(file);
+    Files.writeString(file, line.strip(), StandardCharsets.UTF_8);
+    TrialLog resumed = new TrialLog(file);
+    assertEquals(1, resumed.read().trials().size());
+    resumed.append(trial(2));
+    assertEquals(2, resumed.read().trials().size());
+  }
+
+  @Test
+  void damagedLineInTheMiddleIsRefusedWithItsLineNumber() throws Exception {
+    Path file = dir.resolve("trials.jsonl");
+    TrialLog log = new TrialLog(file);
+    log.append(trial(1));
+    Files.writeString(file, "{not json\n", StandardOpenOption.APPEND);
+    log.append(trial(3));
+    PgknobException e = assertThrows(PgknobException.class, () -> log.read());
+    assertTrue(e.getMessage().contains("line 2 is not a trial record"), e.getMessage());
+  }
+}

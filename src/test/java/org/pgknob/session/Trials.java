@@ -1,0 +1,90 @@
+package org.pgknob.session;
+
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import org.pgknob.optimize.Status;
+import org.pgknob.trial.TrialResult;
+import org.pgknob.workload.LatencySummary;
+import org.pgknob.workload.WorkloadResult;
+
+/** Trial records with chosen figures, for tests of code that reads trials.jsonl. */
+public final class Trials {
+  private Trials() {}
+
+  public static TrialResult ok(
+      int trial,
+      String phase,
+      String track,
+      String label,
+      Map<String, Object> config,
+      Map<String, String> settings,
+      double tps,
+      double latencyAvgMs) {
+    WorkloadResult w =
+        new WorkloadResult(
+            10,
+            Math.round(tps * 10),
+            0,
+            0,
+            tps,
+            tps * 0.95,
+            tps * 60,
+            tps * 60 * 0.45,
+            new LatencySummary(
+                Math.round(tps * 10),
+                latencyAvgMs,
+                latencyAvgMs * 0.9,
+                latencyAvgMs * 2,
+                latencyAvgMs * 3,
+                latencyAvgMs * 5),
+            List.of(),
+            List.of(),
+            null,
+            Map.of());
+    return new TrialResult(
+        trial,
+        phase,
+        track,
+        label,
+        config,
+        settings,
+        Status.OK,
+        "",
+        w,
+        null,
+        null,
+        Instant.parse("2026-11-29T22:10:00Z").plusSeconds(30L * trial),
+        Map.of("total", 30.0, "window", 10.0));
+  }
+
+  /** A trial following {@code step} of a plan, with the given figures. */
+  public static TrialResult of(Step step, double tps, double latencyAvgMs) {
+    return ok(
+        step.trial(),
+        step.phase().label(),
+        step.track(),
+        step.label(),
+        Map.of(),
+        Map.of(),
+        tps,
+        latencyAvgMs);
+  }
+
+  public static TrialResult failed(int trial, String phase, String label, Status status) {
+    return new TrialResult(
+        trial,
+        phase,
+        "restart",
+        label,
+        Map.of("shared_buffers", 99999L),
+        Map.of(),
+        status,
+        "would not start",
+        null,
+        null,
+        null,
+        Instant.parse("2026-11-29T22:10:00Z"),
+        Map.of());
+  }
+}
