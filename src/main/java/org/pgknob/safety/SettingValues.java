@@ -42,7 +42,7 @@ final class SettingValues {
   /** The setting's value in base units (bytes, microseconds, or plain), derived values resolved. */
   double number(String name) {
     double v = raw(name);
-    if (v == -1 && name.equals("wal_buffers")) {
+    if (name.equals("wal_buffers") && (v == -1 || (!config.has(name) && serverChoseWalBuffers()))) {
       double segment = raw("wal_segment_size");
       double auto = Math.floor(raw("shared_buffers") / PAGE_BYTES / 32) * PAGE_BYTES;
       return Math.max(8 * PAGE_BYTES, Math.min(segment, auto));
@@ -51,6 +51,18 @@ final class SettingValues {
       return number("maintenance_work_mem");
     }
     return v;
+  }
+
+  /**
+   * True when the server sized wal_buffers itself (-1): pg_settings then shows the size it chose
+   * for its current shared_buffers, with source default (or override when -1 was written in a
+   * file), and a configuration with other shared_buffers gets another size.
+   */
+  private boolean serverChoseWalBuffers() {
+    PgSetting s = server.get("wal_buffers");
+    return s != null
+        && "-1".equals(s.bootVal())
+        && (s.source().equals("default") || s.source().equals("override"));
   }
 
   private double raw(String name) {

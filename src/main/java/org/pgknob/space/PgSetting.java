@@ -24,6 +24,7 @@ import org.pgknob.PgknobException;
  * @param setting the current value
  * @param context when a change applies: postmaster (restart), sighup, superuser, user, ...
  * @param enumvals the values an enum setting accepts, else empty
+ * @param source where the current value comes from: default, configuration file, override, ...
  */
 public record PgSetting(
     String name,
@@ -34,11 +35,13 @@ public record PgSetting(
     String bootVal,
     String setting,
     String context,
-    List<String> enumvals) {
+    List<String> enumvals,
+    String source) {
 
   public PgSetting {
     unit = unit == null ? "" : unit;
     enumvals = enumvals == null ? List.of() : List.copyOf(enumvals);
+    source = source == null ? "" : source;
   }
 
   /** Settings of this context apply only when the server restarts. */
@@ -64,7 +67,8 @@ public record PgSetting(
   public static Map<String, PgSetting> readAll(Connection conn) {
     Map<String, PgSetting> out = new LinkedHashMap<>();
     String sql =
-        "SELECT name, vartype, unit, min_val, max_val, boot_val, setting, context, enumvals"
+        "SELECT name, vartype, unit, min_val, max_val, boot_val, setting, context, enumvals,"
+            + " source"
             + " FROM pg_settings ORDER BY name";
     try (Statement st = conn.createStatement();
         ResultSet rs = st.executeQuery(sql)) {
@@ -83,7 +87,8 @@ public record PgSetting(
                 rs.getString(6),
                 rs.getString(7),
                 rs.getString(8),
-                enumvals));
+                enumvals,
+                rs.getString(10)));
       }
     } catch (SQLException e) {
       throw new PgknobException(
