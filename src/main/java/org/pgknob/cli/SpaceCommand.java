@@ -82,6 +82,9 @@ public final class SpaceCommand implements Callable<Integer> {
       PrintWriter out = spec.commandLine().getOut();
       SafetyRules rules =
           rulesFile == null ? SafetyRulesFile.loadDefault() : SafetyRulesFile.load(rulesFile);
+      if (spaceFile != null) {
+        SearchSpaceFile.load(spaceFile); // the file's own mistakes, before a server is started
+      }
       Target target = openServer();
       BoundSpace bound;
       try (Connection conn = target.connect("postgres")) {
