@@ -16,6 +16,7 @@ import picocli.CommandLine.Spec;
     description = "Tunes PostgreSQL settings for a workload with Bayesian optimization, safely.",
     subcommands = {
       TargetCommand.class,
+      SpaceCommand.class,
       ExportCommand.class,
     })
 public final class PgknobCommand implements Callable<Integer> {

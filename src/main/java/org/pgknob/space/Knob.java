@@ -86,7 +86,7 @@ public record Knob(
       }
       case REAL -> {
         double v = ((Number) value).doubleValue();
-        return Math.max(min, Math.min(max, v));
+        return Math.max(min, Math.min(max, significant(v)));
       }
       default -> {
         String s = value.toString().toLowerCase(Locale.ROOT);
@@ -107,6 +107,18 @@ public record Knob(
     }
   }
 
+  /**
+   * {@code v} to six significant digits: finer steps change nothing measurable, and the value a
+   * configuration holds is then the one written to postgresql.conf (0.0123, not
+   * 0.012299999999999995), so an encode/decode round trip gives the same configuration.
+   */
+  private static double significant(double v) {
+    if (v == 0 || !Double.isFinite(v)) {
+      return v;
+    }
+    return new java.math.BigDecimal(v).round(new java.math.MathContext(6)).doubleValue();
+  }
+
   /** True when the value is of this knob's type and within its range or choices. */
   public boolean admits(Object value) {
     if (value == null) {
@@ -122,14 +134,29 @@ public record Knob(
   /** The value as PostgreSQL takes it in ALTER SYSTEM or postgresql.conf, e.g. {@code 256MB}. */
   public String render(Object value) {
     return switch (type) {
-      case INTEGER -> ((Number) value).longValue() + unit;
+      case INTEGER -> {
+        long v = ((Number) value).longValue();
+        yield v + renderedUnit(v);
+      }
       case REAL -> {
         double d = ((Number) value).doubleValue();
         String s =
             d == Math.rint(d) && Math.abs(d) < 1e15 ? Long.toString((long) d) : Double.toString(d);
-        yield s + unit;
+        yield s + renderedUnit(d);
       }
       default -> value.toString();
     };
+  }
+
+  /**
+   * The suffix of a rendered value. None for negative values, which PostgreSQL reads as special (-1
+   * = derived from another setting) only without a unit, and none for a unit with a multiplier
+   * ({@code 8kB}): a bare number is in the server's own unit, which the binding checked equals it.
+   */
+  private String renderedUnit(double value) {
+    if (value < 0 || unit.isEmpty() || Character.isDigit(unit.charAt(0))) {
+      return "";
+    }
+    return unit;
   }
 }

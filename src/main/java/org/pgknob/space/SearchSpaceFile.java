@@ -1,6 +1,5 @@
 package org.pgknob.space;
 
-import com.fasterxml.jackson.core.JsonLocation;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -45,7 +44,27 @@ public final class SearchSpaceFile {
           "note",
           "min_version");
 
+  /** The default space, shipped in the jar (and at the top of the source tree). */
+  public static final String DEFAULT = "search-spaces/postgresql-18.yaml";
+
   private SearchSpaceFile() {}
+
+  /** The default space for PostgreSQL {@code serverMajor}. */
+  public static SearchSpace loadDefault(int serverMajor) {
+    try (var in = SearchSpaceFile.class.getClassLoader().getResourceAsStream(DEFAULT)) {
+      if (in == null) {
+        throw new PgknobException(
+            "the default search space " + DEFAULT + " is missing from the jar",
+            "rebuild pgknob, or give a file with --space");
+      }
+      return parse(
+          DEFAULT,
+          new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8),
+          serverMajor);
+    } catch (IOException e) {
+      throw new java.io.UncheckedIOException(e);
+    }
+  }
 
   public static SearchSpace load(Path file) {
     return load(file, Integer.MAX_VALUE);
@@ -74,12 +93,7 @@ public final class SearchSpaceFile {
     try {
       root = new ObjectMapper(new YAMLFactory()).readTree(yaml);
     } catch (JsonProcessingException e) {
-      JsonLocation at = e.getLocation();
-      String where =
-          at == null ? "" : " at line " + at.getLineNr() + ", column " + at.getColumnNr();
-      throw new PgknobException(
-          source + ": not valid YAML" + where + ": " + e.getOriginalMessage(),
-          "fix the syntax there");
+      throw YamlErrors.syntax(source, e);
     }
     if (root == null || !root.path("knobs").isObject() || root.path("knobs").isEmpty()) {
       throw new PgknobException(

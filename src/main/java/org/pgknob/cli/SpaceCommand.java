@@ -1,0 +1,156 @@
+package org.pgknob.cli;
+
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import java.util.stream.Collectors;
+import org.pgknob.safety.SafetyRules;
+import org.pgknob.safety.SafetyRulesFile;
+import org.pgknob.space.BoundSpace;
+import org.pgknob.space.Knob;
+import org.pgknob.space.PgSetting;
+import org.pgknob.space.SearchSpace;
+import org.pgknob.space.SearchSpaceFile;
+import org.pgknob.space.ServerSpaceValidator;
+import org.pgknob.target.ManagedCluster;
+import org.pgknob.target.Target;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/** {@code pgknob space}: the search space as the server sees it. */
+@Command(
+    name = "space",
+    mixinStandardHelpOptions = true,
+    description = "Search spaces, checked against the live server.",
+    subcommands = {SpaceCommand.Show.class})
+public final class SpaceCommand implements Callable<Integer> {
+  @Spec CommandSpec spec;
+
+  @Override
+  public Integer call() {
+    spec.commandLine().usage(spec.commandLine().getOut());
+    return ExitCodes.USAGE;
+  }
+
+  /** Prints each knob: type, range with unit, scale, grid, the server's default, reload/restart. */
+  @Command(
+      name = "show",
+      mixinStandardHelpOptions = true,
+      description = {
+        "Print the search space as the server sees it: each knob's type, range, scale, sweep grid,",
+        "default (the server's boot value) and whether a change applies on reload or needs a",
+        "restart (pg_settings.context). Durability values the safety rules hold back are listed."
+      })
+  public static final class Show implements Callable<Integer> {
+    @Spec CommandSpec spec;
+
+    @Option(
+        names = "--space",
+        paramLabel = "FILE",
+        description =
+            "Search-space YAML file (default: the built-in " + SearchSpaceFile.DEFAULT + ").")
+    Path spaceFile;
+
+    @Option(
+        names = "--safety-rules",
+        paramLabel = "FILE",
+        description =
+            "Safety-rules YAML file (default: the built-in " + SafetyRulesFile.DEFAULT + ").")
+    Path rulesFile;
+
+    @Option(names = "--port", description = "Port of the managed cluster (default: a free one).")
+    int port;
+
+    @Option(
+        names = "--allow-durability-tradeoff",
+        description = "Show the space with synchronous_commit=off allowed.")
+    boolean allowDurabilityTradeoff;
+
+    @Option(
+        names = "--allow-unsafe",
+        description = "Show the space with fsync=off and full_page_writes=off allowed.")
+    boolean allowUnsafe;
+
+    @Override
+    public Integer call() throws SQLException {
+      PrintWriter out = spec.commandLine().getOut();
+      SafetyRules rules =
+          rulesFile == null ? SafetyRulesFile.loadDefault() : SafetyRulesFile.load(rulesFile);
+      if (spaceFile != null) {
+        SearchSpaceFile.load(spaceFile); // the file's own mistakes, before a server is started
+      }
+      Target target = openServer();
+      BoundSpace bound;
+      try (Connection conn = target.connect("postgres")) {
+        bound =
+            spaceFile == null
+                ? ServerSpaceValidator.loadDefault(conn)
+                : ServerSpaceValidator.load(spaceFile, conn);
+        rules.validateAgainst(PgSetting.readAll(conn));
+      }
+      SearchSpace allowed =
+          rules.restrictSpace(bound.space(), allowDurabilityTradeoff, allowUnsafe);
+      out.printf(
+          Locale.ROOT,
+          "%s on PostgreSQL %d (%s): %d knobs, %d apply on reload, %d need a restart%n",
+          bound.space().source(),
+          bound.serverMajor(),
+          target.describe(),
+          allowed.size(),
+          allowed.knobs().stream().filter(k -> !bound.needsRestart(k.name())).count(),
+          allowed.knobs().stream().filter(k -> bound.needsRestart(k.name())).count());
+      String format = "%-31s %-8s %-22s %-7s %-26s %-10s %s%n";
+      out.printf(
+          Locale.ROOT, format, "knob", "type", "range", "scale", "grid", "default", "applies");
+      for (Knob k : allowed.knobs()) {
+        out.printf(
+            Locale.ROOT,
+            format,
+            k.name(),
+            k.type().name().toLowerCase(Locale.ROOT),
+            range(k),
+            k.isNumeric() ? k.scale().name().toLowerCase(Locale.ROOT) : "",
+            k.grid().stream().map(Object::toString).collect(Collectors.joining(",")),
+            k.defaultValue() == null ? "" : k.render(k.defaultValue()),
+            applies(bound, k) + (k.condition() == null ? "" : ", only when " + k.condition()));
+      }
+      List<String> held = rules.restrictions(allowDurabilityTradeoff, allowUnsafe);
+      held.removeIf(r -> !bound.space().contains(r.substring(0, r.indexOf('='))));
+      if (!held.isEmpty()) {
+        out.println("held back by " + rules.source() + ": " + String.join("; ", held));
+      }
+      out.flush();
+      return ExitCodes.OK;
+    }
+
+    /** The one place this command reaches a server: the managed default cluster, for now. */
+    private Target openServer() {
+      ManagedCluster cluster = ManagedCluster.openDefault(port);
+      cluster.start();
+      return cluster;
+    }
+
+    private static String range(Knob k) {
+      if (k.isCategorical()) {
+        return String.join("|", k.choices());
+      }
+      String unit = k.unit().isEmpty() ? "" : " " + k.unit();
+      return fmt(k.min()) + " .. " + fmt(k.max()) + unit;
+    }
+
+    private static String applies(BoundSpace bound, Knob k) {
+      String context = bound.contextOf(k.name());
+      return (bound.needsRestart(k.name()) ? "restart" : "reload") + " (" + context + ")";
+    }
+
+    private static String fmt(double d) {
+      return d == Math.rint(d) ? Long.toString((long) d) : Double.toString(d);
+    }
+  }
+}

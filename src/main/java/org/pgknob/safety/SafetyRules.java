@@ -1,0 +1,284 @@
+package org.pgknob.safety;
+
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.Predicate;
+import org.pgknob.PgknobException;
+import org.pgknob.space.Configuration;
+import org.pgknob.space.Knob;
+import org.pgknob.space.PgSetting;
+import org.pgknob.space.SearchSpace;
+
+/**
+ * The known constraints every configuration must pass before anything is applied: its predicted
+ * memory within a fraction of RAM, relations between settings, and durability values only with the
+ * user's opt-in. Loaded by {@link SafetyRulesFile}; immutable.
+ *
+ * <p>The memory model is a sum of terms, each a product of settings, numbers, the workload's active
+ * connections and the measured memory of one connection (see safety-rules/default.yaml). It is
+ * deliberately pessimistic: it is the worst case a configuration allows, not what a trial will use;
+ * the {@code Guardrail} watches what it really uses.
+ */
+public final class SafetyRules {
+  private final String source;
+  private final double limitFraction;
+  private final long perConnectionFallbackBytes;
+  private final List<MemoryTermRule> terms;
+  private final List<Relation> relations;
+  private final List<DurabilityRule> durability;
+
+  SafetyRules(
+      String source,
+      double limitFraction,
+      long perConnectionFallbackBytes,
+      List<MemoryTermRule> terms,
+      List<Relation> relations,
+      List<DurabilityRule> durability) {
+    this.source = source;
+    this.limitFraction = limitFraction;
+    this.perConnectionFallbackBytes = perConnectionFallbackBytes;
+    this.terms = List.copyOf(terms);
+    this.relations = List.copyOf(relations);
+    this.durability = List.copyOf(durability);
+  }
+
+  public String source() {
+    return source;
+  }
+
+  /** The share of RAM a configuration may use, e.g. 0.90. */
+  public double limitFraction() {
+    return limitFraction;
+  }
+
+  /** The memory of one connection to assume when it was not measured. */
+  public long perConnectionFallbackBytes() {
+    return perConnectionFallbackBytes;
+  }
+
+  /** The memory limit for {@code ram}: limit fraction x RAM. */
+  public long limitBytes(RamLimit ram) {
+    return (long) Math.floor(limitFraction * ram.bytes());
+  }
+
+  /** Every setting the rules name. */
+  public Set<String> settingsNamed() {
+    Set<String> names = new LinkedHashSet<>();
+    terms.forEach(t -> names.addAll(t.settings()));
+    relations.forEach(r -> names.addAll(List.of(r.left(), r.right())));
+    durability.forEach(d -> names.add(d.knob()));
+    return names;
+  }
+
+  /**
+   * Checks that every setting the rules name exists on the server.
+   *
+   * @throws PgknobException naming the file, the rule and the unknown setting
+   */
+  public void validateAgainst(Map<String, PgSetting> serverSettings) {
+    for (MemoryTermRule t : terms) {
+      for (String s : t.settings()) {
+        requireSetting(serverSettings, "memory term " + t.name(), s);
+      }
+    }
+    for (Relation r : relations) {
+      requireSetting(serverSettings, "relation '" + r + "'", r.left());
+      requireSetting(serverSettings, "relation '" + r + "'", r.right());
+    }
+    for (DurabilityRule d : durability) {
+      requireSetting(serverSettings, "durability rule " + d.knob(), d.knob());
+    }
+  }
+
+  private void requireSetting(Map<String, PgSetting> server, String rule, String name) {
+    if (!server.containsKey(name)) {
+      throw new PgknobException(
+          source + ": " + rule + " names " + name + ", which is not a setting of this server",
+          "fix the name, or use "
+              + MemoryTermRule.ACTIVE_CONNECTIONS
+              + " or "
+              + MemoryTermRule.PER_CONNECTION
+              + " in memory terms");
+    }
+  }
+
+  /** {@link #restrictSpace(SearchSpace, boolean, boolean)} without --allow-unsafe. */
+  public SearchSpace restrictSpace(SearchSpace space, boolean allowDurabilityTradeoff) {
+    return restrictSpace(space, allowDurabilityTradeoff, false);
+  }
+
+  /**
+   * The space without the durability values the user did not opt into: those values are removed
+   * from their knob's choices and grid, and a knob left with one choice is removed, so the
+   * optimizer never proposes them.
+   */
+  public SearchSpace restrictSpace(
+      SearchSpace space, boolean allowDurabilityTradeoff, boolean allowUnsafe) {
+    List<Knob> kept = new ArrayList<>();
+    for (Knob k : space.knobs()) {
+      Knob narrowed = k;
+      for (DurabilityRule d : durability) {
+        if (d.knob().equals(k.name())
+            && k.isCategorical()
+            && !d.allowed(allowDurabilityTradeoff, allowUnsafe)) {
+          narrowed = without(narrowed, d.values());
+        }
+      }
+      if (narrowed.isNumeric() || narrowed.choices().size() > 1) {
+        kept.add(narrowed);
+      }
+    }
+    return new SearchSpace(space.source(), kept);
+  }
+
+  private static Knob without(Knob k, List<String> values) {
+    List<String> choices = k.choices().stream().filter(c -> !values.contains(c)).toList();
+    List<Object> grid = k.grid().stream().filter(g -> !values.contains(g.toString())).toList();
+    return new Knob(
+        k.name(),
+        k.type(),
+        k.min(),
+        k.max(),
+        k.scale(),
+        k.unit(),
+        choices,
+        grid,
+        k.condition(),
+        k.defaultValue(),
+        k.note());
+  }
+
+  /** The durability knobs and values {@link #restrictSpace} removes, for people. */
+  public List<String> restrictions(boolean allowDurabilityTradeoff, boolean allowUnsafe) {
+    List<String> out = new ArrayList<>();
+    for (DurabilityRule d : durability) {
+      if (!d.allowed(allowDurabilityTradeoff, allowUnsafe)) {
+        out.add(d.knob() + "=" + String.join("|", d.values()) + " needs " + d.needs().flag);
+      }
+    }
+    return out;
+  }
+
+  /** The predicted memory of the server with {@code config}: the model's terms. */
+  public List<MemoryTerm> predictMemory(Configuration config, SafetyContext context) {
+    SettingValues values = new SettingValues(config, context.space(), context.serverSettings());
+    List<MemoryTerm> out = new ArrayList<>();
+    for (MemoryTermRule t : terms) {
+      double bytes = 1;
+      List<String> shown = new ArrayList<>();
+      for (String f : t.factors()) {
+        double v;
+        if (f.equals(MemoryTermRule.ACTIVE_CONNECTIONS)) {
+          v = context.activeConnections();
+        } else if (f.equals(MemoryTermRule.PER_CONNECTION)) {
+          v = context.perConnectionBytes();
+        } else if (MemoryTermRule.isNumber(f)) {
+          v = Double.parseDouble(f);
+        } else {
+          v = values.number(f);
+        }
+        bytes *= v;
+        shown.add(MemoryTermRule.isNumber(f) ? f : f + "=" + show(f, v, context));
+      }
+      out.add(new MemoryTerm(t.name(), Math.round(bytes), String.join(" x ", shown)));
+    }
+    return out;
+  }
+
+  private static String show(String factor, double v, SafetyContext context) {
+    boolean memory =
+        factor.equals(MemoryTermRule.PER_CONNECTION)
+            || (context.serverSettings().containsKey(factor)
+                && isMemory(context.serverSettings().get(factor)));
+    if (memory) {
+      return Bytes.format(v);
+    }
+    return v == Math.rint(v) ? Long.toString((long) v) : String.format(Locale.ROOT, "%.3g", v);
+  }
+
+  private static boolean isMemory(PgSetting s) {
+    return org.pgknob.space.PgUnit.parse(s.unit())
+        .map(u -> u.kind() == org.pgknob.space.PgUnit.Kind.MEMORY)
+        .orElse(false);
+  }
+
+  /**
+   * Judges {@code config} without touching the server: values inside the space and their conditions
+   * holding, durability values only with the opt-in, relations holding, predicted memory within the
+   * limit.
+   */
+  public Verdict check(Configuration config, SafetyContext context) {
+    validateAgainst(context.serverSettings());
+    SearchSpace space = context.space();
+    List<String> reasons = new ArrayList<>();
+    for (var e : config.values().entrySet()) {
+      String name = e.getKey();
+      if (!space.contains(name)) {
+        reasons.add(name + " is not a knob of the search space");
+      } else if (!space.knob(name).admits(e.getValue())) {
+        reasons.add(name + "=" + e.getValue() + " lies outside the search space");
+      } else if (!space.isActive(name, config)) {
+        reasons.add(
+            name + " is set, but its condition " + space.knob(name).condition() + " does not hold");
+      }
+    }
+    for (DurabilityRule d : durability) {
+      Object v = config.get(d.knob());
+      if (v != null
+          && d.values().contains(v.toString())
+          && !d.allowed(context.allowDurabilityTradeoff(), context.allowUnsafe())) {
+        reasons.add(
+            d.knob()
+                + "="
+                + v
+                + " needs "
+                + d.needs().flag
+                + (d.risk().isEmpty() ? "" : " (" + d.risk() + ")"));
+      }
+    }
+    SettingValues values = new SettingValues(config, space, context.serverSettings());
+    for (Relation r : relations) {
+      double l = values.number(r.left());
+      double rv = values.number(r.right());
+      if (!r.holds(l, rv)) {
+        reasons.add(
+            "relation '"
+                + r
+                + "' does not hold: "
+                + r.left()
+                + "="
+                + show(r.left(), l, context)
+                + ", "
+                + r.right()
+                + "="
+                + show(r.right(), rv, context));
+      }
+    }
+    List<MemoryTerm> memory = predictMemory(config, context);
+    long predicted = memory.stream().mapToLong(MemoryTerm::bytes).sum();
+    long limit = limitBytes(context.ram());
+    if (predicted > limit) {
+      reasons.add(
+          "predicted memory "
+              + Bytes.format(predicted)
+              + " exceeds the limit "
+              + Bytes.format(limit)
+              + " ("
+              + limitFraction
+              + " x RAM "
+              + context.ram()
+              + "): "
+              + String.join(", ", memory.stream().map(MemoryTerm::toString).toList()));
+    }
+    return new Verdict(reasons.isEmpty(), predicted, limit, memory, reasons);
+  }
+
+  /** The rules as the optimizer's known-constraint filter: true for an accepted configuration. */
+  public Predicate<Configuration> asPredicate(SafetyContext context) {
+    return config -> check(config, context).accepted();
+  }
+}
