@@ -3,6 +3,7 @@ package org.pgknob.report;
 import java.awt.BasicStroke;
 import java.awt.Color;
 import java.awt.Font;
+import java.awt.Shape;
 import java.awt.geom.Ellipse2D;
 import java.awt.geom.Rectangle2D;
 import java.io.ByteArrayOutputStream;
@@ -19,6 +20,7 @@ import org.jfree.chart.axis.LogAxis;
 import org.jfree.chart.axis.NumberAxis;
 import org.jfree.chart.axis.SymbolAxis;
 import org.jfree.chart.axis.ValueAxis;
+import org.jfree.chart.plot.DatasetRenderingOrder;
 import org.jfree.chart.plot.IntervalMarker;
 import org.jfree.chart.plot.Marker;
 import org.jfree.chart.plot.ValueMarker;
@@ -83,6 +85,7 @@ public final class ChartRenderer {
     plot.setDomainGridlinesVisible(true);
     plot.setRangeGridlinesVisible(true);
     plot.setOutlinePaint(new Color(0xAA, 0xAA, 0xAA));
+    plot.setDatasetRenderingOrder(DatasetRenderingOrder.FORWARD); // later series on top
     plot.setDomainAxis(axis(model.x(), true));
     if (plot.getDomainAxis() instanceof NumberAxis n && allWholeX(model)) {
       n.setStandardTickUnits(NumberAxis.createIntegerTickUnits(Locale.ROOT));
@@ -102,48 +105,50 @@ public final class ChartRenderer {
       XYLineAndShapeRenderer r = renderer(s.style());
       r.setSeriesPaint(0, colour);
       r.setSeriesStroke(0, new BasicStroke(s.style() == ChartModel.Style.STEP ? 2.5f : 2f));
-      r.setSeriesShape(0, new Ellipse2D.Double(-3.5, -3.5, 7, 7));
+      boolean front = "front".equals(s.colour());
+      r.setSeriesShape(
+          0, front ? new Ellipse2D.Double(-7, -7, 14, 14) : new Ellipse2D.Double(-3.5, -3.5, 7, 7));
+      if (front) {
+        r.setSeriesShapesFilled(0, false); // a ring around the member's own dot
+      }
       plot.setRenderer(index, r);
       legend.add(r.getLegendItem(index, 0));
       index++;
     }
     for (ChartModel.Band b : model.bands()) {
+      if (!(b.high() > b.low())) {
+        continue; // no spread: nothing to shade
+      }
       IntervalMarker m = new IntervalMarker(b.low(), b.high(), Palette.NOISE);
       plot.addRangeMarker(m, Layer.BACKGROUND);
       legend.add(new LegendItem(b.label(), null, null, null, square(), Palette.NOISE));
     }
-    boolean rangeLegend = false;
-    boolean lineLegend = false;
+    // Ranges are named in the legend (labels on the plot would clip at its edges); events carry
+    // their label beside the line as well, because several may share a chart.
+    java.util.Set<String> named = new java.util.HashSet<>();
+    int ranges = 0;
     for (ChartModel.Marker mk : model.markers()) {
       Marker m;
+      java.awt.Paint paint;
       if (mk.xEnd() != null) {
-        m = new IntervalMarker(mk.x(), mk.xEnd(), Palette.RANGE);
-        m.setLabelAnchor(RectangleAnchor.TOP_LEFT);
-        m.setLabelTextAnchor(TextAnchor.TOP_LEFT);
-        rangeLegend = true;
+        paint = Palette.RANGES.get(ranges++ % Palette.RANGES.size());
+        m = new IntervalMarker(mk.x(), mk.xEnd(), paint);
       } else {
+        paint = Palette.MARKER;
         m = new ValueMarker(mk.x(), Palette.MARKER, new BasicStroke(1.5f));
-        m.setLabelAnchor(RectangleAnchor.BOTTOM_RIGHT);
-        m.setLabelTextAnchor(TextAnchor.BOTTOM_LEFT);
-        lineLegend = true;
+        m.setLabel(mk.label());
+        m.setLabelFont(SMALL);
+        m.setLabelPaint(Palette.MARKER);
+        m.setLabelBackgroundColor(new Color(255, 255, 255, 200));
+        m.setLabelAnchor(RectangleAnchor.TOP_LEFT);
+        m.setLabelTextAnchor(TextAnchor.TOP_RIGHT);
+        m.setLabelOffset(new RectangleInsets(6, 4, 6, 4));
       }
-      m.setLabel(mk.label());
-      m.setLabelFont(SMALL);
-      m.setLabelOffset(new RectangleInsets(4, 4, 4, 4));
       plot.addDomainMarker(m, Layer.BACKGROUND);
-    }
-    if (lineLegend) {
-      legend.add(
-          new LegendItem(
-              "marked event",
-              null,
-              null,
-              null,
-              new Rectangle2D.Double(-1, -6, 2, 12),
-              Palette.MARKER));
-    }
-    if (rangeLegend) {
-      legend.add(new LegendItem("marked period", null, null, null, square(), Palette.RANGE));
+      if (named.add(mk.label())) {
+        Shape shape = mk.xEnd() != null ? square() : new Rectangle2D.Double(-1, -6, 2, 12);
+        legend.add(new LegendItem(mk.label(), null, null, null, shape, paint));
+      }
     }
     plot.setFixedLegendItems(legend);
 

@@ -31,10 +31,13 @@ public final class HtmlReport {
       td.text,th.text{text-align:left}
       td.settings{text-align:left;font-family:"DejaVu Sans Mono",monospace;font-size:12px}
       tr.failed td{background:#fdf0ef}
+      td.ratio{white-space:nowrap}
+      td.ratio small{font-weight:normal;color:#555}
       .gain{color:#006b4f;font-weight:bold}
       .loss{color:#b3261e;font-weight:bold}
       .status-ok{color:#006b4f}
-      .status-failed{color:#b3261e;font-weight:bold}
+      .status-failed{color:#b3261e}
+      td.nowrap{white-space:nowrap}
       .grid{display:grid;grid-template-columns:repeat(3,minmax(0,1fr));gap:12px}
       .side{display:flex;gap:40px;flex-wrap:wrap;align-items:flex-start}
       figure{margin:6px 0 14px}
@@ -164,13 +167,18 @@ public final class HtmlReport {
     if (ratio == null) {
       return "<td></td>";
     }
+    if (ratio.pairs() <= 0 || !(ratio.high() > ratio.low())) {
+      return Num.f(
+          "<td class=\"ratio\">%.3f&times;<br><small>no interval (not paired)</small></td>",
+          ratio.estimate());
+    }
     String cls = "";
     if (ratio.excludesOne()) {
       boolean better = higherIsBetter ? ratio.low() > 1 : ratio.high() < 1;
-      cls = better ? " class=\"gain\"" : " class=\"loss\"";
+      cls = better ? " gain" : " loss";
     }
     return Num.f(
-        "<td%s>%.3f&times; (%.3f&ndash;%.3f, %d pairs)</td>",
+        "<td class=\"ratio%s\">%.3f&times;<br><small>%.3f&ndash;%.3f, %d pairs</small></td>",
         cls, ratio.estimate(), ratio.low(), ratio.high(), ratio.pairs());
   }
 
@@ -184,7 +192,8 @@ public final class HtmlReport {
     h.append(
         "<p class=\"note\">Each knob alone against the defaults: throughput, latency, server CPU,"
             + " memory (summed RSS counts shared memory once per process, PSS once) and disk."
-            + " The grey band is the baseline's noise.</p>\n");
+            + " The grey band is the baseline's noise (mean ± 2 sd of the baseline runs) for each"
+            + " chart's first metric; knobs on a log scale get a log axis.</p>\n");
     for (ReportModel.Sweep s : sweeps) {
       h.append("<h3>")
           .append(esc(s.knob()))
@@ -331,7 +340,7 @@ public final class HtmlReport {
           .append(r.trial())
           .append("</td><td class=\"text\">")
           .append(esc(r.phase()))
-          .append("</td><td class=\"text\"><span class=\"swatch\" style=\"background:")
+          .append("</td><td class=\"text nowrap\"><span class=\"swatch\" style=\"background:")
           .append(Palette.css(r.track() == null ? "" : r.track()))
           .append("\"></span>")
           .append(esc(r.track()))
@@ -339,8 +348,9 @@ public final class HtmlReport {
           .append(esc(r.label()))
           .append("</td><td class=\"text ")
           .append(ok ? "status-ok" : "status-failed")
-          .append("\">")
+          .append("\"><b>")
           .append(esc(r.status()))
+          .append("</b>")
           .append(r.reason().isEmpty() ? "" : ": " + esc(r.reason()))
           .append("</td>")
           .append(num(r.tps()))

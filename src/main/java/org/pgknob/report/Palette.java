@@ -26,8 +26,9 @@ public final class Palette {
   /** Vertical markers: checkpoints, failures, guardrail trips. */
   public static final Color MARKER = new Color(0xD5, 0x5E, 0x00);
 
-  /** Ranges on the x axis such as the measured window. */
-  public static final Color RANGE = new Color(0x56, 0xB4, 0xE9, 0x30);
+  /** Ranges on the x axis (the measured window, the checkpoint after it), in marking order. */
+  public static final java.util.List<Color> RANGES =
+      java.util.List.of(new Color(0x56, 0xB4, 0xE9, 0x30), new Color(0xE6, 0x9F, 0x00, 0x40));
 
   private Palette() {}
 

@@ -45,7 +45,8 @@ final class ParetoChart {
         "pareto",
         "TPS against average latency, every trial",
         "Up and to the left is better. The line joins the trials no other trial beats on both"
-            + " TPS and latency: trials "
+            + " TPS and latency: trial"
+            + (front.size() == 1 ? " " : "s ")
             + String.join(", ", front.stream().map(t -> Integer.toString(t.trial())).toList())
             + ".",
         ChartModel.Axis.linear("average latency (ms)"),

@@ -131,19 +131,37 @@ final class SweepCharts {
           new ChartModel(
               "sweep-" + fileSafe(knob) + "-" + fig.suffix,
               knob + ": " + fig.title,
-              Num.f(
-                  "%s against %s; the grey band is the baseline's noise (mean ± 2 sd of %s)%s.",
-                  fig.title,
-                  knob,
-                  fig.metrics.get(0).label,
-                  failures.isEmpty() ? "" : "; orange lines mark values that failed"),
+              failures.isEmpty()
+                  ? ""
+                  : "Orange lines mark values that failed: "
+                      + String.join(", ", failures.stream().map(ChartModel.Marker::label).toList())
+                      + ".",
               x,
-              ChartModel.Axis.linear(fig.yLabel),
+              yAxis(fig, series),
               series,
               bands,
               failures));
     }
     return new ReportModel.Sweep(knob, unit, log, values, charts);
+  }
+
+  /**
+   * Throughput and latency fit their data, so differences show; CPU, memory and disk start at zero,
+   * where the seed study's readers expect them.
+   */
+  private static ChartModel.Axis yAxis(Figure fig, List<ChartModel.Series> series) {
+    if (!fig.metrics.get(0).fromSampler) {
+      return ChartModel.Axis.linear(fig.yLabel);
+    }
+    double max =
+        series.stream()
+            .flatMap(s -> s.points().stream())
+            .mapToDouble(ChartModel.Point::y)
+            .max()
+            .orElse(0);
+    return max > 0
+        ? new ChartModel.Axis(fig.yLabel, false, List.of(), 0.0, Num.r(max * 1.1))
+        : ChartModel.Axis.linear(fig.yLabel);
   }
 
   static String fileSafe(String s) {

@@ -82,21 +82,28 @@ final class TimelineCharts {
     if (t.status() == Status.MEMORY_GUARD) {
       markers.add(new ChartModel.Marker("memory guard stopped the trial", lastSecond, null));
     }
-    String caption =
-        Num.f(
-            "Trial %d (%s): committed transactions per second. %d checkpoint%s inside the measured"
-                + " window; the checkpoint after it took %.1f s and wrote %d buffers.%s",
-            t.trial(),
-            t.label(),
-            cp.checkpointsInWindow(),
-            cp.checkpointsInWindow() == 1 ? "" : "s",
-            cp.afterWindowSeconds(),
-            cp.afterWindowBuffers(),
-            t.status() == Status.MEMORY_GUARD ? " Stopped: " + t.reason() : "");
+    StringBuilder caption =
+        new StringBuilder(
+            Num.f(
+                "Trial %d (%s): committed transactions per second. %d checkpoint%s inside the"
+                    + " measured window.",
+                t.trial(),
+                t.label(),
+                cp.checkpointsInWindow(),
+                cp.checkpointsInWindow() == 1 ? "" : "s"));
+    if (cp.afterWindowSeconds() > 0) {
+      caption.append(
+          Num.f(
+              " The checkpoint after it took %.1f s and wrote %d buffers.",
+              cp.afterWindowSeconds(), cp.afterWindowBuffers()));
+    }
+    if (t.status() == Status.MEMORY_GUARD) {
+      caption.append(" Stopped: ").append(t.reason()).append('.');
+    }
     return new ChartModel(
         pick.id,
         Num.f("Timeline of trial %d: %s", t.trial(), pick.title),
-        caption,
+        caption.toString(),
         ChartModel.Axis.linear("second of the run (s)"),
         new ChartModel.Axis("TPS (transactions/s)", false, List.of(), 0.0, yMax),
         List.of(
