@@ -82,9 +82,13 @@ class ReportBrowserTest {
       List<String> rgb = new ArrayList<>();
       for (ChartModel.Series s : c.series()) {
         if (!s.points().isEmpty()) {
-          Color col = Palette.colour(s.colour());
-          rgb.add("[" + col.getRed() + "," + col.getGreen() + "," + col.getBlue() + "]");
+          addChromatic(rgb, Palette.colour(s.colour()));
         }
+      }
+      // A range marked from the data (the measured window) is drawn translucent over white.
+      long ranges = c.markers().stream().filter(mk -> mk.xEnd() != null).count();
+      for (int i = 0; i < ranges && i < Palette.RANGES.size(); i++) {
+        addChromatic(rgb, overWhite(Palette.RANGES.get(i)));
       }
       colours.append('"').append(c.id()).append("\":[").append(String.join(",", rgb)).append("],");
     }
@@ -124,6 +128,23 @@ class ReportBrowserTest {
         </script>
         """
         .replace("COLOURS", colours);
+  }
+
+  /** Greys and black are left out: the title and axes would match them without any data. */
+  private static void addChromatic(List<String> rgb, Color c) {
+    int max = Math.max(c.getRed(), Math.max(c.getGreen(), c.getBlue()));
+    int min = Math.min(c.getRed(), Math.min(c.getGreen(), c.getBlue()));
+    if (max - min >= 20) {
+      rgb.add("[" + c.getRed() + "," + c.getGreen() + "," + c.getBlue() + "]");
+    }
+  }
+
+  private static Color overWhite(Color c) {
+    double a = c.getAlpha() / 255.0;
+    return new Color(
+        (int) Math.round(c.getRed() * a + 255 * (1 - a)),
+        (int) Math.round(c.getGreen() * a + 255 * (1 - a)),
+        (int) Math.round(c.getBlue() * a + 255 * (1 - a)));
   }
 
   private String browse(Path chromium, List<String> args) throws IOException, InterruptedException {
