@@ -18,6 +18,7 @@ import picocli.CommandLine.Spec;
       TargetCommand.class,
       SpaceCommand.class,
       ExportCommand.class,
+      ReportCommand.class,
     })
 public final class PgknobCommand implements Callable<Integer> {
   @Spec CommandSpec spec;

@@ -1,0 +1,224 @@
+package org.pgknob.report;
+
+import java.awt.BasicStroke;
+import java.awt.Color;
+import java.awt.Font;
+import java.awt.Shape;
+import java.awt.geom.Ellipse2D;
+import java.awt.geom.Rectangle2D;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.text.DecimalFormat;
+import java.text.DecimalFormatSymbols;
+import java.util.Locale;
+import org.jfree.chart.ChartUtils;
+import org.jfree.chart.JFreeChart;
+import org.jfree.chart.LegendItem;
+import org.jfree.chart.LegendItemCollection;
+import org.jfree.chart.axis.LogAxis;
+import org.jfree.chart.axis.NumberAxis;
+import org.jfree.chart.axis.SymbolAxis;
+import org.jfree.chart.axis.ValueAxis;
+import org.jfree.chart.plot.DatasetRenderingOrder;
+import org.jfree.chart.plot.IntervalMarker;
+import org.jfree.chart.plot.Marker;
+import org.jfree.chart.plot.ValueMarker;
+import org.jfree.chart.plot.XYPlot;
+import org.jfree.chart.renderer.xy.XYLineAndShapeRenderer;
+import org.jfree.chart.renderer.xy.XYStepRenderer;
+import org.jfree.chart.title.LegendTitle;
+import org.jfree.chart.ui.Layer;
+import org.jfree.chart.ui.RectangleAnchor;
+import org.jfree.chart.ui.RectangleEdge;
+import org.jfree.chart.ui.RectangleInsets;
+import org.jfree.chart.ui.TextAnchor;
+import org.jfree.data.xy.XYSeries;
+import org.jfree.data.xy.XYSeriesCollection;
+
+/**
+ * Draws a {@link ChartModel} as a PNG with JFreeChart, headless: title, labelled axes, a legend
+ * that also names the noise band and the markers, colours from the {@link Palette}.
+ */
+public final class ChartRenderer {
+  /** Figures of a sweep sit three to a row; the others take the page's width. */
+  static final int SMALL_WIDTH = 620;
+
+  static final int SMALL_HEIGHT = 400;
+  static final int WIDE_WIDTH = 1100;
+  static final int WIDE_HEIGHT = 460;
+
+  private static final Font TITLE = new Font(Font.SANS_SERIF, Font.BOLD, 16);
+  private static final Font LABEL = new Font(Font.SANS_SERIF, Font.PLAIN, 13);
+  private static final Font TICK = new Font(Font.SANS_SERIF, Font.PLAIN, 11);
+  private static final Font SMALL = new Font(Font.SANS_SERIF, Font.PLAIN, 10);
+
+  static {
+    System.setProperty("java.awt.headless", "true");
+  }
+
+  private ChartRenderer() {}
+
+  public static boolean isSmall(ChartModel model) {
+    return model.id().startsWith("sweep-");
+  }
+
+  /** The chart as PNG bytes at its size (small for sweep figures, wide otherwise). */
+  public static byte[] png(ChartModel model) {
+    boolean small = isSmall(model);
+    JFreeChart chart = chart(model);
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    try {
+      ChartUtils.writeChartAsPNG(
+          out, chart, small ? SMALL_WIDTH : WIDE_WIDTH, small ? SMALL_HEIGHT : WIDE_HEIGHT);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+    return out.toByteArray();
+  }
+
+  static JFreeChart chart(ChartModel model) {
+    XYPlot plot = new XYPlot();
+    plot.setBackgroundPaint(Color.WHITE);
+    plot.setDomainGridlinePaint(new Color(0xDD, 0xDD, 0xDD));
+    plot.setRangeGridlinePaint(new Color(0xDD, 0xDD, 0xDD));
+    plot.setDomainGridlinesVisible(true);
+    plot.setRangeGridlinesVisible(true);
+    plot.setOutlinePaint(new Color(0xAA, 0xAA, 0xAA));
+    plot.setDatasetRenderingOrder(DatasetRenderingOrder.FORWARD); // later series on top
+    plot.setDomainAxis(axis(model.x(), true));
+    if (plot.getDomainAxis() instanceof NumberAxis n && allWholeX(model)) {
+      n.setStandardTickUnits(NumberAxis.createIntegerTickUnits(Locale.ROOT));
+    }
+    plot.setRangeAxis(axis(model.y(), false));
+
+    LegendItemCollection legend = new LegendItemCollection();
+    int index = 0;
+    for (ChartModel.Series s : model.series()) {
+      if (s.points().isEmpty()) {
+        continue;
+      }
+      XYSeries xy = new XYSeries(s.name(), false, true);
+      s.points().forEach(p -> xy.add(p.x(), p.y()));
+      plot.setDataset(index, new XYSeriesCollection(xy));
+      Color colour = Palette.colour(s.colour());
+      XYLineAndShapeRenderer r = renderer(s.style());
+      r.setSeriesPaint(0, colour);
+      r.setSeriesStroke(0, new BasicStroke(s.style() == ChartModel.Style.STEP ? 2.5f : 2f));
+      boolean front = "front".equals(s.colour());
+      r.setSeriesShape(
+          0, front ? new Ellipse2D.Double(-7, -7, 14, 14) : new Ellipse2D.Double(-3.5, -3.5, 7, 7));
+      if (front) {
+        r.setSeriesShapesFilled(0, false); // a ring around the member's own dot
+      }
+      plot.setRenderer(index, r);
+      legend.add(r.getLegendItem(index, 0));
+      index++;
+    }
+    for (ChartModel.Band b : model.bands()) {
+      if (!(b.high() > b.low())) {
+        continue; // no spread: nothing to shade
+      }
+      IntervalMarker m = new IntervalMarker(b.low(), b.high(), Palette.NOISE);
+      plot.addRangeMarker(m, Layer.BACKGROUND);
+      legend.add(new LegendItem(b.label(), null, null, null, square(), Palette.NOISE));
+    }
+    // Ranges are named in the legend (labels on the plot would clip at its edges); events carry
+    // their label beside the line as well, because several may share a chart.
+    java.util.Set<String> named = new java.util.HashSet<>();
+    int ranges = 0;
+    for (ChartModel.Marker mk : model.markers()) {
+      Marker m;
+      java.awt.Paint paint;
+      if (mk.xEnd() != null) {
+        paint = Palette.RANGES.get(ranges++ % Palette.RANGES.size());
+        m = new IntervalMarker(mk.x(), mk.xEnd(), paint);
+      } else {
+        paint = Palette.MARKER;
+        m = new ValueMarker(mk.x(), Palette.MARKER, new BasicStroke(1.5f));
+        m.setLabel(mk.label());
+        m.setLabelFont(SMALL);
+        m.setLabelPaint(Palette.MARKER);
+        m.setLabelBackgroundColor(new Color(255, 255, 255, 200));
+        m.setLabelAnchor(RectangleAnchor.TOP_LEFT);
+        m.setLabelTextAnchor(TextAnchor.TOP_RIGHT);
+        m.setLabelOffset(new RectangleInsets(6, 4, 6, 4));
+      }
+      plot.addDomainMarker(m, Layer.BACKGROUND);
+      if (named.add(mk.label())) {
+        Shape shape = mk.xEnd() != null ? square() : new Rectangle2D.Double(-1, -6, 2, 12);
+        legend.add(new LegendItem(mk.label(), null, null, null, shape, paint));
+      }
+    }
+    plot.setFixedLegendItems(legend);
+
+    JFreeChart chart = new JFreeChart(model.title(), TITLE, plot, true);
+    chart.setBackgroundPaint(Color.WHITE);
+    chart.setAntiAlias(true);
+    chart.setTextAntiAlias(true);
+    LegendTitle lt = chart.getLegend();
+    lt.setPosition(RectangleEdge.BOTTOM);
+    lt.setItemFont(LABEL);
+    lt.setFrame(org.jfree.chart.block.BlockBorder.NONE);
+    return chart;
+  }
+
+  /** Trial numbers and seconds: ticks at whole numbers only. */
+  private static boolean allWholeX(ChartModel model) {
+    return model.series().stream()
+        .flatMap(s -> s.points().stream())
+        .allMatch(p -> p.x() == Math.rint(p.x()));
+  }
+
+  private static Rectangle2D square() {
+    return new Rectangle2D.Double(-6, -6, 12, 12);
+  }
+
+  private static XYLineAndShapeRenderer renderer(ChartModel.Style style) {
+    return switch (style) {
+      case STEP -> {
+        XYStepRenderer r = new XYStepRenderer();
+        r.setDefaultShapesVisible(false);
+        yield r;
+      }
+      case POINTS -> new XYLineAndShapeRenderer(false, true);
+      case LINE -> new XYLineAndShapeRenderer(true, true);
+    };
+  }
+
+  private static ValueAxis axis(ChartModel.Axis a, boolean domain) {
+    ValueAxis axis;
+    if (!a.categories().isEmpty()) {
+      SymbolAxis s = new SymbolAxis(a.label(), a.categories().toArray(new String[0]));
+      s.setGridBandsVisible(false);
+      axis = s;
+    } else if (a.log()) {
+      LogAxis log = new LogAxis(a.label());
+      log.setBase(2);
+      log.setSmallestValue(1e-3);
+      log.setNumberFormatOverride(
+          new DecimalFormat("#,##0.###", DecimalFormatSymbols.getInstance(Locale.ROOT)));
+      log.setLowerMargin(0.05);
+      log.setUpperMargin(0.05);
+      axis = log;
+    } else {
+      NumberAxis n = new NumberAxis(a.label());
+      n.setAutoRangeIncludesZero(false);
+      n.setNumberFormatOverride(
+          new DecimalFormat("#,##0.###", DecimalFormatSymbols.getInstance(Locale.ROOT)));
+      if (domain) {
+        n.setLowerMargin(0.03);
+        n.setUpperMargin(0.03);
+      } else {
+        n.setUpperMargin(0.08);
+      }
+      axis = n;
+    }
+    if (a.min() != null && a.max() != null && a.max() > a.min()) {
+      axis.setRange(a.min(), a.max());
+    }
+    axis.setLabelFont(LABEL);
+    axis.setTickLabelFont(TICK);
+    return axis;
+  }
+}

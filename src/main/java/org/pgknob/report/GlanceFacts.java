@@ -1,0 +1,166 @@
+package org.pgknob.report;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import org.pgknob.optimize.Status;
+import org.pgknob.trial.TrialResult;
+
+/**
+ * The session at a glance: where it ran, on what, with which workload and budget, and what was put
+ * back. summary.json is preferred; session.json fills what it lacks, so an unfinished session still
+ * has its facts. Missing keys are left out rather than shown empty.
+ */
+final class GlanceFacts {
+  private GlanceFacts() {}
+
+  static List<ReportModel.Fact> build(SessionData data, Baseline baseline) {
+    JsonNode session = data.session();
+    JsonNode inputs = session.path("inputs");
+    Summary s = data.summary();
+    List<ReportModel.Fact> facts = new ArrayList<>();
+    add(facts, "session", data.sessionId());
+    add(facts, "state", s != null && s.state() != null ? s.state() : text(session.path("state")));
+    add(
+        facts,
+        "started",
+        s != null && s.startedAt() != null
+            ? s.startedAt().toString()
+            : text(session.path("createdAt")));
+    if (s != null && s.finishedAt() != null) {
+      add(facts, "finished", s.finishedAt().toString());
+    }
+    add(
+        facts,
+        "machine",
+        s != null && s.machine() != null ? machine(s.machine()) : machine(session.path("machine")));
+    add(
+        facts,
+        "PostgreSQL",
+        s != null && s.postgresVersion() != null
+            ? s.postgresVersion()
+            : text(session.path("postgresVersion")));
+    add(
+        facts,
+        "target",
+        s != null && s.target() != null ? s.target() : text(session.path("target")));
+    String workload =
+        s != null && s.workload() != null && !s.workload().isEmpty()
+            ? map(s.workload())
+            : text(inputs.path("workload"));
+    add(facts, "workload", workload);
+    add(facts, "objective", text(inputs.path("objective")));
+    add(facts, "tracks", text(inputs.path("tracks")));
+    add(facts, "seed", text(inputs.path("seed")));
+    add(facts, "budget", budget(data, inputs));
+    add(facts, "trials", trialCounts(data));
+    if (baseline.runs() > 0) {
+      List<Double> tps = baseline.values(Metric.TPS);
+      double mean = Num.mean(tps);
+      add(
+          facts,
+          "baseline noise",
+          Num.f(
+              "TPS %s ± %.1f%% (coefficient of variation over %d run%s)",
+              Num.fmt(mean),
+              mean > 0 ? 100 * Num.sd(tps) / mean : 0,
+              tps.size(),
+              tps.size() == 1 ? "" : "s"));
+    }
+    String restored = s != null && s.restored() != null ? s.restored() : "";
+    if (restored.isEmpty()) {
+      restored = text(session.path("restored"));
+    }
+    if (restored.isEmpty()) {
+      restored = text(session.path("state").path("restored"));
+    }
+    add(facts, "restored", restored.isEmpty() ? "not yet (the session has not ended)" : restored);
+    return facts;
+  }
+
+  private static void add(List<ReportModel.Fact> facts, String name, String value) {
+    if (value != null && !value.isBlank()) {
+      facts.add(new ReportModel.Fact(name, value));
+    }
+  }
+
+  private static String machine(Summary.Machine m) {
+    return Num.f("%d cores, %.1f GiB RAM", m.cores(), m.ramBytes() / (1024.0 * Num.MB))
+        + (m.storage() == null || m.storage().isBlank() ? "" : ", " + m.storage())
+        + (m.os() == null || m.os().isBlank() ? "" : ", " + m.os());
+  }
+
+  private static String machine(JsonNode m) {
+    if (m.isObject() && m.has("cores") && m.has("ramBytes")) {
+      return machine(
+          new Summary.Machine(
+              m.path("cores").asInt(),
+              m.path("ramBytes").asLong(),
+              m.path("storage").asText(""),
+              m.path("os").asText("")));
+    }
+    return text(m);
+  }
+
+  private static String budget(SessionData data, JsonNode inputs) {
+    Summary s = data.summary();
+    if (s != null && s.budget() != null) {
+      Summary.Budget b = s.budget();
+      return Num.f(
+          "%d of %d trials, %.0f of %.0f minutes",
+          b.trialsRun(), b.trialsPlanned(), b.secondsUsed() / 60, b.secondsPlanned() / 60);
+    }
+    String planned = text(inputs.path("budget"));
+    double seconds =
+        data.trials().stream()
+            .mapToDouble(t -> t.timingsSeconds().getOrDefault("total", 0.0))
+            .sum();
+    String used = Num.f("%d trials, %.0f minutes used", data.trials().size(), seconds / 60);
+    return planned.isEmpty() ? used : used + " (planned: " + planned + ")";
+  }
+
+  private static String trialCounts(SessionData data) {
+    Map<String, Integer> counts = new TreeMap<>();
+    int ok = 0;
+    for (TrialResult t : data.trials()) {
+      if (t.isOk()) {
+        ok++;
+      } else {
+        counts.merge(
+            String.valueOf(t.status() == null ? Status.CRASHED : t.status()), 1, Integer::sum);
+      }
+    }
+    StringBuilder sb = new StringBuilder(Num.f("%d finished: %d ok", data.trials().size(), ok));
+    counts.forEach((status, n) -> sb.append(Num.f(", %d %s", n, status)));
+    return sb.toString();
+  }
+
+  /** A JSON value for people: objects as key=value lists, arrays comma-separated. */
+  static String text(JsonNode node) {
+    if (node == null || node.isMissingNode() || node.isNull()) {
+      return "";
+    }
+    if (node.isValueNode()) {
+      return node.asText();
+    }
+    List<String> parts = new ArrayList<>();
+    if (node.isArray()) {
+      node.forEach(n -> parts.add(text(n)));
+      return String.join(", ", parts);
+    }
+    for (Map.Entry<String, JsonNode> e : node.properties()) {
+      String v =
+          e.getValue().isContainerNode() ? "(" + text(e.getValue()) + ")" : text(e.getValue());
+      parts.add(e.getKey() + "=" + v);
+    }
+    return String.join(", ", parts);
+  }
+
+  private static String map(Map<String, Object> m) {
+    List<String> parts = new ArrayList<>();
+    m.forEach((k, v) -> parts.add(k + "=" + v));
+    return String.join(", ", parts);
+  }
+}

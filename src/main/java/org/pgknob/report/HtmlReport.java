@@ -1,0 +1,405 @@
+package org.pgknob.report;
+
+import java.util.Base64;
+import java.util.List;
+import java.util.Map;
+import org.pgknob.BuildInfo;
+import org.pgknob.workload.TransactionProfile;
+
+/**
+ * Writes the report as one self-contained HTML page: inline CSS, charts as PNG data URIs, no script
+ * and nothing fetched, so it opens offline and can be mailed as one file.
+ */
+public final class HtmlReport {
+  private static final String CSS =
+      """
+      body{font-family:"DejaVu Sans",Helvetica,Arial,sans-serif;margin:0 auto;max-width:1900px;
+        padding:16px 28px;color:#222;line-height:1.4;font-size:14px}
+      h1{font-size:24px;margin:4px 0}
+      h2{font-size:19px;margin:28px 0 8px;border-bottom:2px solid #0072b2;padding-bottom:3px}
+      h3{font-size:16px;margin:18px 0 6px}
+      .sub{color:#555;margin:0 0 8px}
+      nav a{margin-right:14px;color:#0072b2;text-decoration:none}
+      .notice{background:#fff4e0;border-left:5px solid #e69f00;padding:8px 12px;margin:8px 0}
+      .note{color:#444;font-style:italic}
+      dl.glance{display:grid;grid-template-columns:max-content auto;gap:3px 18px;margin:6px 0}
+      dl.glance dt{font-weight:bold;color:#444}
+      dl.glance dd{margin:0}
+      table{border-collapse:collapse;margin:6px 0 12px;font-size:13px}
+      th,td{border:1px solid #ccc;padding:3px 7px;text-align:right;vertical-align:top}
+      th{background:#eef3f8;position:sticky;top:0}
+      td.text,th.text{text-align:left}
+      td.settings{text-align:left;font-family:"DejaVu Sans Mono",monospace;font-size:12px}
+      tr.failed td{background:#fdf0ef}
+      td.ratio{white-space:nowrap}
+      td.ratio small{font-weight:normal;color:#555}
+      .gain{color:#006b4f;font-weight:bold}
+      .loss{color:#b3261e;font-weight:bold}
+      .status-ok{color:#006b4f}
+      .status-failed{color:#b3261e}
+      td.nowrap{white-space:nowrap}
+      .grid{display:grid;grid-template-columns:repeat(3,minmax(0,1fr));gap:12px}
+      .side{display:flex;gap:40px;flex-wrap:wrap;align-items:flex-start}
+      figure{margin:6px 0 14px}
+      figure img{max-width:100%;height:auto;border:1px solid #ddd}
+      figcaption{font-size:12px;color:#444;max-width:1100px}
+      .swatch{display:inline-block;width:10px;height:10px;margin-right:4px;border-radius:2px}
+      footer{margin-top:30px;color:#777;font-size:12px}
+      """;
+
+  private HtmlReport() {}
+
+  /** The page for {@code model}, with {@code pngById} holding each chart's PNG by chart id. */
+  public static String render(ReportModel model, Map<String, byte[]> pngById) {
+    StringBuilder h = new StringBuilder(1 << 20);
+    h.append("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n")
+        .append("<title>pgknob report: ")
+        .append(esc(model.sessionId()))
+        .append("</title>\n<style>\n")
+        .append(CSS)
+        .append("</style>\n</head>\n<body>\n");
+    h.append("<h1>pgknob report</h1>\n<p class=\"sub\">Session <b>")
+        .append(esc(model.sessionId()))
+        .append("</b></p>\n");
+    h.append(
+        "<nav><a href=\"#glance\">At a glance</a><a href=\"#results\">Results</a>"
+            + "<a href=\"#convergence\">Convergence</a><a href=\"#sweeps\">Sweeps</a>"
+            + "<a href=\"#importance\">Knob importance</a><a href=\"#timelines\">Timelines</a>"
+            + "<a href=\"#pareto\">TPS vs latency</a><a href=\"#profiles\">Transactions</a>"
+            + "<a href=\"#trials\">All trials</a></nav>\n");
+    if (!model.notices().isEmpty()) {
+      h.append("<section id=\"notices\">\n");
+      model
+          .notices()
+          .forEach(n -> h.append("<p class=\"notice\">").append(esc(n)).append("</p>\n"));
+      h.append("</section>\n");
+    }
+    glance(h, model);
+    results(h, model.results());
+    charts(
+        h,
+        "convergence",
+        "Convergence",
+        model.convergence(),
+        pngById,
+        "No sweep or Bayesian trial has succeeded yet.");
+    sweeps(h, model.sweeps(), pngById);
+    importance(h, model.importance());
+    charts(
+        h,
+        "timelines",
+        "Trial timelines",
+        model.timelines(),
+        pngById,
+        "No successful trial with a per-second timeline yet.");
+    charts(
+        h,
+        "pareto",
+        "TPS against average latency",
+        model.pareto() == null ? List.of() : List.of(model.pareto()),
+        pngById,
+        "No trial has succeeded yet.");
+    profiles(h, model.profiles());
+    trials(h, model.trials());
+    h.append("<footer>Written by pgknob ")
+        .append(esc(BuildInfo.version()))
+        .append(". Each chart is also in the charts/ folder beside this file.</footer>\n")
+        .append("</body>\n</html>\n");
+    return h.toString();
+  }
+
+  private static void glance(StringBuilder h, ReportModel model) {
+    h.append("<section id=\"glance\">\n<h2>The session at a glance</h2>\n<dl class=\"glance\">\n");
+    for (ReportModel.Fact f : model.glance()) {
+      h.append("<dt>")
+          .append(esc(f.name()))
+          .append("</dt><dd>")
+          .append(esc(f.value()))
+          .append("</dd>\n");
+    }
+    h.append("</dl>\n</section>\n");
+  }
+
+  private static void results(StringBuilder h, ReportModel.Results results) {
+    h.append("<section id=\"results\">\n<h2>Results</h2>\n");
+    if (!results.note().isEmpty()) {
+      h.append("<p class=\"note\">").append(esc(results.note())).append("</p>\n");
+    } else {
+      h.append(
+          "<p class=\"note\">Each row was re-measured against the baseline in interleaved runs;"
+              + " a ratio is a gain or loss only when its 95% interval excludes 1. For latency,"
+              + " below 1 is better.</p>\n");
+    }
+    if (results.rows().isEmpty()) {
+      h.append("<p>No trial has succeeded yet.</p>\n</section>\n");
+      return;
+    }
+    h.append(
+        "<table id=\"results-table\">\n<tr><th class=\"text\">configuration</th><th>TPS</th>"
+            + "<th>NOPM</th><th>avg latency (ms)</th><th>p95 latency (ms)</th>"
+            + "<th>TPS vs baseline (95% interval)</th><th>latency vs baseline (95% interval)</th>"
+            + "<th class=\"text\">verdict</th><th class=\"text\">trials</th>"
+            + "<th class=\"text\">changed settings</th></tr>\n");
+    for (Summary.ResultRow r : results.rows()) {
+      h.append("<tr data-row=\"")
+          .append(esc(r.name()))
+          .append("\"><td class=\"text\"><b>")
+          .append(esc(r.name()))
+          .append("</b></td>")
+          .append(num(r.tps()))
+          .append(num(r.nopm()))
+          .append(num(r.latencyAvgMs()))
+          .append(num(r.latencyP95Ms()))
+          .append(ratio(r.tpsRatio(), true))
+          .append(ratio(r.latencyRatio(), false))
+          .append("<td class=\"text\">")
+          .append(esc(r.verdict()))
+          .append("</td><td class=\"text\">")
+          .append(esc(r.trials() == null ? "" : joinInts(r.trials())))
+          .append("</td>")
+          .append(settings(r.settings()))
+          .append("</tr>\n");
+    }
+    h.append("</table>\n</section>\n");
+  }
+
+  private static String ratio(Summary.Ratio ratio, boolean higherIsBetter) {
+    if (ratio == null) {
+      return "<td></td>";
+    }
+    if (ratio.pairs() <= 0 || !(ratio.high() > ratio.low())) {
+      return Num.f(
+          "<td class=\"ratio\">%.3f&times;<br><small>no interval (not paired)</small></td>",
+          ratio.estimate());
+    }
+    String cls = "";
+    if (ratio.excludesOne()) {
+      boolean better = higherIsBetter ? ratio.low() > 1 : ratio.high() < 1;
+      cls = better ? " gain" : " loss";
+    }
+    return Num.f(
+        "<td class=\"ratio%s\">%.3f&times;<br><small>%.3f&ndash;%.3f, %d pairs</small></td>",
+        cls, ratio.estimate(), ratio.low(), ratio.high(), ratio.pairs());
+  }
+
+  private static void sweeps(
+      StringBuilder h, List<ReportModel.Sweep> sweeps, Map<String, byte[]> pngById) {
+    h.append("<section id=\"sweeps\">\n<h2>Sweeps: one knob at a time</h2>\n");
+    if (sweeps.isEmpty()) {
+      h.append("<p>No sweep trial has succeeded yet.</p>\n</section>\n");
+      return;
+    }
+    h.append(
+        "<p class=\"note\">Each knob alone against the defaults: throughput, latency, server CPU,"
+            + " memory (summed RSS counts shared memory once per process, PSS once) and disk."
+            + " The grey band is the baseline's noise (mean ± 2 sd of the baseline runs) for each"
+            + " chart's first metric; knobs on a log scale get a log axis.</p>\n");
+    for (ReportModel.Sweep s : sweeps) {
+      h.append("<h3>")
+          .append(esc(s.knob()))
+          .append("</h3>\n<p>Values tried: ")
+          .append(esc(String.join(", ", s.values())))
+          .append(s.log() ? " (log scale)" : "")
+          .append("</p>\n<div class=\"grid\">\n");
+      s.charts().forEach(c -> figure(h, c, pngById));
+      h.append("</div>\n");
+    }
+    h.append("</section>\n");
+  }
+
+  private static void charts(
+      StringBuilder h,
+      String id,
+      String title,
+      List<ChartModel> charts,
+      Map<String, byte[]> pngById,
+      String whenEmpty) {
+    h.append("<section id=\"").append(id).append("\">\n<h2>").append(esc(title)).append("</h2>\n");
+    if (charts.isEmpty()) {
+      h.append("<p>").append(esc(whenEmpty)).append("</p>\n");
+    }
+    charts.forEach(c -> figure(h, c, pngById));
+    h.append("</section>\n");
+  }
+
+  private static void figure(StringBuilder h, ChartModel c, Map<String, byte[]> pngById) {
+    byte[] png = pngById.get(c.id());
+    if (png == null) {
+      return;
+    }
+    boolean small = ChartRenderer.isSmall(c);
+    h.append("<figure><img class=\"chart\" data-chart=\"")
+        .append(esc(c.id()))
+        .append("\" width=\"")
+        .append(small ? ChartRenderer.SMALL_WIDTH : ChartRenderer.WIDE_WIDTH)
+        .append("\" height=\"")
+        .append(small ? ChartRenderer.SMALL_HEIGHT : ChartRenderer.WIDE_HEIGHT)
+        .append("\" alt=\"")
+        .append(esc(c.title()))
+        .append("\" src=\"data:image/png;base64,")
+        .append(Base64.getEncoder().encodeToString(png))
+        .append("\"><figcaption>")
+        .append(esc(c.caption()))
+        .append(" <span class=\"file\">(charts/")
+        .append(esc(c.id()))
+        .append(".png)</span></figcaption></figure>\n");
+  }
+
+  private static void importance(StringBuilder h, ReportModel.Importance imp) {
+    h.append("<section id=\"importance\">\n<h2>Knob importance</h2>\n<div class=\"side\">\n");
+    ranking(h, "Sweep ranking (from " + imp.sweepSource() + ")", imp.sweep(), "No sweep yet.");
+    ranking(
+        h,
+        "Model ranking (fitted surrogate)",
+        imp.model(),
+        "No model yet: it is fitted during the Bayesian phase.");
+    h.append("</div>\n</section>\n");
+  }
+
+  private static void ranking(
+      StringBuilder h, String title, List<Summary.KnobImportance> rows, String whenEmpty) {
+    h.append("<div><h3>").append(esc(title)).append("</h3>\n");
+    if (rows.isEmpty()) {
+      h.append("<p>").append(esc(whenEmpty)).append("</p></div>\n");
+      return;
+    }
+    h.append(
+        "<table><tr><th>#</th><th class=\"text\">knob</th><th>importance</th>"
+            + "<th class=\"text\">verdict</th></tr>\n");
+    int rank = 1;
+    for (Summary.KnobImportance k : rows) {
+      h.append("<tr><td>")
+          .append(rank++)
+          .append("</td><td class=\"text\">")
+          .append(esc(k.knob()))
+          .append("</td><td>")
+          .append(Num.f("%.3f", k.importance()))
+          .append("</td><td class=\"text\">")
+          .append(esc(k.verdict()))
+          .append("</td></tr>\n");
+    }
+    h.append("</table></div>\n");
+  }
+
+  private static void profiles(StringBuilder h, List<ReportModel.Profile> profiles) {
+    h.append(
+        "<section id=\"profiles\">\n<h2>Per-transaction latency</h2>\n<p class=\"note\">As"
+            + " HammerDB's time profile shows it, pooled over each configuration's trials:"
+            + " percentiles are the call-weighted mean of each trial's.</p>\n");
+    if (profiles.isEmpty()) {
+      h.append("<p>No successful trial with a per-transaction profile yet.</p>\n");
+    }
+    h.append("<div class=\"side\">\n");
+    for (ReportModel.Profile p : profiles) {
+      h.append("<div><h3>")
+          .append(esc(p.name()))
+          .append(" <small>(trials ")
+          .append(esc(joinInts(p.trials())))
+          .append(
+              ")</small></h3>\n<table class=\"profile\"><tr><th class=\"text\">transaction</th>")
+          .append("<th>calls</th><th>errors</th><th>avg ms</th><th>p50 ms</th><th>p95 ms</th>")
+          .append("<th>p99 ms</th><th>max ms</th></tr>\n");
+      for (TransactionProfile t : p.transactions()) {
+        boolean all = t.name().equals("all");
+        h.append(all ? "<tr style=\"font-weight:bold\">" : "<tr>")
+            .append("<td class=\"text\">")
+            .append(esc(t.name()))
+            .append("</td><td>")
+            .append(t.calls())
+            .append("</td><td>")
+            .append(t.errors())
+            .append("</td>")
+            .append(num(t.latency().avgMs()))
+            .append(num(t.latency().p50Ms()))
+            .append(num(t.latency().p95Ms()))
+            .append(num(t.latency().p99Ms()))
+            .append(num(t.latency().maxMs()))
+            .append("</tr>\n");
+      }
+      h.append("</table></div>\n");
+    }
+    h.append("</div>\n</section>\n");
+  }
+
+  private static void trials(StringBuilder h, List<ReportModel.TrialRow> rows) {
+    h.append("<section id=\"trials\">\n<h2>All trials</h2>\n");
+    if (rows.isEmpty()) {
+      h.append("<p>No trial has finished yet.</p>\n</section>\n");
+      return;
+    }
+    h.append(
+        "<table id=\"trials-table\"><tr><th>#</th><th class=\"text\">phase</th>"
+            + "<th class=\"text\">track</th><th class=\"text\">label</th>"
+            + "<th class=\"text\">status</th><th>TPS</th><th>NOPM</th><th>avg ms</th>"
+            + "<th>p95 ms</th><th>CPU %</th><th>RSS MB</th><th>PSS MB</th>"
+            + "<th>predicted MB</th><th class=\"text\">settings</th></tr>\n");
+    for (ReportModel.TrialRow r : rows) {
+      boolean ok = "ok".equals(r.status());
+      h.append(ok ? "<tr>" : "<tr class=\"failed\">")
+          .append("<td>")
+          .append(r.trial())
+          .append("</td><td class=\"text\">")
+          .append(esc(r.phase()))
+          .append("</td><td class=\"text nowrap\"><span class=\"swatch\" style=\"background:")
+          .append(Palette.css(r.track() == null ? "" : r.track()))
+          .append("\"></span>")
+          .append(esc(r.track()))
+          .append("</td><td class=\"text\">")
+          .append(esc(r.label()))
+          .append("</td><td class=\"text ")
+          .append(ok ? "status-ok" : "status-failed")
+          .append("\"><b>")
+          .append(esc(r.status()))
+          .append("</b>")
+          .append(r.reason().isEmpty() ? "" : ": " + esc(r.reason()))
+          .append("</td>")
+          .append(num(r.tps()))
+          .append(num(r.nopm()))
+          .append(num(r.latencyAvgMs()))
+          .append(num(r.latencyP95Ms()))
+          .append(num(r.cpuPct()))
+          .append(num(r.rssMb()))
+          .append(num(r.pssMb()))
+          .append(num(r.predictedMemoryMb()))
+          .append(settings(r.settings()))
+          .append("</tr>\n");
+    }
+    h.append("</table>\n</section>\n");
+  }
+
+  private static String settings(Map<String, String> settings) {
+    if (settings == null || settings.isEmpty()) {
+      return "<td class=\"settings\">(defaults)</td>";
+    }
+    StringBuilder sb = new StringBuilder("<td class=\"settings\">");
+    new java.util.TreeMap<>(settings)
+        .forEach((k, v) -> sb.append(esc(k)).append('=').append(esc(v)).append("<br>"));
+    return sb.append("</td>").toString();
+  }
+
+  private static String num(Double x) {
+    return "<td>" + Num.fmt(x) + "</td>";
+  }
+
+  private static String joinInts(List<Integer> xs) {
+    return String.join(", ", xs.stream().map(String::valueOf).toList());
+  }
+
+  static String esc(String s) {
+    if (s == null) {
+      return "";
+    }
+    StringBuilder sb = new StringBuilder(s.length());
+    for (char c : s.toCharArray()) {
+      switch (c) {
+        case '<' -> sb.append("&lt;");
+        case '>' -> sb.append("&gt;");
+        case '&' -> sb.append("&amp;");
+        case '"' -> sb.append("&quot;");
+        case '\'' -> sb.append("&#39;");
+        default -> sb.append(c);
+      }
+    }
+    return sb.toString();
+  }
+}

@@ -1,0 +1,42 @@
+package org.pgknob.report;
+
+import java.util.function.ToDoubleFunction;
+import org.pgknob.trial.TrialResult;
+
+/**
+ * A figure of a successful trial the charts plot: the seed study's metrics (throughput, latency,
+ * CPU, memory, disk) read from a {@link TrialResult}.
+ */
+enum Metric {
+  TPS("TPS", "transactions/s", false, t -> t.workload().tps()),
+  NOPM("NOPM", "new orders/min", false, t -> t.workload().nopm()),
+  LATENCY_AVG("avg latency", "ms", false, t -> t.workload().overall().avgMs()),
+  LATENCY_P95("p95 latency", "ms", false, t -> t.workload().overall().p95Ms()),
+  CPU_USER("user CPU", "%", true, t -> t.resources().cpuUserPct()),
+  CPU_SYS("system CPU", "%", true, t -> t.resources().cpuSysPct()),
+  CPU_TOTAL("total CPU", "%", true, t -> t.resources().cpuUserPct() + t.resources().cpuSysPct()),
+  RSS("summed RSS", "MB", true, t -> t.resources().rssAvgBytes() / Num.MB),
+  PSS("summed PSS", "MB", true, t -> t.resources().pssAvgBytes() / Num.MB),
+  DISK_READ("disk read", "MB/s", true, t -> t.resources().readMBps()),
+  DISK_WRITE("disk write", "MB/s", true, t -> t.resources().writeMBps());
+
+  final String label;
+  final String unit;
+  final boolean fromSampler;
+  private final ToDoubleFunction<TrialResult> read;
+
+  Metric(String label, String unit, boolean fromSampler, ToDoubleFunction<TrialResult> read) {
+    this.label = label;
+    this.unit = unit;
+    this.fromSampler = fromSampler;
+    this.read = read;
+  }
+
+  /** The value, or NaN when the trial did not measure it (failed, or a remote server's CPU). */
+  double of(TrialResult t) {
+    if (!t.isOk() || (fromSampler && !t.resources().available())) {
+      return Double.NaN;
+    }
+    return read.applyAsDouble(t);
+  }
+}

@@ -1,0 +1,71 @@
+package org.pgknob.report;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/** Builds the data behind the report from a loaded session folder; pure, no files written. */
+public final class ReportModelBuilder {
+  static final String INCOMPLETE_LINE =
+      "1 line of trials.jsonl was incomplete (the session was stopped while writing it).";
+
+  private ReportModelBuilder() {}
+
+  public static ReportModel build(SessionData data) {
+    Baseline baseline = new Baseline(data);
+    ReportModel.Results results = ResultsTable.build(data);
+    boolean anyOk = !data.okTrials().isEmpty();
+    return new ReportModel(
+        data.sessionId(),
+        notices(data),
+        GlanceFacts.build(data, baseline),
+        results,
+        anyOk ? ConvergenceCharts.build(data, baseline) : List.of(),
+        anyOk ? SweepCharts.build(data, baseline) : List.of(),
+        ImportanceTable.build(data, baseline),
+        anyOk ? TimelineCharts.build(data) : List.of(),
+        ParetoChart.build(data),
+        TrialTable.build(data),
+        ProfileTables.build(data, results));
+  }
+
+  private static List<String> notices(SessionData data) {
+    List<String> out = new ArrayList<>();
+    if (data.incompleteLines() == 1) {
+      out.add(INCOMPLETE_LINE);
+    }
+    if (data.unreadableLines() > 0) {
+      out.add(
+          Num.f(
+              "%d line%s of trials.jsonl could not be read and %s skipped (the file is damaged).",
+              data.unreadableLines(),
+              data.unreadableLines() == 1 ? "" : "s",
+              data.unreadableLines() == 1 ? "was" : "were"));
+    }
+    out.addAll(data.problems());
+    if (data.trials().isEmpty()) {
+      out.add("The session has no finished trial yet: there is nothing to chart.");
+    } else if (data.okTrials().isEmpty()) {
+      out.add(
+          Num.f(
+              "No trial finished successfully (%d trial%s, all failed): there is nothing to chart."
+                  + " The trial table gives each failure's reason.",
+              data.trials().size(), data.trials().size() == 1 ? "" : "s"));
+    } else if (data.okPhase("baseline").isEmpty()) {
+      out.add("No baseline trial succeeded: charts show no noise band and ratios are unknown.");
+    }
+    String state = data.summary() != null ? data.summary().state() : null;
+    if (state == null) {
+      state =
+          data.session().path("state").isTextual() ? data.session().path("state").asText() : null;
+    }
+    if (state != null && !state.equals("finished")) {
+      out.add(
+          "The session's state is \""
+              + state
+              + "\": this report shows the "
+              + data.trials().size()
+              + " trials finished so far.");
+    }
+    return out;
+  }
+}

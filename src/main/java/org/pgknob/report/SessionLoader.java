@@ -1,0 +1,131 @@
+package org.pgknob.report;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import org.pgknob.Json;
+import org.pgknob.PgknobException;
+import org.pgknob.trial.TrialResult;
+
+/**
+ * Reads a session folder for the report, forgiving what a killed or running session leaves behind:
+ * a cut-off last line, a missing or half-written summary.json, missing keys. Only a folder that is
+ * not a session at all is an error.
+ */
+public final class SessionLoader {
+  static final String SESSION_FILE = "session.json";
+  static final String TRIALS_FILE = "trials.jsonl";
+  static final String SUMMARY_FILE = "summary.json";
+
+  private SessionLoader() {}
+
+  /**
+   * Loads {@code runDir}.
+   *
+   * @throws PgknobException when the folder does not exist or holds neither session.json nor
+   *     trials.jsonl
+   */
+  public static SessionData load(Path runDir) {
+    if (!Files.isDirectory(runDir)) {
+      throw new PgknobException(
+          runDir + " is not a folder", "give a session folder such as runs/<id>");
+    }
+    Path sessionFile = runDir.resolve(SESSION_FILE);
+    Path trialsFile = runDir.resolve(TRIALS_FILE);
+    if (!Files.exists(sessionFile) && !Files.exists(trialsFile)) {
+      throw new PgknobException(
+          runDir + " is not a session: it has neither session.json nor trials.jsonl",
+          "give a folder that `pgknob tune` wrote, such as runs/<id>");
+    }
+    List<String> problems = new ArrayList<>();
+    JsonNode session = readSession(sessionFile, problems);
+    TrialLines lines = readTrials(trialsFile, problems);
+    Summary summary = readSummary(runDir.resolve(SUMMARY_FILE), problems);
+    return new SessionData(
+        runDir, session, lines.trials, lines.incomplete, lines.unreadable, summary, problems);
+  }
+
+  private static JsonNode readSession(Path file, List<String> problems) {
+    if (!Files.exists(file)) {
+      problems.add("session.json is missing: the session's inputs are unknown.");
+      return JsonNodeFactory.instance.objectNode();
+    }
+    try {
+      JsonNode node = Json.mapper().readTree(file.toFile());
+      if (node != null && node.isObject()) {
+        return node;
+      }
+      problems.add("session.json does not hold a JSON object; its contents are ignored.");
+    } catch (IOException e) {
+      problems.add("session.json could not be read (" + firstLine(e) + "); it is ignored.");
+    }
+    return JsonNodeFactory.instance.objectNode();
+  }
+
+  private record TrialLines(List<TrialResult> trials, int incomplete, int unreadable) {}
+
+  private static TrialLines readTrials(Path file, List<String> problems) {
+    if (!Files.exists(file)) {
+      return new TrialLines(List.of(), 0, 0);
+    }
+    List<String> raw;
+    try {
+      raw = Files.readAllLines(file, StandardCharsets.UTF_8);
+    } catch (IOException e) {
+      problems.add("trials.jsonl could not be read (" + firstLine(e) + ").");
+      return new TrialLines(List.of(), 0, 0);
+    }
+    int last = raw.size() - 1;
+    while (last >= 0 && raw.get(last).isBlank()) {
+      last--;
+    }
+    ObjectMapper mapper = Json.mapper();
+    List<TrialResult> trials = new ArrayList<>();
+    int incomplete = 0;
+    int unreadable = 0;
+    for (int i = 0; i <= last; i++) {
+      String line = raw.get(i);
+      if (line.isBlank()) {
+        continue;
+      }
+      try {
+        trials.add(mapper.readValue(line, TrialResult.class));
+      } catch (JsonProcessingException | RuntimeException e) {
+        // Only the last line can be cut off by a kill mid-write; a bad line elsewhere is damage.
+        if (i == last) {
+          incomplete++;
+        } else {
+          unreadable++;
+        }
+      }
+    }
+    trials.sort(Comparator.comparingInt(TrialResult::trial));
+    return new TrialLines(trials, incomplete, unreadable);
+  }
+
+  private static Summary readSummary(Path file, List<String> problems) {
+    if (!Files.exists(file)) {
+      return null;
+    }
+    try {
+      return Json.mapper().readValue(file.toFile(), Summary.class);
+    } catch (IOException | RuntimeException e) {
+      problems.add("summary.json could not be read (" + firstLine(e) + "); it is ignored.");
+      return null;
+    }
+  }
+
+  private static String firstLine(Exception e) {
+    String m = String.valueOf(e.getMessage());
+    int nl = m.indexOf('\n');
+    return nl < 0 ? m : m.substring(0, nl);
+  }
+}

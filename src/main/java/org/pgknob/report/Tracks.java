@@ -1,0 +1,54 @@
+package org.pgknob.report;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import org.pgknob.trial.TrialResult;
+
+/** The tracks of a session in report order: reload, restart, then any other by name. */
+final class Tracks {
+  private Tracks() {}
+
+  /** Phases whose trials search for a track's optimum. */
+  static boolean searching(TrialResult t) {
+    return "sweep".equals(t.phase()) || "bayes".equals(t.phase());
+  }
+
+  static List<String> of(SessionData data) {
+    List<String> tracks = new ArrayList<>();
+    for (TrialResult t : data.trials()) {
+      if (searching(t)
+          && t.track() != null
+          && !t.track().isBlank()
+          && !tracks.contains(t.track())) {
+        tracks.add(t.track());
+      }
+    }
+    tracks.sort(Comparator.comparingInt(Tracks::rank).thenComparing(Comparator.naturalOrder()));
+    return tracks;
+  }
+
+  private static int rank(String track) {
+    return switch (track) {
+      case "reload" -> 0;
+      case "restart" -> 1;
+      default -> 2;
+    };
+  }
+
+  /** The searching trials of {@code track} that succeeded, by trial number. */
+  static List<TrialResult> okSearch(SessionData data, String track) {
+    return data.trials().stream()
+        .filter(t -> t.isOk() && searching(t) && track.equals(t.track()))
+        .toList();
+  }
+
+  /** The palette key of a trial: its phase for baseline, pgtune, validation; else its track. */
+  static String colourKey(TrialResult t) {
+    String phase = t.phase() == null ? "" : t.phase();
+    return switch (phase) {
+      case "baseline", "pgtune", "validation" -> phase;
+      default -> t.track() == null || t.track().isBlank() ? "baseline" : t.track();
+    };
+  }
+}

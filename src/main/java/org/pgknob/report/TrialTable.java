@@ -1,0 +1,37 @@
+package org.pgknob.report;
+
+import java.util.List;
+import org.pgknob.trial.TrialResult;
+
+/** Every trial as a row: how it ended and why, what it set, what it measured. */
+final class TrialTable {
+  private TrialTable() {}
+
+  static List<ReportModel.TrialRow> build(SessionData data) {
+    return data.trials().stream().map(TrialTable::row).toList();
+  }
+
+  private static ReportModel.TrialRow row(TrialResult t) {
+    return new ReportModel.TrialRow(
+        t.trial(),
+        t.phase(),
+        t.track(),
+        t.label(),
+        t.isOk() ? "ok" : String.valueOf(t.status()),
+        t.reason(),
+        value(t, Metric.TPS),
+        value(t, Metric.NOPM),
+        value(t, Metric.LATENCY_AVG),
+        value(t, Metric.LATENCY_P95),
+        value(t, Metric.CPU_TOTAL),
+        value(t, Metric.RSS),
+        value(t, Metric.PSS),
+        t.predictedMemoryBytes() == null ? null : Num.r(t.predictedMemoryBytes() / Num.MB),
+        new java.util.TreeMap<>(t.settings()));
+  }
+
+  private static Double value(TrialResult t, Metric m) {
+    double v = m.of(t);
+    return Double.isNaN(v) ? null : Num.r(v);
+  }
+}

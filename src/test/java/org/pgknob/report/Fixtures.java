@@ -1,0 +1,69 @@
+package org.pgknob.report;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Stream;
+
+/** Copies of the recorded session folder, whole or damaged the ways real folders get damaged. */
+final class Fixtures {
+  static final Path SESSION_SMALL = Path.of("src/test/resources/fixtures/session-small");
+
+  private Fixtures() {}
+
+  /** A fresh copy of the recorded session in {@code dir}. */
+  static Path copy(Path dir) {
+    try {
+      Files.createDirectories(dir);
+      try (Stream<Path> files = Files.list(SESSION_SMALL)) {
+        for (Path f : files.toList()) {
+          Files.copy(f, dir.resolve(f.getFileName()));
+        }
+      }
+      return dir;
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  /** The copy with its last trials.jsonl line cut in the middle, as a kill mid-write leaves it. */
+  static Path truncated(Path dir) throws IOException {
+    copy(dir);
+    Path trials = dir.resolve("trials.jsonl");
+    List<String> lines = Files.readAllLines(trials, StandardCharsets.UTF_8);
+    String last = lines.get(lines.size() - 1);
+    String cut =
+        String.join("\n", lines.subList(0, lines.size() - 1))
+            + "\n"
+            + last.substring(0, last.length() / 2);
+    Files.writeString(trials, cut, StandardCharsets.UTF_8);
+    return dir;
+  }
+
+  /** The copy with only its failed trials, and no summary: a session where nothing ran. */
+  static Path onlyFailed(Path dir) throws IOException {
+    copy(dir);
+    Path trials = dir.resolve("trials.jsonl");
+    List<String> failed =
+        Files.readAllLines(trials, StandardCharsets.UTF_8).stream()
+            .filter(l -> !l.contains("\"status\":\"OK\""))
+            .toList();
+    Files.writeString(trials, String.join("\n", failed) + "\n", StandardCharsets.UTF_8);
+    Files.delete(dir.resolve("summary.json"));
+    return dir;
+  }
+
+  /** The copy without summary.json: a session still in its Bayesian phase. */
+  static Path withoutSummary(Path dir) {
+    copy(dir);
+    try {
+      Files.delete(dir.resolve("summary.json"));
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+    return dir;
+  }
+}

@@ -1,0 +1,235 @@
+package org.pgknob.report;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
+
+import java.awt.Color;
+import java.awt.image.BufferedImage;
+import java.io.File;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import javax.imageio.ImageIO;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Opens the report in a real browser (Debian's chromium, headless): no broken image, every chart
+ * shows its data, the results table holds its rows, and the page renders to a screenshot (kept as
+ * target/report-screenshot.png for people to look at). Without chromium the test is skipped on a
+ * workstation and fails in CI (the CI variable set), where .ci/run installs it.
+ */
+class ReportBrowserTest {
+  private static final Pattern CHECK = Pattern.compile("<pre id=\"pgknob-check\">([^<]*)</pre>");
+  private static final int BROWSER_TIMEOUT_SECONDS = 90;
+
+  @TempDir Path tmp;
+
+  @Test
+  void reportOpensWithEveryChartDrawnAndTheResultsRows() throws Exception {
+    Path chromium = chromiumOrSkip();
+    Path dir = Fixtures.copy(tmp.resolve("run"));
+    Path report = ReportWriter.write(dir);
+    ReportModel model = ReportModelBuilder.build(SessionLoader.load(dir));
+
+    Path checked = dir.resolve("report-check.html");
+    Files.writeString(
+        checked,
+        Files.readString(report).replace("</body>", checkScript(model) + "</body>"),
+        StandardCharsets.UTF_8);
+    String dom = browse(chromium, List.of("--dump-dom", checked.toUri().toString()));
+    Matcher m = CHECK.matcher(dom);
+    assertTrue(m.find(), "the check script did not run; the page's DOM:\n" + head(dom));
+    Map<String, String> check = parse(m.group(1));
+    assertEquals(String.valueOf(model.charts().size()), check.get("images"), check.toString());
+    assertEquals("", check.get("broken"), "images that did not load");
+    assertEquals("", check.get("empty"), "charts without their data's colours");
+    assertEquals(
+        "defaults,pgtune,reload/tps,reload/latency,restart/tps,restart/latency", check.get("rows"));
+
+    Path shot = tmp.resolve("screenshot.png");
+    browse(
+        chromium,
+        List.of("--screenshot=" + shot, "--window-size=1400,5000", report.toUri().toString()));
+    assertTrue(Files.exists(shot), "no screenshot written");
+    BufferedImage img = ImageIO.read(shot.toFile());
+    assertEquals(1400, img.getWidth());
+    assertTrue(Files.size(shot) > 100_000, "screenshot is suspiciously small: " + Files.size(shot));
+    assertTrue(colourfulPixels(img) > 10_000, "the screenshot shows no charts");
+    Files.copy(shot, Path.of("target/report-screenshot.png"), StandardCopyOption.REPLACE_EXISTING);
+  }
+
+  /**
+   * A script for a copy of the page: after load, for each image whether it decoded and how many
+   * pixels carry one of its series' colours; and the results table's row names. --dump-dom
+   * serializes the DOM after the load event, so the answer is read from a pre element.
+   */
+  private static String checkScript(ReportModel model) {
+    StringBuilder colours = new StringBuilder("{");
+    for (ChartModel c : model.charts()) {
+      List<String> rgb = new ArrayList<>();
+      for (ChartModel.Series s : c.series()) {
+        if (!s.points().isEmpty()) {
+          addChromatic(rgb, Palette.colour(s.colour()));
+        }
+      }
+      // A range marked from the data (the measured window) is drawn translucent over white.
+      long ranges = c.markers().stream().filter(mk -> mk.xEnd() != null).count();
+      for (int i = 0; i < ranges && i < Palette.RANGES.size(); i++) {
+        addChromatic(rgb, overWhite(Palette.RANGES.get(i)));
+      }
+      colours.append('"').append(c.id()).append("\":[").append(String.join(",", rgb)).append("],");
+    }
+    colours.append('}');
+    return """
+        <script>
+        window.addEventListener('load', function () {
+          var colours = COLOURS, broken = [], empty = [];
+          var imgs = document.querySelectorAll('img');
+          imgs.forEach(function (img) {
+            var id = img.getAttribute('data-chart');
+            if (!(img.complete && img.naturalWidth > 0 && img.naturalHeight > 0)) {
+              broken.push(id); return;
+            }
+            var c = document.createElement('canvas');
+            c.width = img.naturalWidth; c.height = img.naturalHeight;
+            var g = c.getContext('2d'); g.drawImage(img, 0, 0);
+            var d = g.getImageData(0, 0, c.width, c.height).data, hits = 0;
+            var want = colours[id] || [];
+            for (var i = 0; i < d.length; i += 4) {
+              for (var k = 0; k < want.length; k++) {
+                if (Math.abs(d[i] - want[k][0]) + Math.abs(d[i + 1] - want[k][1])
+                    + Math.abs(d[i + 2] - want[k][2]) < 30) { hits++; break; }
+              }
+            }
+            if (hits < 100) empty.push(id + '(' + hits + ')');
+          });
+          var rows = Array.prototype.map.call(
+              document.querySelectorAll('#results-table tr[data-row]'),
+              function (r) { return r.getAttribute('data-row'); });
+          var pre = document.createElement('pre');
+          pre.id = 'pgknob-check';
+          pre.textContent = 'images=' + imgs.length + ';broken=' + broken.join(',')
+              + ';empty=' + empty.join(',') + ';rows=' + rows.join(',') + ';';
+          document.body.appendChild(pre);
+        });
+        </script>
+        """
+        .replace("COLOURS", colours);
+  }
+
+  /** Greys and black are left out: the title and axes would match them without any data. */
+  private static void addChromatic(List<String> rgb, Color c) {
+    int max = Math.max(c.getRed(), Math.max(c.getGreen(), c.getBlue()));
+    int min = Math.min(c.getRed(), Math.min(c.getGreen(), c.getBlue()));
+    if (max - min >= 20) {
+      rgb.add("[" + c.getRed() + "," + c.getGreen() + "," + c.getBlue() + "]");
+    }
+  }
+
+  private static Color overWhite(Color c) {
+    double a = c.getAlpha() / 255.0;
+    return new Color(
+        (int) Math.round(c.getRed() * a + 255 * (1 - a)),
+        (int) Math.round(c.getGreen() * a + 255 * (1 - a)),
+        (int) Math.round(c.getBlue() * a + 255 * (1 - a)));
+  }
+
+  private String browse(Path chromium, List<String> args) throws IOException, InterruptedException {
+    List<String> cmd = new ArrayList<>();
+    cmd.add(chromium.toString());
+    cmd.addAll(
+        List.of(
+            "--headless",
+            "--no-sandbox",
+            "--disable-gpu",
+            "--disable-background-networking",
+            "--disable-component-update",
+            "--disable-sync",
+            "--no-first-run",
+            "--user-data-dir=" + Files.createTempDirectory(tmp, "profile")));
+    cmd.addAll(args);
+    Path out = Files.createTempFile(tmp, "chromium", ".out");
+    Path err = Files.createTempFile(tmp, "chromium", ".err");
+    Process p =
+        new ProcessBuilder(cmd).redirectOutput(out.toFile()).redirectError(err.toFile()).start();
+    if (!p.waitFor(BROWSER_TIMEOUT_SECONDS, TimeUnit.SECONDS)) {
+      p.destroyForcibly();
+      fail(
+          "chromium did not finish in "
+              + BROWSER_TIMEOUT_SECONDS
+              + " s: "
+              + head(Files.readString(err)));
+    }
+    assertEquals(0, p.exitValue(), "chromium failed: " + head(Files.readString(err)));
+    return Files.readString(out);
+  }
+
+  private static Path chromiumOrSkip() {
+    Optional<Path> found = findChromium();
+    if (found.isEmpty()) {
+      String message =
+          "chromium is missing: install it with `apt-get install -y chromium` (.ci/run does)";
+      if (System.getenv("CI") != null) {
+        fail(message + "; the browser test must not be skipped in CI");
+      }
+      Assumptions.assumeTrue(false, message);
+    }
+    return found.get();
+  }
+
+  private static Optional<Path> findChromium() {
+    List<Path> candidates = new ArrayList<>();
+    candidates.add(Path.of("/usr/bin/chromium"));
+    String path = System.getenv("PATH");
+    if (path != null) {
+      for (String d : path.split(File.pathSeparator)) {
+        candidates.add(Path.of(d, "chromium"));
+      }
+    }
+    return candidates.stream().filter(Files::isExecutable).findFirst();
+  }
+
+  private static Map<String, String> parse(String check) {
+    Map<String, String> out = new TreeMap<>();
+    for (String part : check.split(";")) {
+      int eq = part.indexOf('=');
+      if (eq > 0) {
+        out.put(part.substring(0, eq), part.substring(eq + 1));
+      }
+    }
+    return out;
+  }
+
+  private static long colourfulPixels(BufferedImage img) {
+    long n = 0;
+    for (int y = 0; y < img.getHeight(); y += 2) {
+      for (int x = 0; x < img.getWidth(); x += 2) {
+        int rgb = img.getRGB(x, y);
+        int r = (rgb >> 16) & 0xff;
+        int g = (rgb >> 8) & 0xff;
+        int b = rgb & 0xff;
+        if (Math.max(r, Math.max(g, b)) - Math.min(r, Math.min(g, b)) > 80) {
+          n++;
+        }
+      }
+    }
+    return n;
+  }
+
+  private static String head(String s) {
+    return s.length() > 2000 ? s.substring(0, 2000) + "..." : s;
+  }
+}

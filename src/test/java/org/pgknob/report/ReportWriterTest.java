@@ -1,0 +1,95 @@
+package org.pgknob.report;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.awt.image.BufferedImage;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashSet;
+import java.util.Set;
+import java.util.regex.Pattern;
+import javax.imageio.ImageIO;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class ReportWriterTest {
+  @TempDir Path tmp;
+
+  @Test
+  void writesOneSelfContainedPageAndEveryChartAsAPng() throws IOException {
+    Path dir = Fixtures.copy(tmp.resolve("run"));
+    Path report = ReportWriter.write(dir);
+    String html = Files.readString(report);
+    ReportModel model = ReportModelBuilder.build(SessionLoader.load(dir));
+    for (ChartModel c : model.charts()) {
+      Path png = dir.resolve("charts").resolve(c.id() + ".png");
+      BufferedImage img = ImageIO.read(png.toFile());
+      assertTrue(img.getWidth() > 500, c.id());
+      assertTrue(distinctColours(img) > 20, c.id() + " looks blank");
+      assertTrue(html.contains("data-chart=\"" + c.id() + "\""), c.id());
+    }
+    assertEquals(model.charts().size(), count(html, "<img "));
+    assertFalse(Pattern.compile("(src|href)=\"(https?:)?//").matcher(html).find(), "fetches");
+    assertFalse(html.contains("<script"), "the report needs no script");
+    assertFalse(html.contains("<link"), "styles are inline");
+    assertTrue(html.contains("<tr data-row=\"restart/tps\">"));
+  }
+
+  @Test
+  void rewritingTheReportReplacesIt() throws IOException {
+    Path dir = Fixtures.copy(tmp.resolve("run"));
+    ReportWriter.write(dir);
+    Files.writeString(dir.resolve("report.html"), "stale");
+    ReportWriter.write(dir);
+    assertTrue(Files.readString(dir.resolve("report.html")).startsWith("<!DOCTYPE html>"));
+    try (var files = Files.list(dir)) {
+      assertTrue(files.noneMatch(f -> f.toString().endsWith(".tmp")));
+    }
+  }
+
+  @Test
+  void onlyFailedTrialsGiveAReportThatSaysSoWithoutCharts() throws IOException {
+    Path dir = Fixtures.onlyFailed(tmp.resolve("run"));
+    String html = Files.readString(ReportWriter.write(dir));
+    assertFalse(html.contains("<img "));
+    assertTrue(html.contains("No trial finished successfully"));
+    assertTrue(html.contains("REJECTED"));
+  }
+
+  @Test
+  void truncatedSessionReportSaysOneLineWasIncomplete() throws IOException {
+    Path dir = Fixtures.truncated(tmp.resolve("run"));
+    String html = Files.readString(ReportWriter.write(dir));
+    assertTrue(
+        html.contains(
+            "1 line of trials.jsonl was incomplete (the session was stopped while writing it)."));
+  }
+
+  @Test
+  void missingSummaryReportSaysValidationWasNotReached() throws IOException {
+    Path dir = Fixtures.withoutSummary(tmp.resolve("run"));
+    String html = Files.readString(ReportWriter.write(dir));
+    assertTrue(html.contains("The session has not reached validation yet"));
+  }
+
+  private static int distinctColours(BufferedImage img) {
+    Set<Integer> seen = new HashSet<>();
+    for (int y = 0; y < img.getHeight(); y += 3) {
+      for (int x = 0; x < img.getWidth(); x += 3) {
+        seen.add(img.getRGB(x, y));
+      }
+    }
+    return seen.size();
+  }
+
+  private static int count(String s, String part) {
+    int n = 0;
+    for (int i = s.indexOf(part); i >= 0; i = s.indexOf(part, i + 1)) {
+      n++;
+    }
+    return n;
+  }
+}
