@@ -73,7 +73,12 @@ public final class ManagedCluster implements Target {
   /** The default cluster under pgknob's home folder. */
   public static ManagedCluster openDefault(int port) {
     Path home = PgknobHome.resolve();
-    return open(home.resolve("cluster-18"), PostgresBinaries.ensure(home), port);
+    return open(defaultClusterDir(), PostgresBinaries.ensure(home), port);
+  }
+
+  /** The folder of the default cluster: PGKNOB_HOME/cluster-18. */
+  public static Path defaultClusterDir() {
+    return PgknobHome.resolve().resolve("cluster-18");
   }
 
   public Path clusterDir() {

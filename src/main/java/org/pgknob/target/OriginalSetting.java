@@ -37,6 +37,6 @@ public record OriginalSetting(
   }
 
   String display() {
-    return unit == null ? setting : setting + " " + unit;
+    return SettingValue.withUnit(asSetting(), setting);
   }
 }

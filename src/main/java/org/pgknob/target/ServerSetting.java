@@ -53,8 +53,8 @@ public record ServerSetting(
     return !needsRestart() && !isFixed();
   }
 
-  /** The current value as people read it: the base value with its unit, e.g. {@code 16384 8kB}. */
+  /** The current value as people read it, e.g. {@code 16384 8kB (128MB)}. */
   public String display() {
-    return unit == null ? setting : setting + " " + unit;
+    return SettingValue.withUnit(this, setting);
   }
 }

@@ -102,8 +102,9 @@ final class SettingsController {
       try (Connection conn = server.connect()) {
         Map<String, ServerSetting> now = PgSettings.byName(conn);
         for (Map.Entry<String, String> e : requested.entrySet()) {
-          String name = e.getKey().strip().toLowerCase(Locale.ROOT);
-          ServerSetting s = checkChangeable(now, name, e.getValue());
+          // GUC names are case-insensitive; pg_settings spells a few in mixed case (TimeZone).
+          ServerSetting s = checkChangeable(now, e.getKey().strip(), e.getValue());
+          String name = s.name();
           wanted.put(name, e.getValue().strip());
           expected.put(name, SettingValue.canonical(s, e.getValue()));
         }
@@ -308,8 +309,11 @@ final class SettingsController {
     return names;
   }
 
-  private ServerSetting checkChangeable(Map<String, ServerSetting> now, String name, String value) {
-    ServerSetting s = now.get(name);
+  private ServerSetting checkChangeable(
+      Map<String, ServerSetting> now, String givenName, String value) {
+    String name = givenName.toLowerCase(Locale.ROOT);
+    ServerSetting s =
+        now.values().stream().filter(x -> x.name().equalsIgnoreCase(name)).findFirst().orElse(null);
     if (s == null) {
       List<String> near =
           now.keySet().stream()
@@ -329,7 +333,7 @@ final class SettingsController {
           name + " cannot be changed: it is fixed when PostgreSQL is built or initialized",
           "leave it out");
     }
-    if (CONNECTION_SETTINGS.contains(name)) {
+    if (CONNECTION_SETTINGS.contains(s.name())) {
       throw invalid(
           name,
           value,
