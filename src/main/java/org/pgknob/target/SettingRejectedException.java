@@ -27,7 +27,9 @@ public class SettingRejectedException extends PgknobException {
   public SettingRejectedException(
       Reason reason, Map<String, String> settings, String cause, String serverMessage, String fix) {
     super(
-        cause + (serverMessage == null || serverMessage.isEmpty() ? "" : ": " + serverMessage),
+        serverMessage == null || serverMessage.isEmpty() || cause.contains(serverMessage)
+            ? cause
+            : cause + ": " + serverMessage,
         fix);
     this.reason = reason;
     this.settings = Map.copyOf(settings);

@@ -185,7 +185,10 @@ final class SettingsController {
           throw new SettingRejectedException(
               SettingRejectedException.Reason.DID_NOT_START,
               wanted,
-              "PostgreSQL did not come back after a restart with " + describe(wanted),
+              "PostgreSQL did not come back after a restart with "
+                  + describe(wanted)
+                  + ": "
+                  + e.getMessage(),
               reason,
               "pgknob put back the previous settings and the server is up again");
         }
