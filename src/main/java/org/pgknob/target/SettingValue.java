@@ -185,7 +185,12 @@ final class SettingValue {
       return plain;
     }
     try {
-      return plain + " (" + readableBytes(Double.parseDouble(baseValue) * base.size) + ")";
+      double value = Double.parseDouble(baseValue);
+      // 64 kB needs no translation; 16384 8kB and 4096 kB do.
+      if (Character.isDigit(s.unit().charAt(0)) || Math.abs(value) >= 1024) {
+        return plain + " (" + readableBytes(value * base.size) + ")";
+      }
+      return plain;
     } catch (NumberFormatException e) {
       return plain;
     }
