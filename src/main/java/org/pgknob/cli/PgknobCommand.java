@@ -19,6 +19,8 @@ import picocli.CommandLine.Spec;
       SpaceCommand.class,
       ExportCommand.class,
       ReportCommand.class,
+      ApplyCommand.class,
+      RestoreCommand.class,
     })
 public final class PgknobCommand implements Callable<Integer> {
   @Spec CommandSpec spec;

@@ -2,46 +2,134 @@ package org.pgknob.cli;
 
 import java.io.PrintWriter;
 import java.sql.Connection;
-import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.util.List;
+import java.util.Locale;
 import java.util.concurrent.Callable;
-import org.pgknob.target.ManagedCluster;
+import org.pgknob.PgknobException;
+import org.pgknob.target.Privileges;
+import org.pgknob.target.ServerFacts;
+import org.pgknob.target.ServerSetting;
+import org.pgknob.target.Target;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
-/** Prints the facts of the target server. */
+/** Prints the facts of the target server; changes nothing and leaves it running or stopped. */
 @Command(
     name = "target",
     mixinStandardHelpOptions = true,
-    description = "Show the target server: version, host RAM and cores, data folder, settings.")
+    description =
+        "Show the target server: version, host RAM and cores, data folder, which settings apply on"
+            + " reload and which need a restart, and pgknob's privileges.")
 public final class TargetCommand implements Callable<Integer> {
+  private static final int LINE_WIDTH = 100;
+
   @Spec CommandSpec spec;
 
-  @Option(names = "--port", description = "Port of the managed cluster (default: a free one).")
-  int port;
+  @Mixin TargetOptions targetOptions;
+
+  @Option(names = "--all", description = "List every setting with its value, unit and context.")
+  boolean all;
 
   @Override
-  public Integer call() throws SQLException {
+  public Integer call() {
     PrintWriter out = spec.commandLine().getOut();
-    ManagedCluster cluster = ManagedCluster.openDefault(port);
-    cluster.start();
-    try (Connection conn = cluster.connect("postgres");
-        ResultSet rs =
-            conn.createStatement()
-                .executeQuery(
-                    "SELECT version(), current_setting('data_directory'),"
-                        + " count(*) FILTER (WHERE context IN ('sighup','superuser','user')),"
-                        + " count(*) FILTER (WHERE context = 'postmaster') FROM pg_settings")) {
-      rs.next();
-      out.println("server:    " + rs.getString(1));
-      out.println("data:      " + rs.getString(2));
-      out.println("cores:     " + Runtime.getRuntime().availableProcessors());
-      out.println("reload:    " + rs.getInt(3) + " settings apply on reload");
-      out.println("restart:   " + rs.getInt(4) + " settings need a restart");
+    try (Target target = targetOptions.open()) {
+      ServerFacts facts = target.facts();
+      List<ServerSetting> settings = target.settings();
+      out.println("target:     " + target.describe());
+      out.println(
+          "server:     PostgreSQL "
+              + facts.serverVersion()
+              + " (server_version_num "
+              + facts.serverVersionNum()
+              + ")");
+      out.println(
+          "data:       "
+              + (facts.dataDirectory() == null ? "hidden from this role" : facts.dataDirectory()));
+      out.println("host:       " + host(facts));
+      out.println("privileges: " + privileges(target, settings));
+      List<ServerSetting> reload =
+          settings.stream().filter(ServerSetting::appliesOnReload).toList();
+      List<ServerSetting> restart = settings.stream().filter(ServerSetting::needsRestart).toList();
+      out.println(
+          "settings:   "
+              + settings.size()
+              + " in pg_settings: "
+              + reload.size()
+              + " apply on reload, "
+              + restart.size()
+              + " need a restart, "
+              + (settings.size() - reload.size() - restart.size())
+              + " fixed");
+      if (all) {
+        out.printf(
+            Locale.ROOT, "%-40s %-24s %-6s %s%n", "name", "setting", "unit", "context (source)");
+        for (ServerSetting s : settings) {
+          out.printf(
+              Locale.ROOT,
+              "%-40s %-24s %-6s %s (%s)%n",
+              s.name(),
+              s.setting(),
+              s.unit() == null ? "" : s.unit(),
+              s.context(),
+              s.source());
+        }
+      } else {
+        printNames(out, "need a restart", restart);
+        printNames(out, "apply on reload", reload);
+        out.println("(--all lists every setting with its value)");
+      }
     }
     out.flush();
     return ExitCodes.OK;
+  }
+
+  private static String host(ServerFacts facts) {
+    if (!facts.local()) {
+      return "unknown: server on another host (process figures unavailable)";
+    }
+    StringBuilder host = new StringBuilder();
+    facts
+        .hostMemoryBytes()
+        .ifPresent(
+            b -> host.append(String.format(Locale.ROOT, "%.1f GiB RAM, ", b / 1073741824.0)));
+    facts.hostCores().ifPresent(c -> host.append(c).append(" cores, "));
+    host.append(
+        facts.cgroupMemoryLimitBytes().isPresent()
+            ? String.format(
+                Locale.ROOT,
+                "cgroup memory limit %.1f GiB",
+                facts.cgroupMemoryLimitBytes().getAsLong() / 1073741824.0)
+            : "no cgroup memory limit");
+    facts.postmasterPid().ifPresent(p -> host.append(", postmaster pid ").append(p));
+    return host.toString();
+  }
+
+  private static String privileges(Target target, List<ServerSetting> settings) {
+    try (Connection conn = target.connect("postgres")) {
+      return Privileges.describe(conn, settings);
+    } catch (SQLException e) {
+      throw new PgknobException(
+          "cannot check privileges on " + target.describe() + ": " + e.getMessage(), "");
+    }
+  }
+
+  private static void printNames(PrintWriter out, String title, List<ServerSetting> settings) {
+    out.println();
+    out.println(settings.size() + " settings " + title + ":");
+    StringBuilder line = new StringBuilder("  ");
+    for (ServerSetting s : settings) {
+      if (line.length() + s.name().length() + 2 > LINE_WIDTH) {
+        out.println(line.toString().stripTrailing());
+        line = new StringBuilder("  ");
+      }
+      line.append(s.name()).append(", ");
+    }
+    String last = line.toString().stripTrailing();
+    out.println(last.endsWith(",") ? last.substring(0, last.length() - 1) : last);
   }
 }

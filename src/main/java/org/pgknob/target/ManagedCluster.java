@@ -17,6 +17,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.Properties;
@@ -44,6 +45,8 @@ public final class ManagedCluster implements Target {
   private final PostgresBinaries binaries;
   private int port;
   private Duration startTimeout = DEFAULT_START_TIMEOUT;
+  private boolean runningAtOpen;
+  private SettingsController settingsController;
 
   private ManagedCluster(Path clusterDir, PostgresBinaries binaries, int port) {
     this.clusterDir = clusterDir;
@@ -60,13 +63,22 @@ public final class ManagedCluster implements Target {
   public static ManagedCluster open(Path clusterDir, PostgresBinaries binaries, int port) {
     ManagedCluster cluster = new ManagedCluster(clusterDir.toAbsolutePath(), binaries, port);
     cluster.initIfNeeded();
+    cluster.runningAtOpen = cluster.isRunning();
+    if (cluster.runningAtOpen) {
+      cluster.adoptRunningPort();
+    }
     return cluster;
   }
 
   /** The default cluster under pgknob's home folder. */
   public static ManagedCluster openDefault(int port) {
     Path home = PgknobHome.resolve();
-    return open(home.resolve("cluster-18"), PostgresBinaries.ensure(home), port);
+    return open(defaultClusterDir(), PostgresBinaries.ensure(home), port);
+  }
+
+  /** The folder of the default cluster: PGKNOB_HOME/cluster-18. */
+  public static Path defaultClusterDir() {
+    return PgknobHome.resolve().resolve("cluster-18");
   }
 
   public Path clusterDir() {
@@ -115,6 +127,25 @@ public final class ManagedCluster implements Target {
   @Override
   public Connection connect(String database) throws SQLException {
     return DriverManager.getConnection(jdbcUrl(database), credentials());
+  }
+
+  /** A cluster already running (started by an earlier pgknob) listens where postmaster.pid says. */
+  private void adoptRunningPort() {
+    try {
+      List<String> lines = Files.readAllLines(dataDir().resolve("postmaster.pid"));
+      int runningPort = Integer.parseInt(lines.get(3).trim());
+      if (port != 0 && port != runningPort) {
+        throw new PgknobException(
+            "the managed cluster in " + clusterDir + " already runs on port " + runningPort,
+            "leave out --port " + port + ", or stop the cluster first");
+      }
+      port = runningPort;
+    } catch (IOException | RuntimeException e) {
+      if (e instanceof PgknobException pe) {
+        throw pe;
+      }
+      // postmaster.pid vanished or is being written: start() will find out
+    }
   }
 
   public boolean isRunning() {
@@ -193,9 +224,104 @@ public final class ManagedCluster implements Target {
     }
   }
 
+  @Override
   public void restart() {
     stop();
     start();
+  }
+
+  /**
+   * A shell command that restarts this cluster the way an operator's restart command would (as the
+   * server's user when pgknob runs as root): for testing {@link RemoteServer} against it.
+   */
+  public String restartShellCommand() {
+    List<String> command =
+        ServerUser.wrap(
+            List.of(
+                pgCtl(),
+                "restart",
+                "-m",
+                "fast",
+                "-w",
+                "-t",
+                Long.toString(startTimeout.toSeconds()),
+                "-D",
+                dataDir().toString(),
+                "-l",
+                logFile().toString()));
+    StringBuilder shell = new StringBuilder();
+    for (String arg : command) {
+      shell
+          .append(shell.length() == 0 ? "" : " ")
+          .append("'")
+          .append(arg.replace("'", "'\\''"))
+          .append("'");
+    }
+    return shell.toString();
+  }
+
+  /** The file with the superuser's password, readable by pgknob's user only. */
+  public Path passwordFile() {
+    return clusterDir.resolve("password");
+  }
+
+  @Override
+  public ServerFacts facts() {
+    try (Connection conn = connect("postgres")) {
+      return FactsReader.read(conn, true, postmasterPid());
+    } catch (SQLException e) {
+      throw new PgknobException(
+          "cannot read the facts of " + describe() + ": " + SettingsController.sqlMessage(e),
+          "check that the cluster is running",
+          e);
+    }
+  }
+
+  @Override
+  public List<ServerSetting> settings() {
+    return settingsController().settings();
+  }
+
+  @Override
+  public ApplyReport configure(Map<String, String> settings) {
+    return settingsController().configure(settings);
+  }
+
+  @Override
+  public Map<String, String> appliedSettings() {
+    return settingsController().applied();
+  }
+
+  @Override
+  public ApplyReport restoreOriginals() {
+    return settingsController().restoreOriginals();
+  }
+
+  @Override
+  public Path restoreFile() {
+    return settingsController().restoreFile();
+  }
+
+  @Override
+  public void useRestoreFile(Path file) {
+    settingsController().useRestoreFile(file);
+  }
+
+  /** Stops the cluster if it was not running when it was opened. */
+  @Override
+  public void close() {
+    if (!runningAtOpen) {
+      stop();
+    }
+  }
+
+  private synchronized SettingsController settingsController() {
+    if (settingsController == null) {
+      ManagedServerControl control = new ManagedServerControl(this);
+      settingsController =
+          new SettingsController(control, RestoreFile.defaultPath(control.identity()));
+    }
+    return settingsController;
   }
 
   /** Sends SIGHUP through pg_ctl: the server re-reads its configuration files. */

@@ -1,17 +1,23 @@
 package org.pgknob.target;
 
+import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.SQLException;
+import java.util.List;
+import java.util.Map;
 import java.util.Properties;
 
 /**
  * A PostgreSQL server pgknob reconfigures: a {@link ManagedCluster} it runs itself, or an existing
- * server reached by JDBC.
+ * {@link RemoteServer} reached by JDBC.
  *
- * <p>This is the connection part every package needs; applying and restoring settings, restarts and
- * process sampling are added by the target implementations.
+ * <p>Every change is recorded in a restore file before it is made ({@link #restoreFile()}; by
+ * default one per server under PGKNOB_HOME/restore, a session chooses runs/ID/restore.json with
+ * {@link #useRestoreFile}). A session's life: {@link #configure} for each trial, {@link
+ * #restoreOriginals()} at the end (also from a shutdown hook: see {@link Restorer}), {@link
+ * #close()}.
  */
-public interface Target {
+public interface Target extends AutoCloseable {
   /** A description for people and logs: host, port, database; never a password. */
   String describe();
 
@@ -23,4 +29,54 @@ public interface Target {
 
   /** A new connection to {@code database}; the caller closes it. */
   Connection connect(String database) throws SQLException;
+
+  /** Version, data folder, and (when the server is on this host) RAM, cores, cgroup limit, pid. */
+  ServerFacts facts();
+
+  /** Every row of pg_settings, by name. */
+  List<ServerSetting> settings();
+
+  /**
+   * Makes the server run with its original settings plus exactly {@code settings}: a setting set by
+   * an earlier call and absent now goes back to its original value. Names and values are checked
+   * against pg_settings first; the original of each setting is recorded in the restore file before
+   * it changes; the configuration is reloaded, and the server restarted when a changed setting
+   * needs it; the values are read back.
+   *
+   * @param settings setting name to value as PostgreSQL takes it (e.g. {@code 256MB}, {@code on})
+   * @throws SettingRejectedException when a value is invalid (nothing changed), the server refuses
+   *     it, or does not come back after the restart; the previous settings are back and the server
+   *     is up when it is thrown
+   * @throws org.pgknob.PgknobException for a missing privilege (nothing changed) or a lost server
+   */
+  ApplyReport configure(Map<String, String> settings);
+
+  /** The settings pgknob has applied on top of the originals (empty when none, or restored). */
+  Map<String, String> appliedSettings();
+
+  /**
+   * Brings every setting pgknob touched back to its original value, reloading and restarting as
+   * needed, verifies them, and marks the restore file as restored. Idempotent; waits for a change
+   * in flight.
+   */
+  ApplyReport restoreOriginals();
+
+  /** Restarts the server and waits until it answers. */
+  void restart();
+
+  /** The file recording the original settings. */
+  Path restoreFile();
+
+  /**
+   * Records originals in {@code file} instead of the default. Call before the first change; an
+   * unrestored file of the same server is taken over (its originals are kept).
+   */
+  void useRestoreFile(Path file);
+
+  /**
+   * Leaves the server running or stopped as pgknob found it (a managed cluster pgknob started is
+   * stopped). Does not restore settings: call {@link #restoreOriginals()} first for that.
+   */
+  @Override
+  void close();
 }

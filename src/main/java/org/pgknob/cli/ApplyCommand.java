@@ -1,0 +1,88 @@
+package org.pgknob.cli;
+
+import java.io.PrintWriter;
+import java.util.LinkedHashMap;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import org.pgknob.target.ApplyReport;
+import org.pgknob.target.Restorer;
+import org.pgknob.target.SettingChange;
+import org.pgknob.target.Target;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/**
+ * Applies settings on top of the server's original ones and leaves them in place; {@code pgknob
+ * restore} puts the originals back.
+ */
+@Command(
+    name = "apply",
+    mixinStandardHelpOptions = true,
+    description =
+        "Apply settings with ALTER SYSTEM, reloading or restarting as each needs, and keep them."
+            + " The original values are recorded first; 'pgknob restore' brings them back.")
+public final class ApplyCommand implements Callable<Integer> {
+  @Spec CommandSpec spec;
+
+  @Mixin TargetOptions targetOptions;
+
+  @Option(
+      names = "--set",
+      paramLabel = "NAME=VALUE",
+      required = true,
+      description = "A setting and its value as PostgreSQL takes it, e.g. shared_buffers=256MB.")
+  Map<String, String> settings = new LinkedHashMap<>();
+
+  @Override
+  public Integer call() {
+    PrintWriter out = spec.commandLine().getOut();
+    Target target = targetOptions.open();
+    ApplyReport report;
+    // Ctrl-C while a change is in flight: wait for it, then put the originals back.
+    try (Restorer ignored = Restorer.onShutdown(target, spec.commandLine().getErr())) {
+      Map<String, String> wanted = new LinkedHashMap<>(target.appliedSettings());
+      settings.forEach(
+          (name, value) -> {
+            wanted.keySet().removeIf(n -> n.equalsIgnoreCase(name.strip())); // names ignore case
+            wanted.put(name.strip(), value);
+          });
+      report = target.configure(wanted);
+    } catch (RuntimeException e) {
+      target.close(); // as found: a managed cluster started only for this is stopped again
+      throw e;
+    }
+    if (report.changes().isEmpty()) {
+      out.println("no setting changed: the server already runs with these values");
+    }
+    for (SettingChange change : report.changes()) {
+      out.println(
+          "  "
+              + change.name()
+              + ": "
+              + change.before()
+              + " -> "
+              + change.after()
+              + (change.needsRestart() ? "  (restart)" : "  (reload)"));
+    }
+    out.printf(
+        Locale.ROOT,
+        "%s in %.1f s on %s%n",
+        report.restarted() ? "reloaded and restarted" : "reloaded",
+        report.seconds(),
+        target.describe());
+    out.println("original settings recorded in " + target.restoreFile());
+    out.println("put them back with: pgknob restore" + restoreHint());
+    out.flush();
+    return ExitCodes.OK;
+  }
+
+  private String restoreHint() {
+    return targetOptions.url == null
+        ? ""
+        : " --target '" + targetOptions.url + "' (or the file above)";
+  }
+}

@@ -1,0 +1,129 @@
+package org.pgknob.cli;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import org.pgknob.PgknobException;
+import org.pgknob.target.ManagedCluster;
+import org.pgknob.target.PgknobHome;
+import org.pgknob.target.PostgresBinaries;
+import org.pgknob.target.RemoteServer;
+import org.pgknob.target.RestoreFile;
+import org.pgknob.target.Target;
+import org.pgknob.target.TargetIdentity;
+import picocli.CommandLine.Option;
+
+/**
+ * The options that choose the server a command works on, shared as a picocli mixin ({@code @Mixin
+ * TargetOptions target;}): pgknob's managed PostgreSQL 18 by default, or an existing server with
+ * {@code --target}.
+ */
+public final class TargetOptions {
+  @Option(
+      names = "--target",
+      paramLabel = "URL",
+      description =
+          "JDBC URL of an existing server, e.g. jdbc:postgresql://db:5432/postgres"
+              + " (default: pgknob's managed PostgreSQL 18).")
+  String url;
+
+  @Option(
+      names = "--user",
+      paramLabel = "ROLE",
+      description = "Role for --target (default: the URL's user, PGUSER, or your login name).")
+  String user;
+
+  @Option(
+      names = "--password-file",
+      paramLabel = "FILE",
+      description =
+          "File whose first line is the password for --target (mode 600). Without it: PGPASSWORD,"
+              + " then ~/.pgpass.")
+  Path passwordFile;
+
+  @Option(
+      names = "--restart-command",
+      paramLabel = "CMD",
+      description =
+          "Shell command that restarts the --target server, run when a setting needs a restart,"
+              + " e.g. 'sudo systemctl restart postgresql'.")
+  String restartCommand;
+
+  @Option(
+      names = "--restart-timeout",
+      paramLabel = "SECONDS",
+      defaultValue = "120",
+      description =
+          "How long a restart may take before pgknob gives up and rolls back (default: ${DEFAULT-VALUE}).")
+  long restartTimeoutSeconds;
+
+  @Option(
+      names = "--port",
+      paramLabel = "PORT",
+      description = "Port of the managed cluster (default: a free one).")
+  int port;
+
+  /** Opens the chosen server, starting the managed cluster if needed; its default restore file. */
+  public Target open() {
+    return open(null);
+  }
+
+  /**
+   * Opens the chosen server, starting the managed cluster if needed.
+   *
+   * @param restoreFile where to record the original settings (a session's runs/ID/restore.json), or
+   *     null for the server's default file under PGKNOB_HOME/restore
+   */
+  public Target open(Path restoreFile) {
+    Target target;
+    if (url == null) {
+      refuseRemoteOptions();
+      ManagedCluster cluster = ManagedCluster.openDefault(port);
+      cluster.start();
+      target = cluster;
+    } else {
+      target = openRemote(url, user, restartCommand);
+    }
+    if (restoreFile != null) {
+      target.useRestoreFile(restoreFile);
+    }
+    return target;
+  }
+
+  /**
+   * Opens the server a restore file belongs to, without starting it (a restore may have to repair
+   * it first). Options given on the command line take precedence over the file's.
+   */
+  public Target openFor(TargetIdentity identity) {
+    if (identity.isManaged()) {
+      return ManagedCluster.open(
+          Path.of(identity.clusterDir()), PostgresBinaries.ensure(PgknobHome.resolve()), port);
+    }
+    return openRemote(
+        url != null ? url : identity.jdbcUrl(),
+        user != null ? user : identity.user(),
+        restartCommand != null ? restartCommand : identity.restartCommand());
+  }
+
+  /** The restore file {@code pgknob apply} uses for the chosen server. */
+  public Path defaultRestoreFile() {
+    if (url == null) {
+      return RestoreFile.defaultPath(TargetIdentity.managed(ManagedCluster.defaultClusterDir()));
+    }
+    return RestoreFile.defaultPath(
+        new TargetIdentity(TargetIdentity.REMOTE, null, url, user, restartCommand, 0));
+  }
+
+  private Target openRemote(String targetUrl, String role, String command) {
+    return RemoteServer.open(
+        new RemoteServer.Options(
+            targetUrl, role, passwordFile, command, Duration.ofSeconds(restartTimeoutSeconds)));
+  }
+
+  private void refuseRemoteOptions() {
+    if (user != null || passwordFile != null || restartCommand != null) {
+      throw new PgknobException(
+          "--user, --password-file and --restart-command apply to an existing server only",
+          "add --target URL, or leave them out for the managed cluster");
+    }
+  }
+}

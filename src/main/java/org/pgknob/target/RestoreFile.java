@@ -1,0 +1,116 @@
+package org.pgknob.target;
+
+import com.fasterxml.jackson.annotation.JsonIgnore;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.time.Instant;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import org.pgknob.Json;
+import org.pgknob.PgknobException;
+
+/**
+ * What pgknob needs to put a server back as it found it, written before every change: the server,
+ * the original settings, and the settings applied on top of them.
+ *
+ * <p>Written atomically (temporary file, fsync, rename, fsync of the folder), so after a crash or
+ * kill -9 it holds either the state before or after the last write, never half of one.
+ *
+ * @param identity the server
+ * @param state {@code changing} while a change is in flight, {@code applied} after it, {@code
+ *     restored} once the original settings are back
+ * @param snapshot the original settings
+ * @param applied the settings pgknob applied on top of the originals (last completed change)
+ * @param pending the settings of a change in flight, else empty
+ * @param updatedAt when this was written
+ */
+public record RestoreFile(
+    TargetIdentity identity,
+    String state,
+    SettingsSnapshot snapshot,
+    Map<String, String> applied,
+    Map<String, String> pending,
+    Instant updatedAt) {
+  public static final String CHANGING = "changing";
+  public static final String APPLIED = "applied";
+  public static final String RESTORED = "restored";
+  public static final String FILE_NAME = "restore.json";
+
+  public RestoreFile {
+    applied = applied == null ? Map.of() : new LinkedHashMap<>(applied);
+    pending = pending == null ? Map.of() : new LinkedHashMap<>(pending);
+    snapshot = snapshot == null ? SettingsSnapshot.empty() : snapshot;
+  }
+
+  /** The restore file of {@code pgknob apply} for a server: PGKNOB_HOME/restore/KEY.json. */
+  public static Path defaultPath(TargetIdentity identity) {
+    return PgknobHome.resolve().resolve("restore").resolve(identity.key() + ".json");
+  }
+
+  @JsonIgnore
+  public boolean isRestored() {
+    return RESTORED.equals(state);
+  }
+
+  RestoreFile withState(
+      String newState,
+      SettingsSnapshot newSnapshot,
+      Map<String, String> newApplied,
+      Map<String, String> newPending) {
+    return new RestoreFile(identity, newState, newSnapshot, newApplied, newPending, Instant.now());
+  }
+
+  public static RestoreFile read(Path file) {
+    try {
+      return Json.mapper().readValue(Files.readString(file), RestoreFile.class);
+    } catch (NoSuchFileException e) {
+      throw new PgknobException(
+          "no restore file at " + file,
+          "give the run folder of the session to restore, or the restore.json file itself");
+    } catch (IOException e) {
+      throw new PgknobException(
+          "cannot read the restore file " + file + ": " + e.getMessage(),
+          "check the file; if it was damaged, compare the server's postgresql.auto.conf by hand",
+          e);
+    }
+  }
+
+  /** Writes this file atomically and durably, readable by its owner only. */
+  public void write(Path file) {
+    try {
+      Path dir = file.toAbsolutePath().getParent();
+      Files.createDirectories(dir);
+      Path tmp = dir.resolve("." + file.getFileName() + ".tmp");
+      byte[] bytes = Json.mapper().writerWithDefaultPrettyPrinter().writeValueAsBytes(this);
+      try (FileChannel ch =
+          FileChannel.open(
+              tmp,
+              StandardOpenOption.CREATE,
+              StandardOpenOption.WRITE,
+              StandardOpenOption.TRUNCATE_EXISTING)) {
+        ByteBuffer buffer = ByteBuffer.wrap(bytes);
+        while (buffer.hasRemaining()) {
+          ch.write(buffer);
+        }
+        ch.force(true);
+      }
+      Files.setPosixFilePermissions(tmp, PosixFilePermissions.fromString("rw-------"));
+      Files.move(tmp, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+      try (FileChannel dirChannel = FileChannel.open(dir, StandardOpenOption.READ)) {
+        dirChannel.force(true); // makes the rename itself durable
+      }
+    } catch (IOException e) {
+      throw new PgknobException(
+          "cannot write the restore file " + file + ": " + e.getMessage(),
+          "pgknob changes nothing without it; check the folder is writable and has space",
+          e);
+    }
+  }
+}

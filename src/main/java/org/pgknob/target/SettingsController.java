@@ -1,0 +1,596 @@
+package org.pgknob.target;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.locks.ReentrantLock;
+import java.util.stream.Collectors;
+import org.pgknob.PgknobException;
+import org.postgresql.util.PSQLException;
+
+/**
+ * Changes a server's settings and puts them back, for either kind of target.
+ *
+ * <p>Every change follows the same steps: check names, values and privileges against the live
+ * server (nothing changed yet); record each setting's original state in the restore file (fsynced)
+ * before touching it; ALTER SYSTEM; reload; restart when a setting needs it; read the values back.
+ * When the server refuses a value or does not come back, the previous settings are put back before
+ * the error is thrown, so the server is always left up with settings that worked.
+ *
+ * <p>One lock guards every change and restore, so a restore from a shutdown hook waits for a change
+ * in flight instead of racing it.
+ */
+final class SettingsController {
+  private static final Duration VERIFY_TIMEOUT = Duration.ofSeconds(15);
+  private static final Set<String> OVERRIDING_SOURCES =
+      Set.of("command line", "environment variable", "database", "user", "database user");
+  private static final Set<String> CONNECTION_SETTINGS =
+      Set.of("port", "listen_addresses", "unix_socket_directories");
+
+  private final ServerControl server;
+  private final ReentrantLock lock = new ReentrantLock();
+  private Path restoreFilePath;
+  private boolean loaded;
+  private RestoreFile file; // null until the first change, or when the last one was restored
+
+  SettingsController(ServerControl server, Path restoreFilePath) {
+    this.server = server;
+    this.restoreFilePath = restoreFilePath.toAbsolutePath();
+  }
+
+  Path restoreFile() {
+    return restoreFilePath;
+  }
+
+  void useRestoreFile(Path path) {
+    lock.lock();
+    try {
+      if (file != null && !file.isRestored()) {
+        throw new IllegalStateException(
+            "settings were changed already; choose the restore file before the first change");
+      }
+      restoreFilePath = path.toAbsolutePath();
+      loaded = false;
+      file = null;
+    } finally {
+      lock.unlock();
+    }
+  }
+
+  Map<String, String> applied() {
+    lock.lock();
+    try {
+      ensureLoaded();
+      return file == null ? Map.of() : Map.copyOf(file.applied());
+    } finally {
+      lock.unlock();
+    }
+  }
+
+  List<ServerSetting> settings() {
+    try (Connection conn = server.connect()) {
+      return PgSettings.read(conn);
+    } catch (SQLException e) {
+      throw lost(e);
+    }
+  }
+
+  ApplyReport configure(Map<String, String> requested) {
+    long startNanos = System.nanoTime();
+    lock.lock();
+    try {
+      ensureLoaded();
+      Map<String, String> previous = file == null ? Map.of() : file.applied();
+      Map<String, String> wanted = new LinkedHashMap<>();
+      Map<String, String> expected = new LinkedHashMap<>();
+      Set<String> touched;
+      Optional<String> lastGoodAutoConf;
+      List<SettingChange> changes = new ArrayList<>();
+      boolean restart = false;
+      try (Connection conn = server.connect()) {
+        Map<String, ServerSetting> now = PgSettings.byName(conn);
+        for (Map.Entry<String, String> e : requested.entrySet()) {
+          // GUC names are case-insensitive; pg_settings spells a few in mixed case (TimeZone).
+          ServerSetting s = checkChangeable(now, e.getKey().strip(), e.getValue());
+          String name = s.name();
+          wanted.put(name, e.getValue().strip());
+          expected.put(name, SettingValue.canonical(s, e.getValue()));
+        }
+        touched = new LinkedHashSet<>(wanted.keySet());
+        touched.addAll(touchedNames());
+        server.checkPrivileges(conn, touched);
+        for (String name : touched) {
+          ServerSetting s = now.get(name);
+          if (s == null) {
+            continue;
+          }
+          if (!wanted.containsKey(name)) {
+            OriginalSetting original = file.snapshot().original(name).orElseThrow();
+            if (!original.pendingRestart()) {
+              expected.put(name, original.setting());
+            }
+          }
+          if (expected.containsKey(name)
+              && !SettingValue.sameValue(s, expected.get(name), s.setting())) {
+            String after =
+                wanted.containsKey(name)
+                    ? wanted.get(name)
+                    : file.snapshot().original(name).orElseThrow().display() + " (original)";
+            changes.add(new SettingChange(name, s.display(), after, s.needsRestart()));
+            restart |= s.needsRestart();
+          }
+        }
+        if (restart && !server.canRestart()) {
+          List<String> needing =
+              changes.stream()
+                  .filter(SettingChange::needsRestart)
+                  .map(SettingChange::name)
+                  .toList();
+          throw new SettingRejectedException(
+              SettingRejectedException.Reason.INVALID,
+              wanted,
+              String.join(", ", needing)
+                  + " takes a server restart and no restart command was given",
+              "",
+              "add --restart-command (e.g. 'sudo systemctl restart postgresql') or leave "
+                  + String.join(", ", needing)
+                  + " out; nothing was changed");
+        }
+        recordOriginals(conn, now, wanted);
+        lastGoodAutoConf = server.readAutoConf(conn);
+        String failing = null;
+        try (Statement st = conn.createStatement()) {
+          for (String name : touched) {
+            failing = name;
+            st.execute(statementFor(name, wanted));
+          }
+          failing = null;
+          st.execute("SELECT pg_catalog.pg_reload_conf()");
+        } catch (SQLException e) {
+          String serverMessage = sqlMessage(e);
+          recover(previous, touched, lastGoodAutoConf, serverMessage);
+          throw new SettingRejectedException(
+              SettingRejectedException.Reason.SERVER_REFUSED,
+              wanted,
+              "the server refused "
+                  + (failing == null
+                      ? "the configuration"
+                      : failing + " = " + wanted.getOrDefault(failing, "(original)")),
+              serverMessage,
+              "nothing was changed: the previous settings are back");
+        }
+      } catch (SQLException e) {
+        throw lost(e);
+      }
+      boolean restarted = false;
+      if (restart) {
+        try {
+          server.restart();
+          restarted = true;
+        } catch (ServerStartException e) {
+          String reason = e.serverMessage().isEmpty() ? e.getMessage() : e.serverMessage();
+          recover(previous, touched, lastGoodAutoConf, reason);
+          throw new SettingRejectedException(
+              SettingRejectedException.Reason.DID_NOT_START,
+              wanted,
+              "PostgreSQL did not come back after a restart with "
+                  + describe(wanted)
+                  + ": "
+                  + e.getMessage(),
+              reason,
+              "pgknob put back the previous settings and the server is up again");
+        }
+      }
+      List<String> mismatches = awaitValues(expected);
+      if (!mismatches.isEmpty()) {
+        String reason = String.join("; ", mismatches);
+        recover(previous, touched, lastGoodAutoConf, reason);
+        throw new SettingRejectedException(
+            SettingRejectedException.Reason.DID_NOT_TAKE_EFFECT,
+            wanted,
+            "the server does not show " + describe(wanted) + " after the change",
+            reason,
+            "pgknob put back the previous settings");
+      }
+      file = file.withState(RestoreFile.APPLIED, file.snapshot(), wanted, Map.of());
+      file.write(restoreFilePath);
+      return new ApplyReport(changes, true, restarted, secondsSince(startNanos));
+    } finally {
+      lock.unlock();
+    }
+  }
+
+  /** Brings every touched setting back to its original state and marks the restore file. */
+  ApplyReport restoreOriginals() {
+    long startNanos = System.nanoTime();
+    lock.lock();
+    try {
+      ensureLoaded();
+      if (file == null || file.isRestored()) {
+        return ApplyReport.nothing();
+      }
+      if (!server.answers(Duration.ofSeconds(5))) {
+        String original = file.snapshot().originalAutoConf();
+        if (original == null || !server.startWithAutoConf(original)) {
+          throw new PgknobException(
+              server.describe() + " does not answer, so its settings cannot be restored now",
+              "start the server, then run: pgknob restore " + restoreFilePath);
+        }
+      }
+      Map<String, String> expected = new LinkedHashMap<>();
+      List<SettingChange> changes = new ArrayList<>();
+      boolean restart = false;
+      try (Connection conn = server.connect();
+          Statement st = conn.createStatement()) {
+        Map<String, ServerSetting> now = PgSettings.byName(conn);
+        for (OriginalSetting original : file.snapshot().originals()) {
+          ServerSetting s = now.get(original.name());
+          if (s == null) {
+            continue; // e.g. an extension's setting whose library is no longer loaded
+          }
+          st.execute(original.restoreStatement());
+          if (!original.pendingRestart()) {
+            expected.put(original.name(), original.setting());
+          }
+          if (!SettingValue.sameValue(s, original.setting(), s.setting())) {
+            changes.add(
+                new SettingChange(
+                    original.name(), s.display(), original.display(), s.needsRestart()));
+            restart |= s.needsRestart();
+          }
+        }
+        st.execute("SELECT pg_catalog.pg_reload_conf()");
+      } catch (SQLException e) {
+        throw new PgknobException(
+            "restoring the settings of " + server.describe() + " failed: " + sqlMessage(e),
+            "fix the cause, then run: pgknob restore " + restoreFilePath,
+            e);
+      }
+      if (restart) {
+        server.restart();
+      }
+      List<String> mismatches = awaitValues(expected);
+      if (!mismatches.isEmpty()) {
+        throw new PgknobException(
+            "after restoring, " + String.join("; ", mismatches),
+            "the restore file " + restoreFilePath + " is kept; run pgknob restore again");
+      }
+      file = file.withState(RestoreFile.RESTORED, file.snapshot(), Map.of(), Map.of());
+      file.write(restoreFilePath);
+      return new ApplyReport(changes, true, restart, secondsSince(startNanos));
+    } finally {
+      lock.unlock();
+    }
+  }
+
+  private void ensureLoaded() {
+    if (loaded) {
+      return;
+    }
+    loaded = true;
+    if (!Files.exists(restoreFilePath)) {
+      return;
+    }
+    RestoreFile existing = RestoreFile.read(restoreFilePath);
+    if (existing.isRestored()) {
+      return;
+    }
+    if (!existing.identity().sameServer(server.identity())) {
+      loaded = false;
+      throw new PgknobException(
+          "the restore file "
+              + restoreFilePath
+              + " holds unrestored settings of "
+              + existing.identity().describe()
+              + ", not of "
+              + server.describe(),
+          "run pgknob restore " + restoreFilePath + " first, or use another run folder");
+    }
+    file = existing;
+  }
+
+  /** Every setting pgknob changed or began to change since the originals were recorded. */
+  private Set<String> touchedNames() {
+    Set<String> names = new LinkedHashSet<>();
+    if (file != null && !file.isRestored()) {
+      file.snapshot().originals().forEach(o -> names.add(o.name()));
+      names.addAll(file.applied().keySet());
+      names.addAll(file.pending().keySet());
+    }
+    return names;
+  }
+
+  private ServerSetting checkChangeable(
+      Map<String, ServerSetting> now, String givenName, String value) {
+    String name = givenName.toLowerCase(Locale.ROOT);
+    ServerSetting s =
+        now.values().stream().filter(x -> x.name().equalsIgnoreCase(name)).findFirst().orElse(null);
+    if (s == null) {
+      List<String> near =
+          now.keySet().stream()
+              .filter(n -> n.contains(name) || name.contains(n) || n.startsWith(name.split("_")[0]))
+              .limit(4)
+              .toList();
+      throw invalid(
+          name,
+          value,
+          "unknown setting '" + name + "': this server's pg_settings has no such name",
+          near.isEmpty() ? "check the spelling" : "did you mean " + String.join(", ", near) + "?");
+    }
+    if (s.isFixed()) {
+      throw invalid(
+          name,
+          value,
+          name + " cannot be changed: it is fixed when PostgreSQL is built or initialized",
+          "leave it out");
+    }
+    if (CONNECTION_SETTINGS.contains(s.name())) {
+      throw invalid(
+          name,
+          value,
+          name + " is how pgknob reaches the server; changing it would lose the server",
+          "leave it out");
+    }
+    if (OVERRIDING_SOURCES.contains(s.source())) {
+      throw invalid(
+          name,
+          value,
+          name + " is set by the server's " + s.source() + ", which overrides ALTER SYSTEM",
+          "remove that setting first (ALTER ROLE/DATABASE ... RESET "
+              + name
+              + ", or the -c option)");
+    }
+    SettingValue.canonical(s, value); // throws when PostgreSQL would refuse the value
+    return s;
+  }
+
+  private static SettingRejectedException invalid(
+      String name, String value, String cause, String fix) {
+    return new SettingRejectedException(
+        SettingRejectedException.Reason.INVALID,
+        Map.of(name, value),
+        cause,
+        "",
+        fix + "; nothing was changed");
+  }
+
+  /** Records the original state of settings not recorded yet, then writes the restore file. */
+  private void recordOriginals(
+      Connection conn, Map<String, ServerSetting> now, Map<String, String> wanted) {
+    Optional<String> autoConf = server.readAutoConf(conn);
+    Map<String, String> autoConfValues = null;
+    String how;
+    if (autoConf.isPresent()) {
+      autoConfValues = AutoConf.parse(autoConf.get());
+      how = AutoConf.FILE_NAME;
+    } else {
+      autoConfValues = autoConfFromFileSettings(conn);
+      how = autoConfValues == null ? "pg_settings.sourcefile" : "pg_file_settings";
+    }
+    boolean fresh = file == null || file.isRestored();
+    SettingsSnapshot snapshot =
+        fresh ? new SettingsSnapshot(autoConf.orElse(null), how, List.of()) : file.snapshot();
+    List<OriginalSetting> added = new ArrayList<>();
+    for (String name : wanted.keySet()) {
+      if (snapshot.original(name).isPresent()) {
+        continue; // a second change keeps the first original
+      }
+      ServerSetting s = now.get(name);
+      boolean inAutoConf;
+      String autoConfValue;
+      if (autoConfValues != null) {
+        inAutoConf = autoConfValues.containsKey(name);
+        autoConfValue = autoConfValues.get(name);
+      } else {
+        inAutoConf =
+            "configuration file".equals(s.source())
+                && s.sourcefile() != null
+                && s.sourcefile().endsWith(AutoConf.FILE_NAME);
+        autoConfValue = inAutoConf ? s.setting() : null; // base units: the same value
+      }
+      added.add(
+          new OriginalSetting(
+              name,
+              s.setting(),
+              s.unit(),
+              s.vartype(),
+              s.context(),
+              s.source(),
+              inAutoConf,
+              autoConfValue,
+              s.pendingRestart()));
+    }
+    snapshot = snapshot.with(added);
+    file =
+        fresh
+            ? new RestoreFile(
+                server.identity(),
+                RestoreFile.CHANGING,
+                snapshot,
+                Map.of(),
+                wanted,
+                java.time.Instant.now())
+            : file.withState(RestoreFile.CHANGING, snapshot, file.applied(), wanted);
+    file.write(restoreFilePath);
+  }
+
+  /**
+   * postgresql.auto.conf's settings from pg_file_settings, or null when the role may not read it.
+   */
+  private static Map<String, String> autoConfFromFileSettings(Connection conn) {
+    Map<String, String> values = new LinkedHashMap<>();
+    try (Statement st = conn.createStatement();
+        ResultSet rs =
+            st.executeQuery(
+                "SELECT name, setting FROM pg_catalog.pg_file_settings"
+                    + " WHERE sourcefile LIKE '%/"
+                    + AutoConf.FILE_NAME
+                    + "' AND error IS NULL ORDER BY seqno")) {
+      while (rs.next()) {
+        values.put(rs.getString(1), rs.getString(2));
+      }
+      return values;
+    } catch (SQLException e) {
+      return null;
+    }
+  }
+
+  /**
+   * The ALTER SYSTEM statement that gives {@code name} its value in the configuration asked for.
+   */
+  private String statementFor(String name, Map<String, String> settings) {
+    if (settings.containsKey(name)) {
+      return SqlQuoting.alterSystemSet(name, settings.get(name));
+    }
+    return file.snapshot()
+        .original(name)
+        .map(OriginalSetting::restoreStatement)
+        .orElse(SqlQuoting.alterSystemReset(name));
+  }
+
+  /**
+   * Puts back the settings of the last completed change. Uses ALTER SYSTEM when the server answers;
+   * when it is down, writes the last postgresql.auto.conf that worked and starts it.
+   */
+  private void recover(
+      Map<String, String> previous,
+      Set<String> touched,
+      Optional<String> lastGoodAutoConf,
+      String failure) {
+    try {
+      if (server.answers(Duration.ofSeconds(3))) {
+        boolean restart = false;
+        try (Connection conn = server.connect();
+            Statement st = conn.createStatement()) {
+          Map<String, ServerSetting> now = PgSettings.byName(conn);
+          for (String name : touched) {
+            st.execute(statementFor(name, previous));
+            ServerSetting s = now.get(name);
+            if (s != null && s.needsRestart()) {
+              String was =
+                  previous.containsKey(name)
+                      ? SettingValue.canonical(s, previous.get(name))
+                      : file.snapshot()
+                          .original(name)
+                          .map(OriginalSetting::setting)
+                          .orElse(s.setting());
+              restart |= !SettingValue.sameValue(s, was, s.setting());
+            }
+          }
+          st.execute("SELECT pg_catalog.pg_reload_conf()");
+        }
+        if (restart) {
+          server.restart();
+        }
+      } else if (lastGoodAutoConf.isEmpty() || !server.startWithAutoConf(lastGoodAutoConf.get())) {
+        throw new PgknobException(
+            server.describe() + " is down and pgknob cannot reach its postgresql.auto.conf",
+            "remove the lines for "
+                + String.join(", ", touched)
+                + " from postgresql.auto.conf in its data folder and start it, then run: pgknob restore "
+                + restoreFilePath);
+      }
+      file = file.withState(RestoreFile.APPLIED, file.snapshot(), previous, Map.of());
+      file.write(restoreFilePath);
+    } catch (SQLException | RuntimeException e) {
+      String why = e instanceof SQLException sql ? sqlMessage(sql) : e.getMessage();
+      throw new PgknobException(
+          "a change failed ("
+              + failure
+              + ") and putting back the previous settings failed too: "
+              + why,
+          e instanceof PgknobException pe && !pe.fix().isEmpty()
+              ? pe.fix()
+              : "run: pgknob restore " + restoreFilePath,
+          e);
+    }
+  }
+
+  /**
+   * Waits until fresh connections show every expected value and nothing waits for a restart: a
+   * reload reaches the postmaster and its children asynchronously.
+   *
+   * @return what still differs when the wait ends, empty when all is as expected
+   */
+  private List<String> awaitValues(Map<String, String> expected) {
+    long deadline = System.nanoTime() + VERIFY_TIMEOUT.toNanos();
+    while (true) {
+      List<String> mismatches = new ArrayList<>();
+      try (Connection conn = server.connect()) {
+        Map<String, ServerSetting> now = PgSettings.byName(conn);
+        for (Map.Entry<String, String> e : expected.entrySet()) {
+          ServerSetting s = now.get(e.getKey());
+          // Strings may be normalized by the server, and client-set values hide the server's.
+          if (s == null
+              || "string".equals(s.vartype())
+              || "client".equals(s.source())
+              || "session".equals(s.source())) {
+            continue;
+          }
+          if (s.pendingRestart()) {
+            mismatches.add(s.name() + " still waits for a restart");
+          } else if (!SettingValue.sameValue(s, e.getValue(), s.setting())) {
+            mismatches.add(
+                s.name()
+                    + " shows "
+                    + s.display()
+                    + ", not "
+                    + SettingValue.withUnit(s, e.getValue()));
+          }
+        }
+      } catch (SQLException e) {
+        mismatches.add("cannot read the settings back: " + sqlMessage(e));
+      }
+      if (mismatches.isEmpty() || System.nanoTime() > deadline) {
+        return mismatches;
+      }
+      try {
+        Thread.sleep(200);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        return mismatches;
+      }
+    }
+  }
+
+  private PgknobException lost(SQLException e) {
+    return new PgknobException(
+        "lost the connection to " + server.describe() + ": " + sqlMessage(e),
+        "check the server; if pgknob changed settings, run: pgknob restore " + restoreFilePath,
+        e);
+  }
+
+  /** The server's one-line message of an SQL error, without the driver's extra lines. */
+  static String sqlMessage(SQLException e) {
+    if (e instanceof PSQLException pe && pe.getServerErrorMessage() != null) {
+      String message = pe.getServerErrorMessage().getMessage();
+      String detail = pe.getServerErrorMessage().getDetail();
+      return detail == null ? message : message + " (" + detail + ")";
+    }
+    String message = String.valueOf(e.getMessage());
+    int newline = message.indexOf('\n');
+    return newline < 0 ? message : message.substring(0, newline);
+  }
+
+  private static String describe(Map<String, String> settings) {
+    return settings.entrySet().stream()
+        .map(e -> e.getKey() + " = " + e.getValue())
+        .collect(Collectors.joining(", "));
+  }
+
+  private static double secondsSince(long startNanos) {
+    return (System.nanoTime() - startNanos) / 1e9;
+  }
+}

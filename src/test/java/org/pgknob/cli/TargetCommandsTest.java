@@ -1,0 +1,96 @@
+package org.pgknob.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.pgknob.target.ManagedCluster;
+import org.pgknob.testing.SharedPostgres;
+import picocli.CommandLine;
+
+/** target, apply and restore through the command line, against the shared cluster by URL. */
+class TargetCommandsTest {
+  private final StringWriter out = new StringWriter();
+  private final StringWriter err = new StringWriter();
+
+  @AfterEach
+  void putBack() throws Exception {
+    run("restore");
+    SharedPostgres.resetSettings();
+  }
+
+  @Test
+  void targetPrintsVersionHostDataFolderSettingsAndPrivileges() {
+    assertEquals(0, run("target"), err::toString);
+    String text = out.toString();
+    assertTrue(text.contains("server:     PostgreSQL 18."), text);
+    assertTrue(text.contains("RAM, "), text);
+    assertTrue(text.contains("data:       " + SharedPostgres.cluster().dataDir()), text);
+    assertTrue(text.contains("superuser postgres"), text);
+    assertTrue(text.matches("(?s).*\\d+ settings need a restart:\\s+.*shared_buffers.*"), text);
+  }
+
+  @Test
+  void applyPrintsWhatChangedAndRestoreBringsTheOriginalBack() throws Exception {
+    assertEquals(0, run("apply", "--set", "work_mem=6MB"), err::toString);
+    assertTrue(out.toString().contains("work_mem: 4096 kB (4MB) -> 6MB  (reload)"), out.toString());
+    assertEquals("6MB", show("work_mem"));
+    assertEquals(0, run("apply", "--set", "random_page_cost=1.1"), err::toString);
+    assertEquals("6MB", show("work_mem"), "a second apply keeps the first one's settings");
+
+    assertEquals(0, run("restore"), err::toString);
+    assertTrue(out.toString().contains("restored 2 setting(s)"), out.toString());
+    assertEquals("4MB", show("work_mem"));
+    assertEquals("4", show("random_page_cost"));
+  }
+
+  @Test
+  void badInputGivesOneLineAndANonZeroExit() throws Exception {
+    assertEquals(ExitCodes.ERROR, run("apply", "--set", "no_such_setting=1"));
+    assertOneLine("unknown setting 'no_such_setting'");
+    assertEquals(ExitCodes.ERROR, run("apply", "--set", "work_mem=-5"));
+    assertOneLine("work_mem must be between 64 kB and 2147483647 kB (2.0TB), but got '-5'");
+    assertEquals(ExitCodes.ERROR, run("apply", "--set", "shared_buffers=256MB"));
+    assertOneLine("no restart command was given");
+    assertEquals("4MB", show("work_mem"));
+  }
+
+  private void assertOneLine(String expected) {
+    String text = err.toString();
+    assertTrue(text.startsWith("pgknob: ") && text.contains(expected), text);
+    assertEquals(1, text.strip().lines().count(), text);
+    err.getBuffer().setLength(0);
+  }
+
+  private int run(String... args) {
+    ManagedCluster cluster = SharedPostgres.cluster();
+    List<String> all = new ArrayList<>(List.of(args));
+    all.addAll(
+        List.of(
+            "--target",
+            cluster.jdbcUrl("postgres"),
+            "--user",
+            "postgres",
+            "--password-file",
+            cluster.passwordFile().toString()));
+    CommandLine cl = Main.commandLine();
+    cl.setOut(new PrintWriter(out, true));
+    cl.setErr(new PrintWriter(err, true));
+    return cl.execute(all.toArray(new String[0]));
+  }
+
+  private static String show(String name) throws Exception {
+    try (Connection conn = SharedPostgres.connect();
+        ResultSet rs = conn.createStatement().executeQuery("SHOW " + name)) {
+      rs.next();
+      return rs.getString(1);
+    }
+  }
+}

@@ -1,0 +1,115 @@
+package org.pgknob.target;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.pgknob.PgknobException;
+
+/** Value parsing, quoting and password-file rules that need no server. */
+class TargetUnitsTest {
+  private static final ServerSetting SHARED_BUFFERS =
+      new ServerSetting(
+          "shared_buffers",
+          "16384",
+          "8kB",
+          "integer",
+          "postmaster",
+          "16",
+          "1073741823",
+          List.of(),
+          "16384",
+          "16384",
+          "default",
+          null,
+          false);
+  private static final ServerSetting DELAY =
+      new ServerSetting(
+          "vacuum_cost_delay",
+          "0",
+          "ms",
+          "real",
+          "user",
+          "0",
+          "100",
+          List.of(),
+          "0",
+          "0",
+          "default",
+          null,
+          false);
+  private static final ServerSetting FSYNC =
+      new ServerSetting(
+          "fsync", "on", null, "bool", "sighup", null, null, List.of(), "on", "on", "default", null,
+          false);
+
+  @TempDir Path dir;
+
+  @Test
+  void convertsValuesWithUnitsToTheBaseUnitAsPostgresDoes() {
+    assertEquals("32768", SettingValue.canonical(SHARED_BUFFERS, "256MB"));
+    assertEquals("32768", SettingValue.canonical(SHARED_BUFFERS, " 32768 "));
+    assertEquals("131072", SettingValue.canonical(SHARED_BUFFERS, "1GB"));
+    assertEquals("2.5", SettingValue.canonical(DELAY, "2500us"));
+    assertEquals("off", SettingValue.canonical(FSYNC, "Of"));
+    assertEquals("on", SettingValue.canonical(FSYNC, "yes"));
+  }
+
+  @Test
+  void refusesWrongUnitsAndAmbiguousBooleans() {
+    assertTrue(
+        assertThrows(
+                SettingRejectedException.class,
+                () -> SettingValue.canonical(SHARED_BUFFERS, "256ms"))
+            .getMessage()
+            .contains("optionally with a unit (B, kB, MB, GB, TB)"));
+    assertThrows(
+        SettingRejectedException.class, () -> SettingValue.canonical(SHARED_BUFFERS, "256mb"));
+    assertThrows(SettingRejectedException.class, () -> SettingValue.canonical(FSYNC, "o"));
+  }
+
+  @Test
+  void quotesValuesSoNoneCanEndTheLiteral() {
+    assertEquals(
+        "ALTER SYSTEM SET \"application_name\" TO E'a''b\\\\c'",
+        SqlQuoting.alterSystemSet("application_name", "a'b\\c"));
+    assertEquals(
+        Map.of("application_name", "a'b\\c"),
+        AutoConf.parse(AutoConf.render(Map.of("application_name", "a'b\\c"))));
+  }
+
+  @Test
+  void findsPasswordsInAPgpassFileWithWildcardsAndEscapes() throws Exception {
+    Path pgpass = dir.resolve("pgpass");
+    Files.writeString(
+        pgpass,
+        "# comment\n"
+            + "db.example:5432:sales:alice:first\n"
+            + "127.0.0.1:*:*:bob:pa\\:ss\\\\word\n"
+            + "*:*:*:*:fallback\n");
+    Files.setPosixFilePermissions(pgpass, PosixFilePermissions.fromString("rw-------"));
+    assertEquals(Optional.of("first"), PgPass.lookup(pgpass, "db.example", 5432, "sales", "alice"));
+    assertEquals(Optional.of("pa:ss\\word"), PgPass.lookup(pgpass, "127.0.0.1", 6000, "x", "bob"));
+    assertEquals(
+        Optional.of("fallback"), PgPass.lookup(pgpass, "db.example", 5433, "sales", "alice"));
+  }
+
+  @Test
+  void refusesAPgpassFileOthersMayRead() throws Exception {
+    Path pgpass = dir.resolve("pgpass");
+    Files.writeString(pgpass, "*:*:*:*:secret\n");
+    Files.setPosixFilePermissions(pgpass, PosixFilePermissions.fromString("rw-r--r--"));
+    PgknobException e =
+        assertThrows(PgknobException.class, () -> PgPass.lookup(pgpass, "h", 5432, "d", "u"));
+    assertTrue(e.getMessage().contains("may be read by group or others"), e.getMessage());
+    assertEquals("chmod 600 " + pgpass, e.fix());
+  }
+}
