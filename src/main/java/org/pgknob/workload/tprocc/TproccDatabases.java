@@ -128,7 +128,7 @@ final class TproccDatabases {
                 () ->
                     new PgknobException(
                         "the pristine copy " + pristine + " that resets start from is missing",
-                        "rebuild with: pgknob tprocc build --rebuild"));
+                        "build it with: pgknob tprocc build --warehouses N"));
     requireCurrentVersion(pristine, pristineMark);
     if (pristineMark.role() != DatabaseMark.Role.PRISTINE) {
       throw new PgknobException(

@@ -148,6 +148,11 @@ final class TproccDriver {
     if (e instanceof PgknobException p) {
       return p;
     }
+    if (e instanceof SQLException sql && "3D000".equals(sql.getSQLState())) {
+      return new PgknobException(
+          "there is no TPROC-C database to run on: " + e.getMessage(),
+          "build it with: pgknob tprocc build --warehouses N");
+    }
     if (SqlFailures.isConnectionLost(e)) {
       return new PgknobException(
           "the server stopped answering during the TPROC-C run: " + e.getMessage(),

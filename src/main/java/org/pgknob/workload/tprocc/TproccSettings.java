@@ -7,7 +7,8 @@ import org.pgknob.PgknobException;
  * Everything a TPROC-C build and run needs, checked once when made.
  *
  * @param database the live database's name; its pristine copy is {@code <database>_pristine}
- * @param warehouses warehouses to build (TPC-C's scale)
+ * @param warehouses warehouses to build (TPC-C's scale); runs and resets use what the database
+ *     holds
  * @param users virtual users, one connection each
  * @param rampupSeconds time before the measured window
  * @param durationSeconds the measured window
@@ -140,6 +141,34 @@ public record TproccSettings(
         keyThink,
         resetMode,
         stopTimeoutSeconds,
+        loadThreads);
+  }
+
+  public TproccSettings withLoadThreads(int threads) {
+    return new TproccSettings(
+        database,
+        warehouses,
+        users,
+        rampupSeconds,
+        durationSeconds,
+        allWarehouses,
+        keyAndThink,
+        reset,
+        stopTimeoutSeconds,
+        threads);
+  }
+
+  public TproccSettings withStopTimeout(int seconds) {
+    return new TproccSettings(
+        database,
+        warehouses,
+        users,
+        rampupSeconds,
+        durationSeconds,
+        allWarehouses,
+        keyAndThink,
+        reset,
+        seconds,
         loadThreads);
   }
 

@@ -2,6 +2,7 @@ package org.pgknob.workload.tprocc;
 
 import java.sql.Connection;
 import java.sql.SQLException;
+import java.util.List;
 import org.pgknob.PgknobException;
 import org.pgknob.target.Target;
 import org.pgknob.workload.Progress;
@@ -49,6 +50,35 @@ public final class TproccWorkload implements Workload {
   @Override
   public WorkloadResult run(Target target, RunListener listener) {
     return new TproccDriver(settings).run(target, listener);
+  }
+
+  /**
+   * TPC-C's consistency conditions 1 to 4 on the live database.
+   *
+   * @throws PgknobException when the database is missing or not pgknob's TPROC-C of this version
+   */
+  public List<ConsistencyCheck.Condition> check(Target target) {
+    try (Connection admin = target.connect(TproccBuilder.MAINTENANCE_DATABASE)) {
+      DatabaseMark mark =
+          new TproccDatabases(admin)
+              .mark(settings.database())
+              .orElseThrow(
+                  () ->
+                      new PgknobException(
+                          "there is no database " + settings.database() + " to check",
+                          "build it with: pgknob tprocc build --warehouses N"));
+      TproccDatabases.requireCurrentVersion(settings.database(), mark);
+    } catch (SQLException e) {
+      throw new PgknobException("cannot read the server's databases: " + e.getMessage(), "", e);
+    }
+    try (Connection c = target.connect(settings.database())) {
+      return ConsistencyCheck.run(c);
+    } catch (SQLException e) {
+      throw new PgknobException(
+          "the consistency check failed: " + e.getMessage(),
+          "rebuild with: pgknob tprocc build --rebuild",
+          e);
+    }
   }
 
   @Override
