@@ -21,6 +21,7 @@ import picocli.CommandLine.Spec;
       ReportCommand.class,
       ApplyCommand.class,
       RestoreCommand.class,
+      TproccCommand.class,
     })
 public final class PgknobCommand implements Callable<Integer> {
   @Spec CommandSpec spec;

@@ -1,0 +1,76 @@
+package org.pgknob.cli;
+
+import java.io.PrintWriter;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import org.pgknob.workload.tprocc.TproccBuilder;
+import org.pgknob.workload.tprocc.TproccSettings;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/** Builds the TPROC-C database and its pristine copy. */
+@Command(
+    name = "build",
+    mixinStandardHelpOptions = true,
+    description =
+        "Build the TPROC-C database (about 100 MB per warehouse) and the pristine copy resets"
+            + " start from. Does nothing when a build of that size is there.")
+public final class TproccBuildCommand implements Callable<Integer> {
+  @Spec CommandSpec spec;
+  @Mixin TproccConnectionOptions connection;
+
+  @Option(
+      names = "--warehouses",
+      required = true,
+      description = "Warehouses to build (TPC-C's scale).")
+  int warehouses;
+
+  @Option(
+      names = "--database",
+      defaultValue = TproccSettings.DEFAULT_DATABASE,
+      description = "Name of the database (default: ${DEFAULT-VALUE}; its copy: <name>_pristine).")
+  String database;
+
+  @Option(
+      names = "--rebuild",
+      description = "Drop pgknob's TPROC-C databases of this name and build them again.")
+  boolean rebuild;
+
+  @Option(
+      names = "--load-threads",
+      description = "Warehouses loaded at once (default: one per core).",
+      defaultValue = "0")
+  int loadThreads;
+
+  @Override
+  public Integer call() {
+    PrintWriter out = spec.commandLine().getOut();
+    int threads = loadThreads > 0 ? loadThreads : Runtime.getRuntime().availableProcessors();
+    TproccSettings settings =
+        TproccSettings.defaults(warehouses).withDatabase(database).withLoadThreads(threads);
+    TproccBuilder.BuildReport report =
+        new TproccBuilder(connection.open(), settings)
+            .build(rebuild, ConsoleProgress.forConsole(out));
+    if (!report.built()) {
+      out.printf(
+          Locale.ROOT,
+          "%s is already built with %d warehouses (--rebuild builds it again)%n",
+          database,
+          report.warehouses());
+    } else {
+      out.printf(
+          Locale.ROOT,
+          "built %s: %d warehouses in %.1f s (loading %.1f s, %.1f s per warehouse)%n",
+          database,
+          report.warehouses(),
+          report.totalSeconds(),
+          report.loadSeconds(),
+          report.loadSeconds() / report.warehouses());
+    }
+    out.flush();
+    return ExitCodes.OK;
+  }
+}

@@ -1,0 +1,122 @@
+package org.pgknob.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.pgknob.PgknobException;
+import org.pgknob.workload.CheckpointAccount;
+import org.pgknob.workload.LatencySummary;
+import org.pgknob.workload.TransactionProfile;
+import org.pgknob.workload.WorkloadResult;
+import picocli.CommandLine;
+
+class TproccCommandTest {
+  @Test
+  void rejectsFewerThanOneWarehouseBeforeConnecting() {
+    StringWriter err = new StringWriter();
+    CommandLine cl = Main.commandLine();
+    cl.setErr(new PrintWriter(err));
+    int code =
+        cl.execute(
+            "tprocc",
+            "build",
+            "--warehouses",
+            "0",
+            "--target",
+            "jdbc:postgresql://nowhere.invalid/x");
+    assertEquals(ExitCodes.ERROR, code);
+    assertTrue(err.toString().contains("--warehouses must be between 1 and"), err.toString());
+  }
+
+  @Test
+  void rejectsADurationItCannotRead() {
+    StringWriter err = new StringWriter();
+    CommandLine cl = Main.commandLine();
+    cl.setErr(new PrintWriter(err));
+    int code = cl.execute("tprocc", "run", "--duration", "soon");
+    assertEquals(ExitCodes.USAGE, code);
+    assertTrue(err.toString().contains("is not a duration"), err.toString());
+  }
+
+  @Test
+  void readsDurationsInSecondsMinutesAndHours() {
+    DurationSeconds d = new DurationSeconds();
+    assertEquals(90, d.convert("90"));
+    assertEquals(30, d.convert("30s"));
+    assertEquals(120, d.convert("2m"));
+    assertEquals(3600, d.convert("1h"));
+  }
+
+  @Test
+  void targetUrlSwapsTheDatabaseAndKeepsOtherParameters() {
+    var target =
+        TproccConnectionOptions.UrlTarget.parse(
+            "jdbc:postgresql://db.example:6543/postgres?user=bench&sslmode=require", null, "pw");
+    assertEquals(
+        "jdbc:postgresql://db.example:6543/tprocc?sslmode=require", target.jdbcUrl("tprocc"));
+    assertEquals("bench", target.credentials().getProperty("user"));
+    assertEquals("pw", target.credentials().getProperty("password"));
+    assertTrue(!target.describe().contains("pw"));
+  }
+
+  @Test
+  void refusesAPasswordInTheTargetUrl() {
+    assertThrows(
+        PgknobException.class,
+        () ->
+            TproccConnectionOptions.UrlTarget.parse(
+                "jdbc:postgresql://db/postgres?password=secret", null, null));
+  }
+
+  @Test
+  void printsHammerDbsSummaryLineAndTheTransactionTable() {
+    LatencySummary neword = new LatencySummary(100, 9.5, 8, 20, 30, 45);
+    WorkloadResult result =
+        new WorkloadResult(
+            10,
+            180,
+            0,
+            1,
+            18,
+            17,
+            1200,
+            600.4,
+            new LatencySummary(181, 8.25, 7, 19, 29, 45),
+            List.of(new TransactionProfile("neword", 100, 0, 1, neword)),
+            List.of(),
+            new CheckpointAccount(0.5, 1234, 0),
+            Map.of());
+    StringWriter text = new StringWriter();
+    TproccRunReport.print(result, new PrintWriter(text));
+    String out = text.toString();
+    assertTrue(out.startsWith("System achieved 600 NOPM from 1200 PostgreSQL TPM"), out);
+    assertTrue(
+        out.contains(
+            "neword          100        0      9.50      8.00     20.00     30.00     45.00       1"),
+        out);
+    assertTrue(
+        out.contains("Driver: 18.0 TPS (180 committed in 10.0 s), average latency 8.25 ms"), out);
+  }
+
+  @Test
+  void progressBecomesPlainLinesWithoutATerminal() {
+    StringWriter text = new StringWriter();
+    ConsoleProgress progress = new ConsoleProgress(new PrintWriter(text), false);
+    progress.begin("load", 100, "rows");
+    progress.advance(30);
+    progress.advance(30);
+    progress.end();
+    String[] lines = text.toString().split("\n");
+    assertEquals("load ...", lines[0]);
+    assertEquals("load: 25%", lines[1]);
+    assertEquals("load: 50%", lines[2]);
+    assertTrue(lines[3].startsWith("load: done in "), lines[3]);
+    assertTrue(!text.toString().contains("\r"));
+  }
+}
