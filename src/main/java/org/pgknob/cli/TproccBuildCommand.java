@@ -3,6 +3,7 @@ package org.pgknob.cli;
 import java.io.PrintWriter;
 import java.util.Locale;
 import java.util.concurrent.Callable;
+import org.pgknob.target.Target;
 import org.pgknob.workload.tprocc.TproccBuilder;
 import org.pgknob.workload.tprocc.TproccSettings;
 import picocli.CommandLine.Command;
@@ -20,7 +21,7 @@ import picocli.CommandLine.Spec;
             + " start from. Does nothing when a build of that size is there.")
 public final class TproccBuildCommand implements Callable<Integer> {
   @Spec CommandSpec spec;
-  @Mixin TproccConnectionOptions connection;
+  @Mixin TargetOptions connection;
 
   @Option(
       names = "--warehouses",
@@ -51,9 +52,10 @@ public final class TproccBuildCommand implements Callable<Integer> {
     int threads = loadThreads > 0 ? loadThreads : Runtime.getRuntime().availableProcessors();
     TproccSettings settings =
         TproccSettings.defaults(warehouses).withDatabase(database).withLoadThreads(threads);
-    TproccBuilder.BuildReport report =
-        new TproccBuilder(connection.open(), settings)
-            .build(rebuild, ConsoleProgress.forConsole(out));
+    TproccBuilder.BuildReport report;
+    try (Target target = connection.open()) {
+      report = new TproccBuilder(target, settings).build(rebuild, ConsoleProgress.forConsole(out));
+    }
     if (!report.built()) {
       out.printf(
           Locale.ROOT,

@@ -4,6 +4,7 @@ import java.io.PrintWriter;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
+import org.pgknob.target.Target;
 import org.pgknob.workload.tprocc.ConsistencyCheck;
 import org.pgknob.workload.tprocc.TproccSettings;
 import org.pgknob.workload.tprocc.TproccWorkload;
@@ -20,7 +21,7 @@ import picocli.CommandLine.Spec;
     description = "Check TPC-C's consistency conditions 1 to 4 (exit code 1 if one fails).")
 public final class TproccCheckCommand implements Callable<Integer> {
   @Spec CommandSpec spec;
-  @Mixin TproccConnectionOptions connection;
+  @Mixin TargetOptions connection;
 
   @Option(
       names = "--database",
@@ -31,9 +32,11 @@ public final class TproccCheckCommand implements Callable<Integer> {
   @Override
   public Integer call() {
     PrintWriter out = spec.commandLine().getOut();
-    List<ConsistencyCheck.Condition> conditions =
-        new TproccWorkload(TproccSettings.defaults(1).withDatabase(database))
-            .check(connection.open());
+    List<ConsistencyCheck.Condition> conditions;
+    try (Target target = connection.open()) {
+      conditions =
+          new TproccWorkload(TproccSettings.defaults(1).withDatabase(database)).check(target);
+    }
     boolean allHold = true;
     for (ConsistencyCheck.Condition c : conditions) {
       allHold &= c.holds();

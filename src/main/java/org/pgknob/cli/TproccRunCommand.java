@@ -26,7 +26,7 @@ import picocli.CommandLine.Spec;
             + " then CHECKPOINT and report.")
 public final class TproccRunCommand implements Callable<Integer> {
   @Spec CommandSpec spec;
-  @Mixin TproccConnectionOptions connection;
+  @Mixin TargetOptions connection;
 
   @Option(
       names = "--users",
@@ -95,12 +95,14 @@ public final class TproccRunCommand implements Callable<Integer> {
             .withOptions(allWarehouses, keyAndThink, reset)
             .withStopTimeout(stopTimeoutSeconds);
     TproccWorkload workload = new TproccWorkload(settings);
-    Target target = connection.open();
-    if (reset == TproccSettings.ResetMode.TEMPLATE) {
-      double seconds = workload.reset(target);
-      err.printf(Locale.ROOT, "reset %s from its pristine copy in %.1f s%n", database, seconds);
+    WorkloadResult result;
+    try (Target target = connection.open()) {
+      if (reset == TproccSettings.ResetMode.TEMPLATE) {
+        double seconds = workload.reset(target);
+        err.printf(Locale.ROOT, "reset %s from its pristine copy in %.1f s%n", database, seconds);
+      }
+      result = workload.run(target, new LiveLine(err, System.console() != null));
     }
-    WorkloadResult result = workload.run(target, new LiveLine(err, System.console() != null));
     if (json) {
       out.println(Json.mapper().writerWithDefaultPrettyPrinter().writeValueAsString(result));
     } else {

@@ -1,7 +1,6 @@
 package org.pgknob.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.PrintWriter;
@@ -9,7 +8,6 @@ import java.io.StringWriter;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
-import org.pgknob.PgknobException;
 import org.pgknob.workload.CheckpointAccount;
 import org.pgknob.workload.LatencySummary;
 import org.pgknob.workload.TransactionProfile;
@@ -51,27 +49,6 @@ class TproccCommandTest {
     assertEquals(30, d.convert("30s"));
     assertEquals(120, d.convert("2m"));
     assertEquals(3600, d.convert("1h"));
-  }
-
-  @Test
-  void targetUrlSwapsTheDatabaseAndKeepsOtherParameters() {
-    var target =
-        TproccConnectionOptions.UrlTarget.parse(
-            "jdbc:postgresql://db.example:6543/postgres?user=bench&sslmode=require", null, "pw");
-    assertEquals(
-        "jdbc:postgresql://db.example:6543/tprocc?sslmode=require", target.jdbcUrl("tprocc"));
-    assertEquals("bench", target.credentials().getProperty("user"));
-    assertEquals("pw", target.credentials().getProperty("password"));
-    assertTrue(!target.describe().contains("pw"));
-  }
-
-  @Test
-  void refusesAPasswordInTheTargetUrl() {
-    assertThrows(
-        PgknobException.class,
-        () ->
-            TproccConnectionOptions.UrlTarget.parse(
-                "jdbc:postgresql://db/postgres?password=secret", null, null));
   }
 
   @Test
