@@ -87,7 +87,10 @@ class TproccDriverTest {
     assertTrue(result.timeline().stream().anyMatch(s -> !s.measured()));
     assertEquals(List.of("connect", "rampup", "window", "stop", "checkpoint"), phases);
     assertEquals(result.timeline().size(), heard.size());
-    assertTrue(result.windowSeconds() >= 4 && result.windowSeconds() < 5);
+    // The window is measured, not assumed: at least what was asked, a little more on a busy box.
+    assertTrue(
+        result.windowSeconds() >= 4 && result.windowSeconds() < 6.5,
+        "window seconds: " + result.windowSeconds());
     assertTrue(result.checkpoint().afterWindowSeconds() > 0);
     assertTrue(result.checkpoint().afterWindowBuffers() > 0, "the window dirtied buffers");
     assertTrue(result.tpsWithCheckpoint() < result.tps());
