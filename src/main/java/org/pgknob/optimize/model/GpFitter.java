@@ -13,10 +13,11 @@ import org.apache.commons.math3.linear.NonPositiveDefiniteMatrixException;
  *
  * <p>Parameters are fitted in the logarithm and kept within bounds by a smooth (logistic) map:
  * length scales in [0.01, 100] on the unit cube, signal variance in [0.05, 20], noise variance in
- * [1e-6, 2] (targets have variance 1, so these are relative). Priors: log length scale ~ N(sqrt2 +
- * ln(d) / 2, 3), the dimension-scaled prior of Hvarfner et al. 2024 ("Vanilla Bayesian optimization
- * performs great in high dimensions"), which keeps few data from fitting wiggles; log noise
- * variance ~ N(-4, 1); log signal variance ~ N(0, 1.5^2).
+ * [1e-6, 2] (targets have variance 1, so these are relative). Priors: length scale ~
+ * LogNormal(sqrt2 + ln(d) / 2, 3), the dimension-scaled prior of Hvarfner et al. 2024 ("Vanilla
+ * Bayesian optimization performs great in high dimensions"), which keeps few data from fitting
+ * wiggles; noise variance ~ LogNormal(-4, 1) (both as BoTorch's defaults); log signal variance ~
+ * N(0, 1.5^2).
  *
  * <p>A fitter keeps its last hyperparameters as a warm start for the next fit, which is what keeps
  * refits cheap as observations arrive one at a time.
@@ -200,17 +201,19 @@ public final class GpFitter implements SurrogateFitter {
     int dims = p.length - 2;
     double prior = 0;
     double varL = lengthPriorSd * lengthPriorSd;
+    // log-normal densities in the parameter itself (as GPyTorch evaluates them): in log
+    // coordinates that adds p, which moves the mode to mean - variance
     for (int d = 0; d < dims; d++) {
       double z = p[d] - lengthPriorMean;
-      prior += z * z / (2 * varL);
-      gradient[d] += z / varL;
+      prior += z * z / (2 * varL) + p[d];
+      gradient[d] += z / varL + 1;
     }
     double signalVar = 1.5 * 1.5;
     prior += p[dims] * p[dims] / (2 * signalVar);
     gradient[dims] += p[dims] / signalVar;
     double zn = p[dims + 1] + 4;
-    prior += zn * zn / 2;
-    gradient[dims + 1] += zn;
+    prior += zn * zn / 2 + p[dims + 1];
+    gradient[dims + 1] += zn + 1;
     return nll + prior;
   }
 
