@@ -47,18 +47,25 @@ public final class GpFitter implements SurrogateFitter {
   /** Fits from a few starting points (and {@code warm}, if given and of the right dimension). */
   public static GaussianProcess fit(
       double[][] x, double[] y, Random random, GpHyperparameters warm) {
-    return fit(x, y, random, warm, MAX_NOISE);
+    return fit(x, y, random, warm, MAX_NOISE, MIN_LENGTH, MAX_SIGNAL);
   }
 
   /**
    * As {@link #fit(double[][], double[], Random, GpHyperparameters)} with the noise variance capped
-   * at {@code maxNoise}: a feasibility model must not explain a lone failure away as noise.
+   * at {@code maxNoise} (a feasibility model must not explain a lone failure away as noise) and the
+   * length scales at least {@code minLength}.
    */
   public static GaussianProcess fit(
-      double[][] x, double[] y, Random random, GpHyperparameters warm, double maxNoise) {
+      double[][] x,
+      double[] y,
+      Random random,
+      GpHyperparameters warm,
+      double maxNoise,
+      double minLength,
+      double maxSignal) {
     int dims = x[0].length;
     int n = x.length;
-    Objective objective = new Objective(x, y, maxNoise);
+    Objective objective = new Objective(x, y, maxNoise, minLength, maxSignal);
     List<double[]> starts = new ArrayList<>();
     if (warm != null && warm.lengthScales().length == dims) {
       starts.add(objective.toUnbounded(warm));
@@ -118,7 +125,7 @@ public final class GpFitter implements SurrogateFitter {
     private final double[] lo;
     private final double[] hi;
 
-    Objective(double[][] x, double[] y, double maxNoise) {
+    Objective(double[][] x, double[] y, double maxNoise, double minLength, double maxSignal) {
       this.x = x;
       this.y = y;
       this.dims = x[0].length;
@@ -126,11 +133,11 @@ public final class GpFitter implements SurrogateFitter {
       lo = new double[dims + 2];
       hi = new double[dims + 2];
       for (int d = 0; d < dims; d++) {
-        lo[d] = Math.log(MIN_LENGTH);
+        lo[d] = Math.log(minLength);
         hi[d] = Math.log(MAX_LENGTH);
       }
       lo[dims] = Math.log(MIN_SIGNAL);
-      hi[dims] = Math.log(MAX_SIGNAL);
+      hi[dims] = Math.log(maxSignal);
       lo[dims + 1] = Math.log(MIN_NOISE);
       hi[dims + 1] = Math.log(maxNoise);
     }
