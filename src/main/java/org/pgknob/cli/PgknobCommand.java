@@ -22,6 +22,7 @@ import picocli.CommandLine.Spec;
       ApplyCommand.class,
       RestoreCommand.class,
       TproccCommand.class,
+      OptimizeCommand.class,
     })
 public final class PgknobCommand implements Callable<Integer> {
   @Spec CommandSpec spec;

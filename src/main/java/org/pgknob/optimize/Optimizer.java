@@ -26,4 +26,12 @@ public interface Optimizer {
 
   /** A short name for logs and reports, e.g. {@code bayes-gp}. */
   String name();
+
+  /**
+   * True when the optimizer has nothing left to suggest (a finished sweep); {@link #suggest()} then
+   * throws. Open-ended optimizers never are.
+   */
+  default boolean isExhausted() {
+    return false;
+  }
 }

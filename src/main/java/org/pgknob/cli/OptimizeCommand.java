@@ -1,0 +1,252 @@
+package org.pgknob.cli;
+
+import java.io.BufferedWriter;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.time.Duration;
+import java.time.LocalDateTime;
+import java.time.format.DateTimeFormatter;
+import java.util.LinkedHashMap;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import org.pgknob.Json;
+import org.pgknob.PgknobException;
+import org.pgknob.optimize.Bayes;
+import org.pgknob.optimize.CommandObjective;
+import org.pgknob.optimize.Direction;
+import org.pgknob.optimize.History;
+import org.pgknob.optimize.KnobSensitivity;
+import org.pgknob.optimize.MidpointDefaults;
+import org.pgknob.optimize.Objective;
+import org.pgknob.optimize.Optimizer;
+import org.pgknob.optimize.OptimizerSpec;
+import org.pgknob.optimize.Optimizers;
+import org.pgknob.optimize.Outcome;
+import org.pgknob.optimize.Sweep;
+import org.pgknob.space.Configuration;
+import org.pgknob.space.SearchSpace;
+import org.pgknob.space.SearchSpaceFile;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/** Tunes any command that prints a number: the optimizers without PostgreSQL. */
+@Command(
+    name = "optimize",
+    mixinStandardHelpOptions = true,
+    description = {
+      "Optimize the value printed by any command over a search space.",
+      "Each trial runs CMD with sh -c, the configuration on stdin as one JSON object;"
+          + " CMD prints {\"value\": N} or {\"status\": \"failed\", \"reason\": \"...\"}."
+    })
+public final class OptimizeCommand implements Callable<Integer> {
+  static final String METRIC = "value";
+
+  @Spec CommandSpec spec;
+
+  @Option(
+      names = "--space",
+      required = true,
+      paramLabel = "FILE",
+      description = "Search-space YAML file (ranges; defaults from 'default:' or range midpoints).")
+  Path spaceFile;
+
+  @Option(
+      names = "--objective-cmd",
+      required = true,
+      paramLabel = "CMD",
+      description = "Command run per trial through sh -c.")
+  String objectiveCommand;
+
+  @Option(names = "--budget", required = true, paramLabel = "N", description = "Trials to run.")
+  int budget;
+
+  @Option(
+      names = "--optimizer",
+      defaultValue = "bayes",
+      paramLabel = "NAME",
+      description = "bayes, random or sweep (default: ${DEFAULT-VALUE}).")
+  String optimizer;
+
+  @Option(
+      names = "--surrogate",
+      defaultValue = "gp",
+      paramLabel = "MODEL",
+      description = "Model of bayes: gp (Gaussian process) or rf (random forest) (default: gp).")
+  String surrogate;
+
+  @Option(
+      names = "--direction",
+      defaultValue = "minimize",
+      paramLabel = "DIR",
+      description = "minimize or maximize the value (default: ${DEFAULT-VALUE}).")
+  Direction direction;
+
+  @Option(names = "--seed", defaultValue = "1", description = "Random seed (default: 1).")
+  long seed;
+
+  @Option(
+      names = "--trial-timeout",
+      defaultValue = "0",
+      paramLabel = "SECONDS",
+      description = "Stop a trial after this long and count it failed; 0 for no limit.")
+  long trialTimeoutSeconds;
+
+  @Option(
+      names = "--out",
+      paramLabel = "DIR",
+      description = "Folder for trials.jsonl (default: runs/optimize-<time>).")
+  Path out;
+
+  @Override
+  public Integer call() throws IOException {
+    PrintWriter w = spec.commandLine().getOut();
+    if (budget < 1) {
+      throw new PgknobException(
+          "--budget must be at least 1, but got " + budget, "give the number of trials to run");
+    }
+    if (trialTimeoutSeconds < 0) {
+      throw new PgknobException(
+          "--trial-timeout must be >= 0, but got " + trialTimeoutSeconds, "0 means no limit");
+    }
+    SearchSpace space = MidpointDefaults.apply(SearchSpaceFile.load(spaceFile));
+    Objective objective = new Objective(METRIC, direction);
+    OptimizerSpec optimizerSpec = OptimizerSpec.of(space, objective).withSeed(seed);
+    Optimizer opt =
+        Optimizers.create(
+            optimizer,
+            optimizerSpec,
+            optimizer.equals("bayes") ? Map.of("surrogate", surrogate) : Map.of());
+    Path dir = out != null ? out : defaultOut();
+    Path log = dir.resolve("trials.jsonl");
+    if (Files.exists(log)) {
+      throw new PgknobException(
+          log + " already exists", "choose another --out folder or remove the file");
+    }
+    Files.createDirectories(dir);
+    CommandObjective command =
+        new CommandObjective(objectiveCommand, METRIC, Duration.ofSeconds(trialTimeoutSeconds));
+    w.printf(
+        "pgknob optimize: %s, %d knobs, budget %d, trials in %s%n",
+        opt.name(), space.size(), budget, log);
+    w.flush();
+    int bestTrial = 0;
+    double bestValue = Double.NaN;
+    Map<String, Object> bestConfig = Map.of();
+    int ran = 0;
+    String firstFailure = null;
+    try (BufferedWriter trials =
+        Files.newBufferedWriter(
+            log, StandardCharsets.UTF_8, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE)) {
+      for (int k = 1; k <= budget && !opt.isExhausted(); k++) {
+        Configuration suggested = opt.suggest();
+        Map<String, Object> config =
+            new LinkedHashMap<>(History.effective(space, suggested).values());
+        Outcome outcome;
+        try {
+          outcome = command.run(config);
+        } catch (PgknobException e) {
+          if (ran == 0) {
+            trials.close();
+            Files.deleteIfExists(log); // nothing ran: leave the folder reusable
+          }
+          throw e;
+        }
+        opt.observe(suggested, outcome);
+        ran++;
+        trials.write(Json.mapper().writeValueAsString(record(k, config, outcome)));
+        trials.newLine();
+        trials.flush();
+        if (outcome.isOk()) {
+          double v = outcome.value(METRIC).getAsDouble();
+          if (Double.isNaN(bestValue) || direction.better(v, bestValue)) {
+            bestValue = v;
+            bestTrial = k;
+            bestConfig = config;
+          }
+          w.printf(Locale.ROOT, "trial %d/%d: %s (best %s)%n", k, budget, fmt(v), fmt(bestValue));
+        } else {
+          firstFailure = firstFailure == null ? outcome.reason() : firstFailure;
+          w.printf("trial %d/%d: failed: %s%n", k, budget, outcome.reason());
+        }
+        w.flush();
+      }
+    }
+    if (Double.isNaN(bestValue)) {
+      throw new PgknobException(
+          "all " + ran + " trials failed; the first: " + firstFailure,
+          "run the command by hand with a configuration on stdin, e.g. echo '{...}' | "
+              + objectiveCommand);
+    }
+    if (ran < budget) {
+      w.printf("the %s finished after %d trials%n", opt.name(), ran);
+    }
+    w.printf(
+        "best value %s at trial %d: %s%n",
+        fmt(bestValue), bestTrial, Json.mapper().writeValueAsString(bestConfig));
+    summary(w, opt, space);
+    w.flush();
+    return ExitCodes.OK;
+  }
+
+  /** What the optimizer learned: Bayes's incumbent and knob importance, the sweep's ranking. */
+  private static void summary(PrintWriter w, Optimizer opt, SearchSpace space) throws IOException {
+    if (opt instanceof Bayes bayes) {
+      var incumbent = bayes.incumbent();
+      if (incumbent.isPresent()) {
+        w.printf(
+            "model's best (posterior mean %s, observed %s over %d runs): %s%n",
+            fmt(incumbent.get().predictedValue()),
+            fmt(incumbent.get().observedMean()),
+            incumbent.get().runs(),
+            Json.mapper()
+                .writeValueAsString(
+                    History.effective(space, incumbent.get().configuration()).values()));
+      }
+      Map<String, Double> importance = bayes.knobImportance();
+      if (!importance.isEmpty()) {
+        w.println("knob importance (model):");
+        importance.forEach((k, v) -> w.printf(Locale.ROOT, "  %-32s %5.1f%%%n", k, 100 * v));
+      }
+    } else if (opt instanceof Sweep sweep) {
+      w.println("sensitivity (one knob at a time, against the baseline):");
+      for (KnobSensitivity s : sweep.analysis(Double.NaN).ranking()) {
+        w.printf("  %-32s %s%n", s.knob(), s.summary());
+      }
+    }
+  }
+
+  private static Map<String, Object> record(
+      int trial, Map<String, Object> config, Outcome outcome) {
+    Map<String, Object> r = new LinkedHashMap<>();
+    r.put("trial", trial);
+    r.put("config", config);
+    if (outcome.isOk()) {
+      r.put("value", outcome.value(METRIC).getAsDouble());
+      r.put("status", "ok");
+      if (outcome.metrics().size() > 1) {
+        r.put("metrics", outcome.metrics());
+      }
+    } else {
+      r.put("status", "failed");
+      r.put("reason", outcome.reason());
+    }
+    return r;
+  }
+
+  private static String fmt(double v) {
+    return String.format(Locale.ROOT, "%.6g", v);
+  }
+
+  private static Path defaultOut() {
+    return Path.of(
+        "runs",
+        "optimize-" + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")));
+  }
+}

@@ -1,0 +1,273 @@
+package org.pgknob.optimize;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Random;
+import org.pgknob.optimize.acquisition.AcquisitionMaximizer;
+import org.pgknob.optimize.acquisition.FeasibilityModel;
+import org.pgknob.optimize.acquisition.LogExpectedImprovement;
+import org.pgknob.optimize.model.GpFitter;
+import org.pgknob.optimize.model.Prediction;
+import org.pgknob.optimize.model.Surrogate;
+import org.pgknob.optimize.model.SurrogateFitter;
+import org.pgknob.space.Configuration;
+import org.pgknob.space.UnitCubeEncoder;
+
+/**
+ * Bayesian optimization: a surrogate of the objective (a Gaussian process, or a random forest), log
+ * expected improvement times the probability of running at all, maximized over the mixed space.
+ *
+ * <p>Each {@link #suggest()} reads top to bottom: while fewer than {@link #initialPoints()}
+ * observations have a value, the next point of a scrambled Sobol design; then fit the surrogate to
+ * the successful observations (log-transformed, standardized), fit the feasibility model to
+ * successes and failures (failures never enter the objective model as invented values), and
+ * maximize {@code log EI + log P(feasible)} over admissible candidates. EI improves on the best
+ * posterior mean among observed configurations, which is also the {@link #incumbent()}: with noisy
+ * trials the luckiest run is not the best configuration.
+ */
+public final class Bayes implements Optimizer {
+  private final OptimizerSpec spec;
+  private final SurrogateFitter fitter;
+  private final AcquisitionMaximizer.Settings settings;
+  private final UnitCubeEncoder encoder;
+  private final History history;
+  private final CandidateCheck check;
+  private final ScrambledSobol design;
+  private final AcquisitionMaximizer maximizer;
+  private int suggestions;
+  private Fitted fitted;
+
+  public Bayes(OptimizerSpec spec, SurrogateFitter fitter) {
+    this(spec, fitter, AcquisitionMaximizer.Settings.defaults());
+  }
+
+  public Bayes(OptimizerSpec spec, SurrogateFitter fitter, AcquisitionMaximizer.Settings settings) {
+    this.spec = spec;
+    this.fitter = fitter;
+    this.settings = settings;
+    this.encoder = new UnitCubeEncoder(spec.space());
+    this.history = new History(spec.space());
+    this.check = new CandidateCheck(spec, history);
+    this.design = new ScrambledSobol(encoder.dimensions(), new Random(spec.seed()));
+    this.maximizer = new AcquisitionMaximizer(encoder, check::accepts, settings);
+  }
+
+  /** A Bayes optimizer with the Gaussian-process surrogate. */
+  public static Bayes withGaussianProcess(OptimizerSpec spec) {
+    return new Bayes(spec, new GpFitter());
+  }
+
+  /** Observations with a value needed before the model is trusted: half the knobs plus 2. */
+  public int initialPoints() {
+    return Math.max(3, (spec.space().size() + 1) / 2 + 2);
+  }
+
+  @Override
+  public Configuration suggest() {
+    Random random = new Random(spec.seed() * 1_000_003L + suggestions++);
+    Optional<Fitted> model = model();
+    if (model.isPresent()) {
+      Fitted m = model.get();
+      double best = m.bestMean();
+      Optional<AcquisitionMaximizer.Scored> found =
+          maximizer.maximize(
+              x -> acquisition(m, x, best), m.anchors(settings.refined() + 2), random);
+      if (found.isPresent()) {
+        return found.get().configuration();
+      }
+    }
+    return nextDesignPoint();
+  }
+
+  /** log EI of the surrogate plus log P(feasible) from the failures, at a canonical point. */
+  private static double acquisition(Fitted m, double[] x, double best) {
+    Prediction p = m.surrogate().predict(x);
+    double value = LogExpectedImprovement.logEi(p.mean(), p.sd(), best);
+    return m.feasibility() == null ? value : value + m.feasibility().logProbability(x);
+  }
+
+  private Configuration nextDesignPoint() {
+    for (int draw = 0; draw < RandomSearch.MAX_DRAWS; draw++) {
+      Configuration c = encoder.decode(design.next());
+      if (check.accepts(c)) {
+        return c;
+      }
+    }
+    throw new NoCandidateLeftException(name(), RandomSearch.MAX_DRAWS);
+  }
+
+  @Override
+  public void observe(Configuration configuration, Outcome outcome) {
+    history.add(configuration, outcome);
+    fitted = null;
+  }
+
+  @Override
+  public String name() {
+    return "bayes-" + fitter.name();
+  }
+
+  public History history() {
+    return history;
+  }
+
+  /**
+   * The observed configuration with the best posterior mean (the model's estimate, noise averaged
+   * out); before the model exists, the best observed mean.
+   */
+  public Optional<Incumbent> incumbent() {
+    Optional<Fitted> model = model();
+    if (model.isEmpty()) {
+      return history.bestObserved(spec.objective());
+    }
+    Fitted m = model.get();
+    int best = m.bestIndex();
+    Configuration config = m.configurations().get(best);
+    double[] stats = observedStats(config);
+    return Optional.of(
+        new Incumbent(
+            config,
+            m.transform().inverse(m.surrogate().predict(m.points()[best]).mean()),
+            stats[0],
+            (int) stats[1]));
+  }
+
+  private double[] observedStats(Configuration config) {
+    Configuration key = History.effective(spec.space(), config);
+    double sum = 0;
+    int runs = 0;
+    for (Observation o : history.withValue(spec.objective())) {
+      if (History.effective(spec.space(), o.configuration()).equals(key)) {
+        sum += o.outcome().value(spec.objective().metric()).getAsDouble();
+        runs++;
+      }
+    }
+    return new double[] {runs == 0 ? Double.NaN : sum / runs, runs};
+  }
+
+  /**
+   * Each knob's share of the fitted model's sensitivity (inverse length scales for the Gaussian
+   * process, impurity reduction for the forest), summing to 1, most important first; empty before
+   * the model exists.
+   */
+  public Map<String, Double> knobImportance() {
+    Optional<Fitted> model = model();
+    if (model.isEmpty()) {
+      return Map.of();
+    }
+    Map<String, Double> raw = new LinkedHashMap<>();
+    double total = 0;
+    for (UnitCubeEncoder.Segment s : encoder.segments()) {
+      double r = model.get().surrogate().relevance(s.offset(), s.width());
+      raw.put(s.knob().name(), r);
+      total += r;
+    }
+    double sum = total;
+    Map<String, Double> out = new LinkedHashMap<>();
+    raw.entrySet().stream()
+        .sorted(Map.Entry.<String, Double>comparingByValue().reversed())
+        .forEach(e -> out.put(e.getKey(), sum > 0 ? e.getValue() / sum : 0));
+    return out;
+  }
+
+  /** The fitted models, refitted only when observations arrived. */
+  private Optional<Fitted> model() {
+    List<Observation> ok = history.withValue(spec.objective());
+    if (ok.size() < initialPoints()) {
+      return Optional.empty();
+    }
+    if (fitted == null) {
+      fitted = fit(ok);
+    }
+    return Optional.of(fitted);
+  }
+
+  private Fitted fit(List<Observation> ok) {
+    List<Double> values = new ArrayList<>();
+    for (Observation o : ok) {
+      values.add(o.outcome().value(spec.objective().metric()).getAsDouble());
+    }
+    TargetTransform transform = TargetTransform.fit(values, spec.objective().direction());
+    double[][] x = new double[ok.size()][];
+    double[] y = new double[ok.size()];
+    List<Configuration> configs = new ArrayList<>();
+    for (int i = 0; i < ok.size(); i++) {
+      x[i] = canonical(ok.get(i).configuration());
+      y[i] = transform.forward(values.get(i));
+      configs.add(ok.get(i).configuration());
+    }
+    long seed = spec.seed() * 7_919L + history.size();
+    Surrogate surrogate = fitter.fit(x, y, seed);
+    FeasibilityModel feasibility = null;
+    List<Observation> failed = history.withoutValue(spec.objective());
+    if (!failed.isEmpty()) {
+      List<Observation> all = history.all();
+      double[][] fx = new double[all.size()][];
+      boolean[] runs = new boolean[all.size()];
+      for (int i = 0; i < all.size(); i++) {
+        fx[i] = canonical(all.get(i).configuration());
+        runs[i] = all.get(i).outcome().value(spec.objective().metric()).isPresent();
+      }
+      feasibility = FeasibilityModel.fit(fx, runs, seed + 1);
+    }
+    double[] means = new double[x.length];
+    for (int i = 0; i < x.length; i++) {
+      means[i] = surrogate.predict(x[i]).mean();
+    }
+    return new Fitted(surrogate, feasibility, transform, x, configs, means);
+  }
+
+  /** The point the model sees: decoded and re-encoded, so inactive knobs sit at the default. */
+  private double[] canonical(Configuration c) {
+    return encoder.encode(encoder.decode(encoder.encode(c)));
+  }
+
+  /** A fit of the models to the observations at one moment. */
+  private record Fitted(
+      Surrogate surrogate,
+      FeasibilityModel feasibility,
+      TargetTransform transform,
+      double[][] points,
+      List<Configuration> configurations,
+      double[] posteriorMeans) {
+
+    int bestIndex() {
+      int best = 0;
+      for (int i = 1; i < posteriorMeans.length; i++) {
+        if (posteriorMeans[i] > posteriorMeans[best]) {
+          best = i;
+        }
+      }
+      return best;
+    }
+
+    double bestMean() {
+      return posteriorMeans[bestIndex()];
+    }
+
+    /** The observed points with the best posterior means, distinct, best first. */
+    List<double[]> anchors(int count) {
+      List<Integer> order = new ArrayList<>();
+      for (int i = 0; i < posteriorMeans.length; i++) {
+        order.add(i);
+      }
+      order.sort(Comparator.comparingDouble(i -> -posteriorMeans[i]));
+      List<double[]> out = new ArrayList<>();
+      java.util.Set<java.util.List<Double>> seen = new java.util.HashSet<>();
+      for (int i : order) {
+        List<Double> key = java.util.Arrays.stream(points[i]).boxed().toList();
+        if (seen.add(key)) {
+          out.add(points[i]);
+        }
+        if (out.size() == count) {
+          break;
+        }
+      }
+      return out;
+    }
+  }
+}

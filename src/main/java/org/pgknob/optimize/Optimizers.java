@@ -1,0 +1,75 @@
+package org.pgknob.optimize;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.pgknob.PgknobException;
+import org.pgknob.optimize.model.GpFitter;
+import org.pgknob.optimize.model.RandomForestSurrogate;
+import org.pgknob.optimize.model.SurrogateFitter;
+
+/**
+ * Builds optimizers by name, for the command line and the session.
+ *
+ * <p>Methods: {@code bayes}, {@code random}, {@code sweep}. Options (all optional):
+ *
+ * <ul>
+ *   <li>{@code surrogate}: {@code gp} (default) or {@code rf}, for bayes
+ *   <li>{@code knobs}: comma-separated knob names to sweep first, for sweep
+ *   <li>{@code maxKnobs}: sweep at most this many knobs, for sweep
+ * </ul>
+ */
+public final class Optimizers {
+  public static final List<String> METHODS = List.of("bayes", "random", "sweep");
+  private static final Set<String> OPTIONS = Set.of("surrogate", "knobs", "maxKnobs");
+
+  private Optimizers() {}
+
+  public static Optimizer create(String method, OptimizerSpec spec, Map<String, String> options) {
+    for (String key : options.keySet()) {
+      if (!OPTIONS.contains(key)) {
+        throw new PgknobException(
+            "unknown optimizer option '" + key + "'", "known options: " + OPTIONS);
+      }
+    }
+    return switch (method) {
+      case "bayes" -> new Bayes(spec, surrogate(options.getOrDefault("surrogate", "gp")));
+      case "random" -> new RandomSearch(spec);
+      case "sweep" -> new Sweep(spec, sweepPlan(options));
+      default ->
+          throw new PgknobException(
+              "unknown optimizer '" + method + "'", "choose one of " + String.join(", ", METHODS));
+    };
+  }
+
+  /** The surrogate fitter named {@code gp} or {@code rf}. */
+  public static SurrogateFitter surrogate(String name) {
+    return switch (name) {
+      case "gp" -> new GpFitter();
+      case "rf" -> new RandomForestSurrogate.Fitter();
+      default -> throw new PgknobException("unknown surrogate '" + name + "'", "choose gp or rf");
+    };
+  }
+
+  private static SweepPlan sweepPlan(Map<String, String> options) {
+    List<String> knobs = new ArrayList<>();
+    String list = options.getOrDefault("knobs", "").trim();
+    if (!list.isEmpty()) {
+      Arrays.stream(list.split(",")).map(String::trim).forEach(knobs::add);
+    }
+    int maxKnobs;
+    try {
+      maxKnobs = Integer.parseInt(options.getOrDefault("maxKnobs", "0").trim());
+    } catch (NumberFormatException e) {
+      throw new PgknobException(
+          "maxKnobs must be a whole number, but got '" + options.get("maxKnobs") + "'",
+          "give a count of knobs, 0 for all");
+    }
+    if (maxKnobs < 0) {
+      throw new PgknobException("maxKnobs must be >= 0, but got " + maxKnobs, "0 means all");
+    }
+    return new SweepPlan(knobs, maxKnobs);
+  }
+}

@@ -1,0 +1,292 @@
+package org.pgknob.bench;
+
+import java.io.PrintStream;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import java.util.Random;
+import org.apache.commons.math3.linear.Array2DRowRealMatrix;
+import org.apache.commons.math3.linear.CholeskyDecomposition;
+import org.pgknob.optimize.Objective;
+import org.pgknob.optimize.Optimizer;
+import org.pgknob.optimize.OptimizerSpec;
+import org.pgknob.optimize.Optimizers;
+import org.pgknob.optimize.Outcome;
+import org.pgknob.optimize.Status;
+import org.pgknob.space.Configuration;
+import org.pgknob.space.Knob;
+import org.pgknob.space.KnobType;
+import org.pgknob.space.Scale;
+import org.pgknob.space.SearchSpace;
+
+/**
+ * The optimizer benchmark (bench/optimizer-bench.sh): median simple regret of Bayes and random
+ * search over seeds on standard noisy test functions, and the time of Bayes's suggest() with 20
+ * knobs. Not a test: it prints a table.
+ *
+ * <p>Arguments: {@code [--seeds N] [--evals N] [--only NAME] [--surrogate gp|rf] [--skip-timing]}.
+ */
+public final class OptimizerBenchmark {
+  private static final int[] CHECKPOINTS = {20, 40, 80};
+
+  private OptimizerBenchmark() {}
+
+  public static void main(String[] args) {
+    Locale.setDefault(Locale.ROOT);
+    int seeds = 10;
+    int evals = 80;
+    String only = "";
+    String surrogate = "gp";
+    boolean timing = true;
+    for (int i = 0; i < args.length; i++) {
+      switch (args[i]) {
+        case "--seeds" -> seeds = Integer.parseInt(args[++i]);
+        case "--evals" -> evals = Integer.parseInt(args[++i]);
+        case "--only" -> only = args[++i];
+        case "--surrogate" -> surrogate = args[++i];
+        case "--skip-timing" -> timing = false;
+        default -> throw new IllegalArgumentException("unknown argument " + args[i]);
+      }
+    }
+    PrintStream out = System.out;
+    out.printf(
+        "median simple regret over %d seeds (noisy observations; regret of the best evaluated"
+            + " point, noiseless)%n",
+        seeds);
+    out.printf(
+        "%-28s %5s %12s %12s %8s %6s%n",
+        "function", "evals", "bayes-" + surrogate, "random", "ratio", "goal");
+    for (TestFunction f : TestFunctions.all()) {
+      if (!only.isEmpty() && !f.name().startsWith(only)) {
+        continue;
+      }
+      double[][] bayes = new double[seeds][];
+      double[][] random = new double[seeds][];
+      long start = System.nanoTime();
+      for (int s = 0; s < seeds; s++) {
+        bayes[s] = run(f, "bayes", surrogate, s, evals);
+        random[s] = run(f, "random", surrogate, s, evals);
+      }
+      for (int c = 0; c < CHECKPOINTS.length; c++) {
+        if (CHECKPOINTS[c] > evals) {
+          continue;
+        }
+        double b = median(bayes, c);
+        double r = median(random, c);
+        double ratio = r > 0 ? b / r : Double.NaN;
+        out.printf(
+            "%-28s %5d %12.4g %12.4g %8.3f %6s%n",
+            f.name(),
+            CHECKPOINTS[c],
+            b,
+            r,
+            ratio,
+            CHECKPOINTS[c] == 40 ? (ratio <= 0.3 ? "met" : "MISSED") : "");
+      }
+      out.printf("  (%.0f s for %d seeds)%n", (System.nanoTime() - start) / 1e9, seeds);
+      out.flush();
+    }
+    if (timing) {
+      timeSuggest(out, surrogate);
+    }
+  }
+
+  /** Regret after each checkpoint's number of evaluations. */
+  static double[] run(TestFunction f, String method, String surrogate, long seed, int evals) {
+    OptimizerSpec spec = OptimizerSpec.of(f.space(), Objective.minimize("value")).withSeed(seed);
+    Optimizer opt =
+        Optimizers.create(
+            method,
+            spec,
+            method.equals("bayes") ? java.util.Map.of("surrogate", surrogate) : java.util.Map.of());
+    Random noise = new Random(seed * 31 + 7);
+    double best = Double.POSITIVE_INFINITY;
+    double[] regret = new double[CHECKPOINTS.length];
+    Arrays.fill(regret, Double.NaN);
+    for (int k = 1; k <= evals; k++) {
+      Configuration c = opt.suggest();
+      double v = f.value(c);
+      if (Double.isNaN(v)) {
+        opt.observe(c, Outcome.failed(Status.CRASHED, "infeasible region"));
+      } else {
+        best = Math.min(best, v);
+        opt.observe(c, Outcome.ok("value", v + f.noiseSd() * noise.nextGaussian()));
+      }
+      for (int i = 0; i < CHECKPOINTS.length; i++) {
+        if (CHECKPOINTS[i] == k) {
+          regret[i] = best - f.minimum();
+        }
+      }
+    }
+    return regret;
+  }
+
+  private static double median(double[][] runs, int checkpoint) {
+    double[] v = new double[runs.length];
+    for (int i = 0; i < runs.length; i++) {
+      v[i] = runs[i][checkpoint];
+    }
+    Arrays.sort(v);
+    return v.length % 2 == 1 ? v[v.length / 2] : (v[v.length / 2 - 1] + v[v.length / 2]) / 2;
+  }
+
+  /** The time of suggest() at 50, 100, 200 observations with 20 knobs. */
+  static void timeSuggest(PrintStream out, String surrogate) {
+    SearchSpace space = twentyKnobs();
+    OptimizerSpec spec = OptimizerSpec.of(space, Objective.maximize("tps")).withSeed(3);
+    // references measured in this run, so the ratios travel between machines
+    Optimizer random = Optimizers.create("random", spec, java.util.Map.of());
+    long t0 = System.nanoTime();
+    for (int i = 0; i < 200; i++) {
+      random.suggest();
+    }
+    double randomMs = (System.nanoTime() - t0) / 1e6 / 200;
+    double choleskyMs = choleskyMillis(200);
+    out.printf(
+        "%nsuggest() time, %d knobs (%s); references: one random suggest %.3f ms,"
+            + " one 200x200 Cholesky %.2f ms%n",
+        space.size(), surrogate, randomMs, choleskyMs);
+    out.printf(
+        "%-12s %12s %12s %14s %16s %6s%n",
+        "observations", "cold ms", "warm ms", "warm/random", "warm/cholesky", "goal");
+    for (int n : new int[] {50, 100, 200}) {
+      Optimizer bayes = Optimizers.create("bayes", spec, java.util.Map.of("surrogate", surrogate));
+      Random r = new Random(n);
+      Optimizer source = Optimizers.create("random", spec.withSeed(n), java.util.Map.of());
+      for (int i = 0; i < n; i++) {
+        Configuration c = source.suggest();
+        source.observe(c, Outcome.ok("tps", 0));
+        bayes.observe(c, Outcome.ok("tps", syntheticTps(space, c, r)));
+      }
+      long a = System.nanoTime();
+      Configuration c = bayes.suggest();
+      double coldMs = (System.nanoTime() - a) / 1e6;
+      bayes.observe(c, Outcome.ok("tps", syntheticTps(space, c, r)));
+      a = System.nanoTime();
+      bayes.suggest();
+      double warmMs = (System.nanoTime() - a) / 1e6;
+      out.printf(
+          "%-12d %12.0f %12.0f %14.0f %16.1f %6s%n",
+          n,
+          coldMs,
+          warmMs,
+          warmMs / randomMs,
+          warmMs / choleskyMs,
+          n == 200 ? (Math.max(coldMs, warmMs) < 1000 ? "met" : "MISSED") : "");
+    }
+  }
+
+  private static double choleskyMillis(int n) {
+    Random r = new Random(1);
+    double[][] x = new double[n][5];
+    for (double[] row : x) {
+      for (int d = 0; d < 5; d++) {
+        row[d] = r.nextDouble();
+      }
+    }
+    double[][] k = new double[n][n];
+    for (int i = 0; i < n; i++) {
+      for (int j = 0; j < n; j++) {
+        double s = 0;
+        for (int d = 0; d < 5; d++) {
+          s += (x[i][d] - x[j][d]) * (x[i][d] - x[j][d]);
+        }
+        k[i][j] = Math.exp(-s) + (i == j ? 1e-3 : 0);
+      }
+    }
+    for (int warm = 0; warm < 20; warm++) {
+      new CholeskyDecomposition(new Array2DRowRealMatrix(k));
+    }
+    long a = System.nanoTime();
+    for (int rep = 0; rep < 20; rep++) {
+      new CholeskyDecomposition(new Array2DRowRealMatrix(k));
+    }
+    return (System.nanoTime() - a) / 1e6 / 20;
+  }
+
+  /**
+   * A plausible mix of PostgreSQL-like knobs: 20 of them, numeric, log, enum, bool, conditional.
+   */
+  static SearchSpace twentyKnobs() {
+    List<Knob> knobs = new ArrayList<>();
+    for (int i = 0; i < 8; i++) {
+      knobs.add(
+          new Knob(
+              "log" + i, KnobType.INTEGER, 1, 65536, Scale.LOG, "kB", null, null, null, 64L, ""));
+    }
+    for (int i = 0; i < 6; i++) {
+      knobs.add(
+          new Knob("lin" + i, KnobType.REAL, 0, 10, Scale.LINEAR, "", null, null, null, 5.0, ""));
+    }
+    for (int i = 0; i < 3; i++) {
+      knobs.add(
+          new Knob(
+              "enum" + i,
+              KnobType.ENUM,
+              0,
+              0,
+              Scale.LINEAR,
+              "",
+              List.of("a", "b", "c"),
+              null,
+              null,
+              "a",
+              ""));
+    }
+    knobs.add(
+        new Knob(
+            "flag",
+            KnobType.BOOL,
+            0,
+            0,
+            Scale.LINEAR,
+            "",
+            List.of("on", "off"),
+            null,
+            null,
+            "on",
+            ""));
+    knobs.add(
+        new Knob(
+            "workers",
+            KnobType.INTEGER,
+            1,
+            32,
+            Scale.LINEAR,
+            "",
+            null,
+            null,
+            new org.pgknob.space.Condition("enum0", List.of("a")),
+            3L,
+            ""));
+    knobs.add(
+        new Knob(
+            "flag2",
+            KnobType.BOOL,
+            0,
+            0,
+            Scale.LINEAR,
+            "",
+            List.of("on", "off"),
+            null,
+            null,
+            "off",
+            ""));
+    return new SearchSpace("twenty-knobs", knobs);
+  }
+
+  private static double syntheticTps(SearchSpace space, Configuration c, Random r) {
+    double s = 1000;
+    for (Knob k : space.knobs()) {
+      Object v = c.valueOrDefault(k.name(), space);
+      if (k.isNumeric() && v != null) {
+        double u = org.pgknob.space.UnitCubeEncoder.toUnit(k, ((Number) v).doubleValue());
+        s += 50 * Math.sin(3 * u + k.name().length());
+      } else if (v != null) {
+        s += 20 * k.choices().indexOf(v.toString());
+      }
+    }
+    return s * (1 + 0.02 * r.nextGaussian());
+  }
+}

@@ -1,0 +1,201 @@
+package org.pgknob.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.pgknob.Json;
+import picocli.CommandLine;
+
+class OptimizeCommandTest {
+  @TempDir Path dir;
+  private final StringWriter out = new StringWriter();
+  private final StringWriter err = new StringWriter();
+
+  private int run(String... args) {
+    CommandLine cl = Main.commandLine();
+    cl.setOut(new PrintWriter(out));
+    cl.setErr(new PrintWriter(err));
+    return cl.execute(args);
+  }
+
+  private Path space() throws IOException {
+    return Files.writeString(
+        dir.resolve("space.yaml"),
+        """
+        knobs:
+          x: {type: real, min: -2, max: 2}
+          n: {type: integer, min: 1, max: 1000, scale: log, default: 10}
+          mode: {type: enum, values: [fast, slow]}
+        """);
+  }
+
+  private Path script(String body) throws IOException {
+    return Files.writeString(dir.resolve("objective.py"), body);
+  }
+
+  @Test
+  void findsAGoodConfigurationAndLogsEveryTrial() throws IOException {
+    Path obj =
+        script(
+            """
+            import json, sys, math
+            c = json.load(sys.stdin)
+            if c["n"] > 500:
+                print(json.dumps({"status": "failed", "reason": "too many"}))
+            else:
+                print(json.dumps({"value": (c["x"] - 0.5) ** 2 + (0 if c["mode"] == "fast" else 1)}))
+            """);
+    Path outDir = dir.resolve("out");
+    int code =
+        run(
+            "optimize",
+            "--space",
+            space().toString(),
+            "--objective-cmd",
+            "python3 " + obj,
+            "--budget",
+            "14",
+            "--seed",
+            "2",
+            "--out",
+            outDir.toString());
+    assertEquals(0, code, err.toString());
+    List<String> lines = Files.readAllLines(outDir.resolve("trials.jsonl"));
+    assertEquals(14, lines.size());
+    double best = Double.POSITIVE_INFINITY;
+    for (int k = 0; k < lines.size(); k++) {
+      JsonNode t = Json.mapper().readTree(lines.get(k));
+      assertEquals(k + 1, t.get("trial").asInt());
+      assertTrue(t.get("config").has("x") && t.get("config").has("mode"), lines.get(k));
+      if (t.get("status").asText().equals("ok")) {
+        best = Math.min(best, t.get("value").asDouble());
+      } else {
+        assertEquals("too many", t.get("reason").asText());
+      }
+    }
+    assertTrue(best < 0.3, "best " + best);
+    assertTrue(out.toString().contains("best value "), out.toString());
+    assertTrue(out.toString().contains("knob importance"), out.toString());
+  }
+
+  @Test
+  void sweepPrintsTheSensitivityRankingAndStopsWhenDone() throws IOException {
+    Path obj =
+        script(
+            "import json,sys\nc=json.load(sys.stdin)\nprint(json.dumps({'value': c['x'] ** 2}))\n");
+    int code =
+        run(
+            "optimize",
+            "--space",
+            space().toString(),
+            "--objective-cmd",
+            "python3 " + obj,
+            "--budget",
+            "100",
+            "--optimizer",
+            "sweep",
+            "--out",
+            dir.resolve("sweep").toString());
+    assertEquals(0, code, err.toString());
+    String text = out.toString();
+    assertTrue(text.contains("the sweep finished after"), text);
+    assertTrue(text.contains("sensitivity"), text);
+    assertTrue(text.matches("(?s).*\\bmode\\s+no effect.*"), text);
+  }
+
+  @Test
+  void failedTrialsDoNotStopTheRun() throws IOException {
+    Path obj =
+        script(
+            "import json,sys,random\nc=json.load(sys.stdin)\nprint('garbage' if c['x'] > 0 else json.dumps({'value': c['x']}))\n");
+    int code =
+        run(
+            "optimize",
+            "--space",
+            space().toString(),
+            "--objective-cmd",
+            "python3 " + obj,
+            "--budget",
+            "8",
+            "--optimizer",
+            "random",
+            "--out",
+            dir.resolve("o").toString());
+    assertEquals(0, code, err.toString());
+    assertEquals(8, Files.readAllLines(dir.resolve("o/trials.jsonl")).size());
+    assertTrue(out.toString().contains("not a JSON object"), out.toString());
+  }
+
+  @Test
+  void everyTrialFailingEndsWithAClearError() throws IOException {
+    int code =
+        run(
+            "optimize",
+            "--space",
+            space().toString(),
+            "--objective-cmd",
+            "echo nope",
+            "--budget",
+            "3",
+            "--optimizer",
+            "random",
+            "--out",
+            dir.resolve("f").toString());
+    assertEquals(ExitCodes.ERROR, code);
+    assertTrue(err.toString().contains("all 3 trials failed"), err.toString());
+  }
+
+  @Test
+  void badInputGetsOneClearLine() throws IOException {
+    assertEquals(
+        ExitCodes.ERROR,
+        run("optimize", "--space", space().toString(), "--objective-cmd", "true", "--budget", "0"));
+    assertTrue(err.toString().contains("--budget must be at least 1"), err.toString());
+
+    Path empty = Files.writeString(dir.resolve("empty.yaml"), "knobs: {}\n");
+    assertEquals(
+        ExitCodes.ERROR,
+        run("optimize", "--space", empty.toString(), "--objective-cmd", "true", "--budget", "2"));
+    assertTrue(err.toString().contains("has no knobs"), err.toString());
+
+    Path outDir = dir.resolve("nf");
+    assertEquals(
+        ExitCodes.ERROR,
+        run(
+            "optimize",
+            "--space",
+            space().toString(),
+            "--objective-cmd",
+            "no-such-cmd-xyz",
+            "--budget",
+            "2",
+            "--out",
+            outDir.toString()));
+    assertTrue(err.toString().contains("command not found"), err.toString());
+    assertFalse(Files.exists(outDir.resolve("trials.jsonl")), "nothing ran: no log left behind");
+
+    assertEquals(
+        ExitCodes.ERROR,
+        run(
+            "optimize",
+            "--space",
+            space().toString(),
+            "--objective-cmd",
+            "true",
+            "--budget",
+            "2",
+            "--optimizer",
+            "grid"));
+    assertTrue(err.toString().contains("unknown optimizer 'grid'"), err.toString());
+  }
+}

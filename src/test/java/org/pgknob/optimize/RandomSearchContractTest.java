@@ -1,0 +1,8 @@
+package org.pgknob.optimize;
+
+class RandomSearchContractTest extends OptimizerContractTest {
+  @Override
+  Optimizer create(OptimizerSpec spec) {
+    return new RandomSearch(spec);
+  }
+}

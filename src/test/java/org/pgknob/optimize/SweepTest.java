@@ -1,0 +1,143 @@
+package org.pgknob.optimize;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.pgknob.PgknobException;
+import org.pgknob.optimize.KnobSensitivity.Verdict;
+import org.pgknob.space.Configuration;
+import org.pgknob.space.Knob;
+import org.pgknob.space.KnobType;
+import org.pgknob.space.Scale;
+import org.pgknob.space.SearchSpace;
+
+class SweepTest {
+  private final SearchSpace space = TestSpaces.mixed();
+
+  @Test
+  void spreadGridIsEvenOnTheLogScaleAndIncludesTheDefault() {
+    List<Object> grid = SweepGrid.values(space.knob("shared_buffers"));
+    assertEquals(List.of(16L, 64L, 128L, 256L, 1024L, 4096L, 16384L), grid);
+  }
+
+  @Test
+  void gridFromTheSpaceIsUsedWithTheDefaultAdded() {
+    Knob k =
+        new Knob(
+            "work_mem",
+            KnobType.INTEGER,
+            64,
+            65536,
+            Scale.LOG,
+            "kB",
+            null,
+            List.of(1024L, 8192L),
+            null,
+            4096L,
+            "");
+    assertEquals(List.of(1024L, 4096L, 8192L), SweepGrid.values(k));
+  }
+
+  @Test
+  void sweepsOneKnobAtATimeFromTheBaselineInPriorityOrder() {
+    Sweep sweep =
+        new Sweep(
+            OptimizerSpec.of(space, Objective.maximize("tps")),
+            new SweepPlan(List.of("jit", "random_page_cost"), 2));
+    List<Configuration> points = sweep.points();
+    assertEquals(Configuration.empty(), points.get(0));
+    assertEquals(Configuration.of(Map.of("jit", "off")), points.get(1));
+    for (Configuration c : points.subList(2, points.size())) {
+      assertEquals(List.of("random_page_cost"), List.copyOf(c.values().keySet()));
+    }
+  }
+
+  @Test
+  void conditionalKnobIsSweptWithItsParentActivatingIt() {
+    SearchSpace sync = space.with(space.knob("io_method").withDefault("sync"));
+    List<Configuration> points = Sweep.points(sync, new SweepPlan(List.of("io_workers"), 1));
+    for (Configuration c : points.subList(1, points.size())) {
+      assertEquals("worker", c.get("io_method"));
+      assertTrue(sync.admits(c));
+    }
+  }
+
+  @Test
+  void skipsPointsTheKnownConstraintRefusesAndEnds() {
+    OptimizerSpec spec =
+        OptimizerSpec.of(space, Objective.maximize("tps"))
+            .withKnownConstraint(
+                c -> ((Number) c.valueOrDefault("shared_buffers", space)).longValue() <= 1024);
+    Sweep sweep = new Sweep(spec, new SweepPlan(List.of("shared_buffers"), 1));
+    int count = 0;
+    while (!sweep.isExhausted()) {
+      Configuration c = sweep.suggest();
+      assertTrue(((Number) c.valueOrDefault("shared_buffers", space)).longValue() <= 1024);
+      sweep.observe(c, Outcome.ok("tps", 1));
+      count++;
+    }
+    assertEquals(5, count, "baseline + 16, 64, 256, 1024");
+    assertThrows(IllegalStateException.class, sweep::suggest);
+  }
+
+  @Test
+  void unknownPriorityKnobIsAClearError() {
+    PgknobException e =
+        assertThrows(
+            PgknobException.class,
+            () -> Sweep.points(space, new SweepPlan(List.of("shared_bufers"), 0)));
+    assertTrue(e.getMessage().contains("shared_bufers"));
+  }
+
+  @Test
+  void analysisSaysPlainlyWhichKnobsMatter() {
+    Objective tps = Objective.maximize("tps");
+    Sweep sweep =
+        new Sweep(
+            OptimizerSpec.of(space, tps),
+            new SweepPlan(List.of("shared_buffers", "random_page_cost", "jit"), 3));
+    // baseline 1000 tps measured three times: noise about 1%
+    for (double v : new double[] {990, 1000, 1010}) {
+      sweep.observe(Configuration.empty(), Outcome.ok("tps", v));
+    }
+    while (!sweep.isExhausted()) {
+      Configuration c = sweep.suggest();
+      Outcome o;
+      if (c.has("shared_buffers")) {
+        long sb = (Long) c.get("shared_buffers");
+        o =
+            sb == 16384
+                ? Outcome.failed(Status.MEMORY_GUARD, "over the limit")
+                : Outcome.ok("tps", 1000 + 100 * Math.log(sb / 128.0) / Math.log(8));
+      } else if (c.has("random_page_cost")) {
+        o = Outcome.ok("tps", 1000 + 8 * ((Double) c.get("random_page_cost") - 2.5));
+      } else {
+        o = Outcome.ok("tps", 1002);
+      }
+      sweep.observe(c, o);
+    }
+    SweepAnalysis a = sweep.analysis(Double.NaN);
+    assertEquals(0.01, a.noiseCv(), 1e-9);
+    assertEquals(1000, a.baselineMean(), 1e-9);
+    KnobSensitivity sb = a.ranking().get(0);
+    assertEquals("shared_buffers", sb.knob());
+    assertEquals(Verdict.EFFECT, sb.verdict());
+    assertEquals(4096L, sb.bestValue());
+    assertTrue(sb.summary().startsWith("+16.7% at 4096MB ("), sb.summary());
+    assertTrue(sb.summary().endsWith("1 value failed"), sb.summary());
+    assertEquals(Verdict.WITHIN_NOISE, a.sensitivity("random_page_cost").orElseThrow().verdict());
+    assertEquals(Verdict.NO_EFFECT, a.sensitivity("jit").orElseThrow().verdict());
+    KnobCurve curve = a.curve("shared_buffers").orElseThrow();
+    assertEquals(7, curve.points().size());
+    KnobCurve.Point atDefault = curve.points().get(2);
+    assertTrue(atDefault.isDefault());
+    assertEquals(3, atDefault.runs());
+    assertEquals(1, curve.points().get(6).failures());
+    assertFalse(a.sensitivity("io_method").isPresent(), "not swept");
+  }
+}

@@ -1,0 +1,137 @@
+package org.pgknob.optimize.model;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+
+class GaussianProcessTest {
+  /** The Matérn 5/2 formula written out again, independently of the class under test. */
+  private static double matern(double a, double b, double length, double signal) {
+    double r = Math.abs(a - b) / length;
+    return signal * (1 + Math.sqrt(5) * r + 5 * r * r / 3) * Math.exp(-Math.sqrt(5) * r);
+  }
+
+  @Test
+  void predictionsMatchTheClosedFormOnTwoPoints() {
+    double length = 0.3;
+    double signal = 1.5;
+    double noise = 0.01;
+    double[][] x = {{0.2}, {0.7}};
+    double[] y = {1.0, -0.5};
+    GaussianProcess gp =
+        GaussianProcess.condition(
+            x, y, 0, new GpHyperparameters(new double[] {length}, signal, noise));
+    double k11 = signal + noise;
+    double k12 = matern(0.2, 0.7, length, signal);
+    double det = k11 * k11 - k12 * k12;
+    for (double star : new double[] {0.0, 0.2, 0.45, 0.9}) {
+      double a = matern(star, 0.2, length, signal);
+      double b = matern(star, 0.7, length, signal);
+      // K^-1 = [[k11, -k12], [-k12, k11]] / det
+      double w1 = (k11 * y[0] - k12 * y[1]) / det;
+      double w2 = (-k12 * y[0] + k11 * y[1]) / det;
+      double mean = a * w1 + b * w2;
+      double quad = (a * (k11 * a - k12 * b) + b * (-k12 * a + k11 * b)) / det;
+      double variance = signal - quad;
+      Prediction p = gp.predict(new double[] {star});
+      assertEquals(mean, p.mean(), 1e-10, "mean at " + star);
+      assertEquals(variance, p.variance(), 1e-10, "variance at " + star);
+    }
+  }
+
+  @Test
+  void logMarginalLikelihoodMatchesTheClosedFormOnTwoPoints() {
+    double[][] x = {{0.1, 0.5}, {0.4, 0.2}};
+    double[] y = {0.3, -1.2};
+    GpHyperparameters h = new GpHyperparameters(new double[] {0.5, 2.0}, 0.8, 0.05);
+    GaussianProcess gp = GaussianProcess.condition(x, y, 0, h);
+    double[][] k = GaussianProcess.kernelMatrix(x, h);
+    double det = k[0][0] * k[1][1] - k[0][1] * k[1][0];
+    double quad =
+        (y[0] * (k[1][1] * y[0] - k[0][1] * y[1]) + y[1] * (-k[1][0] * y[0] + k[0][0] * y[1]))
+            / det;
+    double expected = -0.5 * quad - 0.5 * Math.log(det) - Math.log(2 * Math.PI);
+    assertEquals(expected, gp.logMarginalLikelihood(), 1e-10);
+  }
+
+  @Test
+  void likelihoodGradientMatchesFiniteDifferences() {
+    Random r = new Random(3);
+    int n = 12;
+    double[][] x = new double[n][3];
+    double[] y = new double[n];
+    for (int i = 0; i < n; i++) {
+      for (int d = 0; d < 3; d++) {
+        x[i][d] = r.nextDouble();
+      }
+      y[i] = Math.sin(5 * x[i][0]) + 0.3 * x[i][1] + 0.05 * r.nextGaussian();
+    }
+    double[] p = {Math.log(0.4), Math.log(1.3), Math.log(0.7), Math.log(1.1), Math.log(0.02)};
+    double[] gradient = new double[p.length];
+    GpFitter.negativeLogPosterior(x, y, p, gradient, 1.0, 1.5);
+    for (int i = 0; i < p.length; i++) {
+      double h = 1e-6;
+      double[] up = p.clone();
+      double[] down = p.clone();
+      up[i] += h;
+      down[i] -= h;
+      double numeric =
+          (GpFitter.negativeLogPosterior(x, y, up, new double[p.length], 1.0, 1.5)
+                  - GpFitter.negativeLogPosterior(x, y, down, new double[p.length], 1.0, 1.5))
+              / (2 * h);
+      assertEquals(numeric, gradient[i], 1e-5 * Math.max(1, Math.abs(numeric)), "parameter " + i);
+    }
+  }
+
+  @Test
+  void irrelevantDimensionGetsALongLengthScale() {
+    Random r = new Random(1);
+    int n = 30;
+    double[][] x = new double[n][2];
+    double[] y = new double[n];
+    for (int i = 0; i < n; i++) {
+      x[i][0] = r.nextDouble();
+      x[i][1] = r.nextDouble();
+      y[i] = Math.sin(6 * x[i][0]);
+    }
+    standardize(y);
+    GaussianProcess gp = GpFitter.fit(x, y, new Random(2), null);
+    double[] ls = gp.hyperparameters().lengthScales();
+    assertTrue(ls[1] > 1 && ls[1] > 5 * ls[0], "length scales " + ls[0] + ", " + ls[1]);
+    assertTrue(gp.relevance(0, 1) > 5 * gp.relevance(1, 1));
+  }
+
+  @Test
+  void fittedModelInterpolatesASmoothFunction() {
+    Random r = new Random(4);
+    int n = 25;
+    double[][] x = new double[n][1];
+    double[] y = new double[n];
+    for (int i = 0; i < n; i++) {
+      x[i][0] = r.nextDouble();
+      y[i] = Math.cos(4 * x[i][0]);
+    }
+    GaussianProcess gp = GpFitter.fit(x, y, new Random(5), null);
+    for (double t = 0.05; t < 1; t += 0.1) {
+      assertEquals(Math.cos(4 * t), gp.predict(new double[] {t}).mean(), 0.05, "at " + t);
+    }
+  }
+
+  private static void standardize(double[] y) {
+    double m = 0;
+    for (double v : y) {
+      m += v;
+    }
+    m /= y.length;
+    double s = 0;
+    for (double v : y) {
+      s += (v - m) * (v - m);
+    }
+    s = Math.sqrt(s / (y.length - 1));
+    for (int i = 0; i < y.length; i++) {
+      y[i] = (y[i] - m) / s;
+    }
+  }
+}
