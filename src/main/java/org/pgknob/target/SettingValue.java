@@ -85,10 +85,14 @@ final class SettingValue {
       return switch (s.vartype()) {
         case "integer" -> Long.parseLong(setting.strip()) == Long.parseLong(canonical);
         case "real" -> {
-          // pg_settings prints reals with %g (six significant digits).
+          // pg_settings prints reals with %g (six significant digits), and PostgreSQL rounds a
+          // real with a time unit to whole microseconds (guc.c, convert_to_base_unit).
           double a = Double.parseDouble(setting.strip());
           double b = Double.parseDouble(canonical);
-          yield a == b || Math.abs(a - b) <= 1e-5 * Math.max(Math.abs(a), Math.abs(b));
+          double microsecond = microsecondInBaseUnit(s.unit());
+          yield a == b
+              || Math.abs(a - b) <= 1e-5 * Math.max(Math.abs(a), Math.abs(b))
+              || Math.abs(a - b) <= microsecond / 2 + 1e-12;
         }
         case "bool", "enum" -> setting.strip().equalsIgnoreCase(canonical);
         default -> setting.equals(canonical);
@@ -96,6 +100,12 @@ final class SettingValue {
     } catch (NumberFormatException e) {
       return false;
     }
+  }
+
+  /** One microsecond in a time setting's base unit (0 for settings that are not times). */
+  private static double microsecondInBaseUnit(String unit) {
+    Double ms = unit == null ? null : TIME_MS.get(unit);
+    return ms == null ? 0 : 0.001 / ms;
   }
 
   private static String canonicalBool(ServerSetting s, String v) {

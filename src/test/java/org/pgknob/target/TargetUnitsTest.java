@@ -64,6 +64,14 @@ class TargetUnitsTest {
   }
 
   @Test
+  void acceptsTheServersMicrosecondRoundingOfARealTimeAsTheSameValue() {
+    // PostgreSQL stores 18.4333ms as 18.433 (whole microseconds); that is what was asked for.
+    String asked = SettingValue.canonical(DELAY, "18.4333ms");
+    assertTrue(SettingValue.sameValue(DELAY, asked, "18.433"));
+    assertTrue(!SettingValue.sameValue(DELAY, asked, "18.431"), "two microseconds off is a change");
+  }
+
+  @Test
   void refusesWrongUnitsAndAmbiguousBooleans() {
     assertTrue(
         assertThrows(
