@@ -15,6 +15,8 @@ import picocli.CommandLine.Spec;
     versionProvider = PgknobCommand.Version.class,
     description = "Tunes PostgreSQL settings for a workload with Bayesian optimization, safely.",
     subcommands = {
+      TuneCommand.class,
+      ResumeCommand.class,
       TargetCommand.class,
       SpaceCommand.class,
       ExportCommand.class,

@@ -1,0 +1,177 @@
+package org.pgknob.cli;
+
+import java.nio.file.Path;
+import java.time.Clock;
+import java.util.List;
+import java.util.concurrent.Callable;
+import org.pgknob.session.SessionFolder;
+import org.pgknob.session.SessionInputs;
+import org.pgknob.session.TuningSession;
+import org.pgknob.target.Target;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/** The main job: a tuning session from baseline to validated, exported results. */
+@Command(
+    name = "tune",
+    mixinStandardHelpOptions = true,
+    description = {
+      "Tune the server for TPROC-C: baseline, one-at-a-time sweeps, Bayesian iterations per track",
+      "(reload-only, then restart-allowed), validation against the baseline and a PGTune-style",
+      "configuration; then report, exports, and the original settings restored.",
+      "With no options: the managed PostgreSQL 18, 2 warehouses, about 15 minutes."
+    })
+public final class TuneCommand implements Callable<Integer> {
+  @Spec CommandSpec spec;
+
+  @Mixin TargetOptions targetOptions;
+
+  @Option(
+      names = "--warehouses",
+      defaultValue = "2",
+      description = "TPROC-C warehouses (default: ${DEFAULT-VALUE}).")
+  int warehouses;
+
+  @Option(
+      names = "--vus",
+      defaultValue = "4",
+      description = "Virtual users (default: ${DEFAULT-VALUE}).")
+  int virtualUsers;
+
+  @Option(
+      names = "--rampup",
+      defaultValue = "5s",
+      converter = DurationSeconds.class,
+      description = "Warm-up before each measured window (default: ${DEFAULT-VALUE}).")
+  int rampupSeconds;
+
+  @Option(
+      names = "--duration",
+      defaultValue = "15s",
+      converter = DurationSeconds.class,
+      description = "Measured window of each trial (default: ${DEFAULT-VALUE}).")
+  int windowSeconds;
+
+  @Option(names = "--all-warehouses", description = "Each user draws a warehouse per transaction.")
+  boolean allWarehouses;
+
+  @Option(
+      names = "--budget",
+      defaultValue = "12m",
+      description =
+          "Trials and/or wall time for the trials: 40, 2h, 40,2h (default: ${DEFAULT-VALUE}).")
+  String budget;
+
+  @Option(
+      names = "--tracks",
+      defaultValue = "reload,restart",
+      split = ",",
+      description = "Tracks to tune: reload, restart (default: ${DEFAULT-VALUE}).")
+  List<String> tracks;
+
+  @Option(
+      names = "--objective",
+      defaultValue = "tps",
+      description =
+          "What the Bayesian phase optimizes: tps or latency (default: ${DEFAULT-VALUE}).")
+  String objective;
+
+  @Option(
+      names = "--space",
+      paramLabel = "FILE",
+      description = "Search-space YAML (default: the bundled one).")
+  Path spaceFile;
+
+  @Option(
+      names = "--rules",
+      paramLabel = "FILE",
+      description = "Safety-rules YAML (default: the bundled one).")
+  Path rulesFile;
+
+  @Option(
+      names = "--allow-durability-tradeoff",
+      description = "Allow synchronous_commit=off (a crash may lose the last commits).")
+  boolean allowDurabilityTradeoff;
+
+  @Option(
+      names = "--ram",
+      paramLabel = "SIZE",
+      converter = ByteSize.class,
+      description = "Tune for this much RAM (e.g. 8GB), less than the host's.")
+  Long ramBytes;
+
+  @Option(
+      names = "--seed",
+      defaultValue = "1",
+      description = "Random seed (default: ${DEFAULT-VALUE}).")
+  long seed;
+
+  @Option(
+      names = "--surrogate",
+      defaultValue = "gp",
+      description = "Model of the Bayesian phase: gp (Gaussian process) or rf (random forest).")
+  String surrogate;
+
+  @Option(
+      names = "--apply",
+      defaultValue = "none",
+      description =
+          "none: restore the original settings at the end; best: keep the best validated gain.")
+  String apply;
+
+  @Option(
+      names = "--out",
+      defaultValue = "runs",
+      paramLabel = "DIR",
+      description = "Folder for session folders (default: ${DEFAULT-VALUE}).")
+  Path runsDir;
+
+  @Override
+  public Integer call() {
+    if (!apply.equals("none") && !apply.equals("best")) {
+      throw new org.pgknob.PgknobException(
+          "--apply takes none or best, but got '" + apply + "'",
+          "give --apply best or leave it out");
+    }
+    SessionInputs inputs =
+        new SessionInputs(
+            warehouses,
+            virtualUsers,
+            rampupSeconds,
+            windowSeconds,
+            allWarehouses,
+            budget,
+            tracks,
+            objective,
+            spaceFile == null ? null : spaceFile.toAbsolutePath().toString(),
+            rulesFile == null ? null : rulesFile.toAbsolutePath().toString(),
+            allowDurabilityTradeoff,
+            ramBytes == null ? 0 : ramBytes,
+            seed,
+            surrogate,
+            apply.equals("best"));
+    org.pgknob.session.Budget.parse(budget);
+    var out = spec.commandLine().getOut();
+    var err = spec.commandLine().getErr();
+    SessionFolder folder = SessionFolder.create(runsDir, Clock.systemUTC());
+    out.println("session " + folder.id() + " in " + folder.dir());
+    out.flush();
+    try (Target target = targetOptions.open(folder.file(SessionFolder.RESTORE_FILE))) {
+      return SessionRunner.run(
+          target,
+          out,
+          err,
+          progress ->
+              TuningSession.create(
+                  folder,
+                  inputs,
+                  target,
+                  progress,
+                  ConsoleProgress.forConsole(out),
+                  Clock.systemUTC()));
+    }
+  }
+}

@@ -1,0 +1,63 @@
+package org.pgknob.session;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Predicate;
+import org.pgknob.optimize.Objective;
+import org.pgknob.optimize.Observation;
+import org.pgknob.optimize.Outcome;
+import org.pgknob.space.Configuration;
+import org.pgknob.space.SearchSpace;
+import org.pgknob.trial.TrialResult;
+
+/**
+ * How trials become optimizer observations. The session's two objectives are named {@code tps} and
+ * {@code latency}:
+ *
+ * <ul>
+ *   <li>{@code tps} is the throughput with the checkpoint after the window counted in the window's
+ *       time, so that a setting that merely postpones writes past a short window earns nothing;
+ *   <li>{@code latency} is the average latency of all business transactions, in ms.
+ * </ul>
+ */
+final class Objectives {
+  static final String TPS = "tps";
+  static final String LATENCY = "latency";
+
+  private Objectives() {}
+
+  static Objective of(String name) {
+    return TPS.equals(name) ? Objective.maximize(TPS) : Objective.minimize(LATENCY);
+  }
+
+  static double value(TrialResult t, String objective) {
+    return TPS.equals(objective)
+        ? t.workload().tpsWithCheckpoint()
+        : t.workload().overall().avgMs();
+  }
+
+  static Outcome outcome(TrialResult t) {
+    if (!t.isOk()) {
+      return Outcome.failed(t.status(), t.reason());
+    }
+    return Outcome.ok(Map.of(TPS, value(t, TPS), LATENCY, value(t, LATENCY)));
+  }
+
+  /**
+   * The trials whose configuration lies within {@code space} (every set knob is one of its knobs),
+   * as observations; {@code keep} chooses the phases.
+   */
+  static List<Observation> within(
+      SearchSpace space, List<TrialResult> trials, Predicate<TrialResult> keep) {
+    List<Observation> out = new ArrayList<>();
+    for (TrialResult t : trials) {
+      if (!keep.test(t) || !space.names().containsAll(t.config().keySet())) {
+        continue;
+      }
+      Configuration c = Configuration.normalized(t.config(), space);
+      out.add(new Observation(c, outcome(t)));
+    }
+    return out;
+  }
+}

@@ -1,0 +1,138 @@
+package org.pgknob.session;
+
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.pgknob.optimize.Bayes;
+import org.pgknob.optimize.Incumbent;
+import org.pgknob.optimize.NoCandidateLeftException;
+import org.pgknob.optimize.Observation;
+import org.pgknob.optimize.Optimizer;
+import org.pgknob.optimize.OptimizerSpec;
+import org.pgknob.optimize.Optimizers;
+import org.pgknob.safety.Verdict;
+import org.pgknob.space.Configuration;
+import org.pgknob.space.SearchSpace;
+import org.pgknob.trial.TrialRequest;
+import org.pgknob.trial.TrialResult;
+
+/**
+ * Turns a step of the plan into the configuration its trial runs, from the plan and the trials
+ * logged so far only, so that a resumed session proposes exactly what the uninterrupted one would
+ * have:
+ *
+ * <ul>
+ *   <li>baseline, and the A side of a validation pair: the defaults;
+ *   <li>sweep: the one knob at the plan's value;
+ *   <li>Bayesian iteration t: a fresh optimizer seeded with (session seed, t) that has observed
+ *       every earlier trial within the track's space;
+ *   <li>the B side of a validation: the PGTune-style configuration, or the best configuration of a
+ *       track for an objective (the model's best posterior mean over the search phases).
+ * </ul>
+ *
+ * Every proposal passes the safety rules first; a refused one becomes a REJECTED trial.
+ */
+final class StepProposer {
+  private final TuningSession.SessionContext context;
+  private final SessionInputs inputs;
+  private final Map<String, Map<String, Object>> validated = new HashMap<>();
+
+  StepProposer(TuningSession.SessionContext context, SessionInputs inputs, SessionPlan plan) {
+    this.context = context;
+    this.inputs = inputs;
+  }
+
+  TrialRequest request(Step step, List<TrialResult> logged) {
+    String phase = step.phase().label();
+    if (step.runsDefaults()) {
+      return new TrialRequest(
+          step.trial(), phase, step.track(), step.label(), Map.of(), Map.of(), null, null);
+    }
+    return switch (step.phase()) {
+      case SWEEP -> {
+        SearchSpace space = context.space();
+        Configuration c = Configuration.normalized(Map.of(step.subject(), step.value()), space);
+        yield checked(step, space, c);
+      }
+      case BAYES -> {
+        SearchSpace space = context.trackSpace(step.track());
+        yield checked(step, space, suggest(step, space, logged));
+      }
+      case VALIDATION -> validationCandidate(step, logged);
+      default -> throw new IllegalStateException("no proposal for " + step);
+    };
+  }
+
+  private Configuration suggest(Step step, SearchSpace space, List<TrialResult> logged) {
+    OptimizerSpec spec = spec(space, step.trial());
+    Optimizer bayes = Optimizers.create("bayes", spec, Map.of("surrogate", inputs.surrogate()));
+    for (Observation o : Objectives.within(space, logged, t -> !isValidation(t))) {
+      bayes.observe(o.configuration(), o.outcome());
+    }
+    try {
+      return bayes.suggest();
+    } catch (NoCandidateLeftException e) {
+      // Every candidate the model would try was refused or seen: fall back to a random point.
+      Optimizer random = Optimizers.create("random", spec.withRepeatsAllowed(true), Map.of());
+      return random.suggest();
+    }
+  }
+
+  private OptimizerSpec spec(SearchSpace space, int trial) {
+    return new OptimizerSpec(
+        space,
+        Objectives.of(inputs.objective()),
+        inputs.seed() * 1_000_003L + trial,
+        context.rules().asPredicate(context.safety(space)),
+        false);
+  }
+
+  private TrialRequest validationCandidate(Step step, List<TrialResult> logged) {
+    if ("pgtune".equals(step.subject())) {
+      Map<String, String> settings = PgTuneSettings.compute(context);
+      return new TrialRequest(
+          step.trial(),
+          step.phase().label(),
+          step.track(),
+          step.label(),
+          Map.of(),
+          settings,
+          null,
+          null);
+    }
+    Map<String, Object> config =
+        validated.computeIfAbsent(step.subject(), name -> best(name, logged).values());
+    SearchSpace space = context.trackSpace(step.track());
+    return checked(step, space, Configuration.normalized(config, space));
+  }
+
+  /** The best configuration of a track for an objective ("restart/tps") over the search phases. */
+  Configuration best(String name, List<TrialResult> logged) {
+    String[] parts = name.split("/");
+    SearchSpace space = context.trackSpace(parts[0]);
+    OptimizerSpec spec =
+        new OptimizerSpec(space, Objectives.of(parts[1]), inputs.seed(), c -> true, true);
+    Bayes model = (Bayes) Optimizers.create("bayes", spec, Map.of("surrogate", inputs.surrogate()));
+    for (Observation o : Objectives.within(space, logged, t -> !isValidation(t))) {
+      model.observe(o.configuration(), o.outcome());
+    }
+    return model.incumbent().map(Incumbent::configuration).orElse(Configuration.empty());
+  }
+
+  private TrialRequest checked(Step step, SearchSpace space, Configuration c) {
+    Verdict verdict = context.rules().check(c, context.safety(space));
+    return new TrialRequest(
+        step.trial(),
+        step.phase().label(),
+        step.track(),
+        step.label(),
+        c.values(),
+        c.rendered(space),
+        verdict.predictedBytes(),
+        verdict.accepted() ? null : verdict.reason());
+  }
+
+  private static boolean isValidation(TrialResult t) {
+    return Phase.VALIDATION.label().equals(t.phase());
+  }
+}

@@ -1,0 +1,441 @@
+package org.pgknob.session;
+
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalLong;
+import org.pgknob.BuildInfo;
+import org.pgknob.PgknobException;
+import org.pgknob.report.Summary;
+import org.pgknob.safety.ConnectionOverhead;
+import org.pgknob.safety.RamLimit;
+import org.pgknob.safety.SafetyContext;
+import org.pgknob.safety.SafetyRules;
+import org.pgknob.safety.SafetyRulesFile;
+import org.pgknob.space.BoundSpace;
+import org.pgknob.space.PgSetting;
+import org.pgknob.space.SearchSpace;
+import org.pgknob.space.SearchSpaceFile;
+import org.pgknob.space.ServerSpaceValidator;
+import org.pgknob.target.HostMemory;
+import org.pgknob.target.ProcessSampler;
+import org.pgknob.target.ServerFacts;
+import org.pgknob.target.Target;
+import org.pgknob.trial.TrialListener;
+import org.pgknob.trial.TrialRequest;
+import org.pgknob.trial.TrialResult;
+import org.pgknob.trial.TrialRunner;
+import org.pgknob.workload.Progress;
+import org.pgknob.workload.SecondSample;
+import org.pgknob.workload.tprocc.TproccSettings;
+import org.pgknob.workload.tprocc.TproccWorkload;
+
+/**
+ * One tuning session, top to bottom: setup, then every step of its plan as a trial (baseline,
+ * sweeps, Bayesian iterations per track, validation), then results, exports and the report, with
+ * the server's original settings restored at the end.
+ *
+ * <p>Each trial is appended to trials.jsonl as it ends, and the plan in session.json says which
+ * step comes next, so {@link #resume} continues a session stopped at any point from its folder.
+ */
+public final class TuningSession {
+  /** The workload's application_name: the guardrail and timeouts stop only its backends. */
+  static final String WORKLOAD_APPLICATION_NAME = "pgknob tprocc";
+
+  private final SessionFolder folder;
+  private final SessionInputs inputs;
+  private final Target target;
+  private final ProgressPrinter progress;
+  private final Clock clock;
+  private SessionState state;
+  private SessionContext context;
+
+  private TuningSession(
+      SessionFolder folder,
+      SessionInputs inputs,
+      Target target,
+      ProgressPrinter progress,
+      Clock clock,
+      SessionState state) {
+    this.folder = folder;
+    this.inputs = inputs;
+    this.target = target;
+    this.progress = progress;
+    this.clock = clock;
+    this.state = state;
+  }
+
+  /**
+   * Sets up a new session in {@code folder}: records the machine, server and inputs, checks the
+   * search space and safety rules against the server, builds the workload's database if missing,
+   * measures what a connection costs, and fixes the plan.
+   */
+  public static TuningSession create(
+      SessionFolder folder,
+      SessionInputs inputs,
+      Target target,
+      ProgressPrinter progress,
+      Progress buildProgress,
+      Clock clock) {
+    TuningSession session = new TuningSession(folder, inputs, target, progress, clock, null);
+    session.context = SessionContext.open(inputs, target);
+    progress.note("== setup: " + target.describe());
+    session.context.workload().prepare(target, buildProgress);
+    session.context.measureConnectionCost(target);
+    SessionPlan plan = session.plan();
+    ServerFacts facts = session.context.facts();
+    session.state =
+        new SessionState(
+            folder.id(),
+            BuildInfo.version(),
+            SessionState.Status.RUNNING,
+            clock.instant(),
+            clock.instant(),
+            inputs.toMap(),
+            inputs.seed(),
+            session.context.machine(),
+            facts.serverVersion(),
+            target.describe(),
+            String.valueOf(facts.dataDirectory()),
+            folder.file(SessionFolder.RESTORE_FILE).toString(),
+            session.context.settingFacts(),
+            plan,
+            new SessionState.Progress("setup", 0, plan.totalTrials(), ""));
+    folder.writeState(session.state);
+    return session;
+  }
+
+  /**
+   * Reopens a stopped session: the same inputs and plan, against the same server (checked).
+   *
+   * @throws PgknobException when the session finished already or the server changed
+   */
+  public static TuningSession resume(
+      SessionFolder folder,
+      Target target,
+      ProgressPrinter progress,
+      Progress buildProgress,
+      Clock clock) {
+    SessionState state = folder.readState();
+    SessionInputs inputs = SessionInputs.fromMap(state.inputs());
+    ServerFacts facts = target.facts();
+    state.checkSameTarget(facts.serverVersion(), String.valueOf(facts.dataDirectory()));
+    TuningSession session = new TuningSession(folder, inputs, target, progress, clock, state);
+    session.context = SessionContext.open(inputs, target);
+    progress.note("== resume " + folder.id() + ": " + target.describe());
+    session.context.workload().prepare(target, buildProgress);
+    session.context.measureConnectionCost(target);
+    session.state = state.withStatus(SessionState.Status.RUNNING, "resumed", clock.instant());
+    folder.writeState(session.state);
+    return session;
+  }
+
+  public SessionFolder folder() {
+    return folder;
+  }
+
+  /**
+   * Runs the plan's remaining steps, then computes the results, writes summary.json, the exports
+   * and the report, and restores the server's original settings (unless asked to keep the best).
+   */
+  public Summary run() {
+    SessionPlan plan = state.plan();
+    List<TrialResult> logged = new ArrayList<>(folder.trials().read().trials());
+    TrialRunner runner =
+        new TrialRunner(
+            target,
+            context.workload(),
+            context.workload().settings().database(),
+            WORKLOAD_APPLICATION_NAME,
+            context.memoryLimitBytes(),
+            trialTimeout());
+    StepProposer proposer = new StepProposer(context, inputs, plan);
+    Phase lastPhase = null;
+    Optional<Step> next;
+    while ((next = plan.next(logged)).isPresent()) {
+      Step step = next.get();
+      if (step.phase() != lastPhase) {
+        progress.phase(step.phase(), phaseDetail(plan, step.phase()));
+        lastPhase = step.phase();
+      }
+      TrialRequest request = proposer.request(step, logged);
+      progress.trialStarted(step.trial(), plan.totalTrials(), step.label(), request.settings());
+      TrialResult result = runner.run(request, new LiveTps(progress, inputs.windowSeconds()));
+      folder.trials().append(result);
+      logged.add(result);
+      progress.trialFinished(result);
+      state =
+          state.withProgress(
+              new SessionState.Progress(
+                  step.phase().label(), logged.size(), plan.totalTrials(), ""),
+              clock.instant());
+      folder.writeState(state);
+    }
+    return finish(logged);
+  }
+
+  private Summary finish(List<TrialResult> logged) {
+    progress.note("== results");
+    SessionResults results = new SessionResults(context, inputs, state.plan(), logged);
+    String restored = endOnServer(results);
+    state = state.withStatus(SessionState.Status.FINISHED, "", clock.instant());
+    Summary summary = results.summary(state, restored);
+    folder.writeSummary(summary);
+    folder.writeState(state);
+    SessionExport.writeAll(folder);
+    progress.note(org.pgknob.report.ResultTable.format(summary));
+    try {
+      Path report = org.pgknob.report.ReportWriter.write(folder.dir());
+      progress.note("report: " + report);
+    } catch (PgknobException e) {
+      progress.note("the report could not be written: " + e.oneLine());
+    }
+    return summary;
+  }
+
+  /** Puts the original settings back, or leaves the best applied with --apply best. */
+  private String endOnServer(SessionResults results) {
+    if (inputs.applyBest()) {
+      Optional<Map<String, String>> best = results.bestSettings();
+      if (best.isPresent()) {
+        target.configure(best.get());
+        return "kept the best configuration applied (--apply best): " + best.get();
+      }
+    }
+    var report = target.restoreOriginals();
+    return "original settings restored (" + report.changes().size() + " changed back)";
+  }
+
+  /** Marks the session stopped (Ctrl-C, an error); the caller restores the server. */
+  public void markStopped(SessionState.Status status, String message) {
+    if (state != null) {
+      state = state.withStatus(status, message, clock.instant());
+      folder.writeState(state);
+    }
+  }
+
+  private SessionPlan plan() {
+    int pairs = ValidationStats.MIN_VALIDATION_PAIRS;
+    Budget budget = Budget.parse(inputs.budget());
+    double trialSeconds =
+        Budget.estimateTrialSeconds(
+            context.databaseBytes(), inputs.rampupSeconds(), inputs.windowSeconds(), true);
+    int total = budget.trialsFor(trialSeconds, pairs);
+    Budget.Shares shares =
+        Budget.apportion(total, inputs.tracks(), inputs.objective(), true, pairs);
+    List<SessionPlan.SweepKnob> sweeps =
+        SweepChoice.choose(context.space(), context.bound(), inputs.tracks(), shares.sweepTrials());
+    return shares.plan(sweeps);
+  }
+
+  private Duration trialTimeout() {
+    // The run itself plus generous room for connecting, stopping users and the checkpoint.
+    return Duration.ofSeconds(3L * (inputs.rampupSeconds() + inputs.windowSeconds()) + 120);
+  }
+
+  private static String phaseDetail(SessionPlan plan, Phase phase) {
+    long n = plan.steps().stream().filter(s -> s.phase() == phase).count();
+    return n + " trial" + (n == 1 ? "" : "s");
+  }
+
+  /** Live TPS of each second of the measured window. */
+  private static final class LiveTps implements TrialListener {
+    private final ProgressPrinter progress;
+    private final int windowSeconds;
+    private int windowSecond;
+
+    LiveTps(ProgressPrinter progress, int windowSeconds) {
+      this.progress = progress;
+      this.windowSeconds = windowSeconds;
+    }
+
+    @Override
+    public void second(SecondSample sample) {
+      if (sample.measured()) {
+        windowSecond++;
+        progress.liveTps(windowSecond, windowSeconds, sample.committed());
+      }
+    }
+  }
+
+  /**
+   * What a session knows about its server and workload once set up: the bound search space, the
+   * safety rules and their context, the workload.
+   */
+  static final class SessionContext {
+    private final Target target;
+    private final ServerFacts facts;
+    private final BoundSpace bound;
+    private final SearchSpace space;
+    private final SafetyRules rules;
+    private final Map<String, PgSetting> serverSettings;
+    private final RamLimit ram;
+    private final TproccWorkload workload;
+    private final SessionInputs inputs;
+    private long perConnectionBytes;
+
+    private SessionContext(
+        Target target,
+        ServerFacts facts,
+        BoundSpace bound,
+        SearchSpace space,
+        SafetyRules rules,
+        Map<String, PgSetting> serverSettings,
+        RamLimit ram,
+        TproccWorkload workload,
+        SessionInputs inputs) {
+      this.target = target;
+      this.facts = facts;
+      this.bound = bound;
+      this.space = space;
+      this.rules = rules;
+      this.serverSettings = serverSettings;
+      this.ram = ram;
+      this.workload = workload;
+      this.inputs = inputs;
+      this.perConnectionBytes = rules.perConnectionFallbackBytes();
+    }
+
+    static SessionContext open(SessionInputs inputs, Target target) {
+      ServerFacts facts = target.facts();
+      try (Connection conn = target.connect("postgres")) {
+        Map<String, PgSetting> settings = PgSetting.readAll(conn);
+        SearchSpace file =
+            inputs.spaceFile() == null
+                ? SearchSpaceFile.loadDefault(facts.majorVersion())
+                : SearchSpaceFile.load(Path.of(inputs.spaceFile()), facts.majorVersion());
+        BoundSpace bound = ServerSpaceValidator.bind(file, settings, facts.majorVersion());
+        SafetyRules rules =
+            inputs.rulesFile() == null
+                ? SafetyRulesFile.loadDefault()
+                : SafetyRulesFile.load(Path.of(inputs.rulesFile()));
+        rules.validateAgainst(settings);
+        SearchSpace space = rules.restrictSpace(bound.space(), inputs.allowDurabilityTradeoff());
+        OptionalLong userRam =
+            inputs.ramBytes() > 0 ? OptionalLong.of(inputs.ramBytes()) : OptionalLong.empty();
+        RamLimit ram =
+            facts.local()
+                ? RamLimit.of(
+                    facts.postmasterPid().isPresent()
+                        ? HostMemory.read(facts.postmasterPid().getAsLong())
+                        : HostMemory.read(),
+                    userRam)
+                : RamLimit.forRemoteServer(userRam);
+        TproccSettings tprocc =
+            TproccSettings.defaults(inputs.warehouses())
+                .withUsers(inputs.virtualUsers())
+                .withTimes(inputs.rampupSeconds(), inputs.windowSeconds())
+                .withOptions(inputs.allWarehouses(), false, TproccSettings.ResetMode.TEMPLATE);
+        return new SessionContext(
+            target, facts, bound, space, rules, settings, ram, new TproccWorkload(tprocc), inputs);
+      } catch (SQLException e) {
+        throw new PgknobException(
+            "cannot read the settings of " + target.describe() + ": " + e.getMessage(),
+            "check that the server is up and the role may read pg_settings",
+            e);
+      }
+    }
+
+    /** Measures one idle connection's memory on a local server; else keeps the rules' fallback. */
+    void measureConnectionCost(Target target) {
+      OptionalLong pid = target.facts().postmasterPid();
+      if (pid.isEmpty()) {
+        return;
+      }
+      try (ProcessSampler sampler = new ProcessSampler(pid.getAsLong())) {
+        if (sampler.pssReadable()) {
+          perConnectionBytes = ConnectionOverhead.measure(target, "postgres", sampler, 4);
+        }
+      } catch (PgknobException e) {
+        // keep the fallback figure from the rules file
+      }
+    }
+
+    ServerFacts facts() {
+      return facts;
+    }
+
+    BoundSpace bound() {
+      return bound;
+    }
+
+    /** The search space after the safety rules removed what needs an opt-in. */
+    SearchSpace space() {
+      return space;
+    }
+
+    /** The space of one track: every knob, or those a reload applies. */
+    SearchSpace trackSpace(String track) {
+      if ("restart".equals(track)) {
+        return space;
+      }
+      return space.subset(k -> !bound.needsRestart(k.name()));
+    }
+
+    SafetyRules rules() {
+      return rules;
+    }
+
+    SafetyContext safety(SearchSpace of) {
+      return new SafetyContext(
+          of,
+          serverSettings,
+          ram,
+          perConnectionBytes,
+          inputs.virtualUsers(),
+          inputs.allowDurabilityTradeoff(),
+          false);
+    }
+
+    Map<String, PgSetting> serverSettings() {
+      return serverSettings;
+    }
+
+    TproccWorkload workload() {
+      return workload;
+    }
+
+    long memoryLimitBytes() {
+      return rules.limitBytes(ram);
+    }
+
+    RamLimit ram() {
+      return ram;
+    }
+
+    /** About 100 MB per warehouse, as TPROC-C builds it. */
+    long databaseBytes() {
+      return inputs.warehouses() * 100L * 1024 * 1024;
+    }
+
+    Summary.Machine machine() {
+      int cores = facts.hostCores().orElse(0);
+      return new Summary.Machine(
+          cores,
+          ram.bytes(),
+          StorageProbe.describe(facts.local() ? facts.dataDirectory() : null),
+          System.getProperty("os.name") + " " + System.getProperty("os.version"));
+    }
+
+    Map<String, SettingFact> settingFacts() {
+      try (Connection conn = target.connect("postgres")) {
+        List<String> names = new ArrayList<>(space.names());
+        names.addAll(PgTuneSettings.NAMES);
+        return SettingFact.read(conn, names);
+      } catch (SQLException e) {
+        return new LinkedHashMap<>();
+      }
+    }
+
+    Target target() {
+      return target;
+    }
+  }
+}

@@ -1,0 +1,271 @@
+package org.pgknob.trial;
+
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalLong;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import org.pgknob.PgknobException;
+import org.pgknob.optimize.Status;
+import org.pgknob.target.ProcessSampler;
+import org.pgknob.target.ResourceSummary;
+import org.pgknob.target.SettingRejectedException;
+import org.pgknob.target.Target;
+import org.pgknob.workload.RunListener;
+import org.pgknob.workload.SecondSample;
+import org.pgknob.workload.Workload;
+import org.pgknob.workload.WorkloadResult;
+
+/**
+ * Runs one trial: reset the data, apply the configuration (reload or restart), run the workload's
+ * fixed window under the memory guardrail and the process sampler, and record what happened.
+ *
+ * <p>Every failure becomes data, never an exception: a configuration the safety rules refused is
+ * REJECTED without touching the server; one the server refuses or that stops it from starting is
+ * REJECTED or CRASHED (the target has already put the previous settings back); a guardrail trip is
+ * MEMORY_GUARD and a run over its time TIMEOUT, after both of which the server goes back to its
+ * original settings at once. Only conditions that end the session (the server gone for good,
+ * Ctrl-C) escape as exceptions.
+ */
+public final class TrialRunner {
+  private final Target target;
+  private final Workload workload;
+  private final String database;
+  private final String workloadApplicationName;
+  private final long memoryLimitBytes;
+  private final Duration timeout;
+
+  /**
+   * @param database the database the workload runs in (the guardrail stops its backends)
+   * @param workloadApplicationName the workload's application_name, or null for every backend
+   * @param memoryLimitBytes the guardrail's limit on the server's summed PSS
+   * @param timeout the longest a workload run may take before the trial is a TIMEOUT
+   */
+  public TrialRunner(
+      Target target,
+      Workload workload,
+      String database,
+      String workloadApplicationName,
+      long memoryLimitBytes,
+      Duration timeout) {
+    this.target = target;
+    this.workload = workload;
+    this.database = database;
+    this.workloadApplicationName = workloadApplicationName;
+    this.memoryLimitBytes = memoryLimitBytes;
+    this.timeout = timeout;
+  }
+
+  public TrialResult run(TrialRequest request, TrialListener listener) {
+    Instant started = Instant.now();
+    Map<String, Double> timings = new LinkedHashMap<>();
+    if (request.rejection() != null) {
+      return result(request, Status.REJECTED, request.rejection(), null, null, started, timings);
+    }
+    listener.step("reset");
+    long t0 = System.nanoTime();
+    timings.put("reset", workload.reset(target));
+    listener.step("apply");
+    long t1 = System.nanoTime();
+    try {
+      target.configure(request.settings());
+    } catch (SettingRejectedException e) {
+      timings.put("apply", seconds(t1));
+      Status status =
+          switch (e.reason()) {
+            case INVALID, SERVER_REFUSED -> Status.REJECTED;
+            case DID_NOT_START, DID_NOT_TAKE_EFFECT -> Status.CRASHED;
+          };
+      return result(request, status, e.getMessage(), null, null, started, timings);
+    }
+    timings.put("apply", seconds(t1));
+    long t2 = System.nanoTime();
+    RunOutcome outcome = runWorkload(listener);
+    timings.put("run", seconds(t2));
+    timings.put("total", seconds(t0));
+    if (outcome.status != Status.OK) {
+      // The server must not keep a configuration that ate the machine or hung the workload.
+      putOriginalsBack();
+    }
+    return result(
+        request,
+        outcome.status,
+        outcome.reason,
+        outcome.result,
+        outcome.resources,
+        started,
+        timings);
+  }
+
+  private record RunOutcome(
+      Status status, String reason, WorkloadResult result, ResourceSummary resources) {}
+
+  private RunOutcome runWorkload(TrialListener listener) {
+    Optional<ProcessSampler> sampler = samplerFor(target);
+    Guardrail guardrail = null;
+    ExecutorService executor =
+        Executors.newSingleThreadExecutor(
+            r -> {
+              Thread t = new Thread(r, "pgknob-trial");
+              t.setDaemon(true);
+              return t;
+            });
+    try {
+      if (sampler.isPresent()) {
+        guardrail =
+            new Guardrail(target, database, workloadApplicationName, memoryLimitBytes, trip -> {});
+        sampler.get().addListener(guardrail);
+        sampler.get().start();
+      }
+      RunListener runListener = new WindowMarks(sampler, listener);
+      Future<WorkloadResult> run = executor.submit(() -> workload.run(target, runListener));
+      try {
+        WorkloadResult result = run.get(timeout.toMillis(), TimeUnit.MILLISECONDS);
+        ResourceSummary resources =
+            sampler.map(ProcessSampler::stopWindow).orElse(ResourceSummary.UNAVAILABLE);
+        if (guardrail != null && guardrail.tripped()) {
+          return new RunOutcome(
+              Status.MEMORY_GUARD, guardrail.trip().orElseThrow().reason(), result, resources);
+        }
+        return new RunOutcome(Status.OK, "", result, resources);
+      } catch (TimeoutException e) {
+        terminateWorkload();
+        run.cancel(true);
+        return new RunOutcome(
+            Status.TIMEOUT,
+            "the workload ran over " + timeout.toSeconds() + " s and was stopped",
+            null,
+            sampler.map(ProcessSampler::stopWindow).orElse(ResourceSummary.UNAVAILABLE));
+      } catch (ExecutionException e) {
+        ResourceSummary resources =
+            sampler.map(ProcessSampler::stopWindow).orElse(ResourceSummary.UNAVAILABLE);
+        if (guardrail != null && guardrail.tripped()) {
+          return new RunOutcome(
+              Status.MEMORY_GUARD, guardrail.trip().orElseThrow().reason(), null, resources);
+        }
+        Throwable cause = e.getCause();
+        String message = cause instanceof PgknobException pe ? pe.oneLine() : String.valueOf(cause);
+        if (!serverAnswers()) {
+          return new RunOutcome(
+              Status.CRASHED,
+              "the server stopped answering during the run: " + message,
+              null,
+              resources);
+        }
+        return new RunOutcome(Status.CRASHED, "the workload failed: " + message, null, resources);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        terminateWorkload();
+        run.cancel(true);
+        throw new PgknobException("interrupted during a trial", "");
+      }
+    } finally {
+      if (guardrail != null) {
+        guardrail.close();
+      }
+      sampler.ifPresent(ProcessSampler::close);
+      executor.shutdownNow();
+    }
+  }
+
+  /** The sampler of the server's current postmaster (it changes with every restart). */
+  private static Optional<ProcessSampler> samplerFor(Target target) {
+    OptionalLong pid = target.facts().postmasterPid();
+    if (pid.isEmpty()) {
+      return Optional.empty();
+    }
+    return Optional.of(new ProcessSampler(pid.getAsLong()));
+  }
+
+  /** Starts and stops the sampler's window with the workload's measured window. */
+  private static final class WindowMarks implements RunListener {
+    private final Optional<ProcessSampler> sampler;
+    private final TrialListener listener;
+
+    WindowMarks(Optional<ProcessSampler> sampler, TrialListener listener) {
+      this.sampler = sampler;
+      this.listener = listener;
+    }
+
+    @Override
+    public void phase(String name) {
+      if (name.equals("window")) {
+        sampler.ifPresent(ProcessSampler::startWindow);
+      }
+      listener.step(name);
+    }
+
+    @Override
+    public void second(SecondSample sample) {
+      listener.second(sample);
+    }
+  }
+
+  private void terminateWorkload() {
+    try (Connection c = target.connect("postgres");
+        Statement st = c.createStatement()) {
+      st.execute(
+          "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = '"
+              + database.replace("'", "''")
+              + "' AND pid <> pg_backend_pid() AND backend_type = 'client backend'");
+    } catch (SQLException e) {
+      // the server may be gone; the caller reports the trial as it stands
+    }
+  }
+
+  private boolean serverAnswers() {
+    try (Connection c = target.connect("postgres");
+        Statement st = c.createStatement()) {
+      st.execute("SELECT 1");
+      return true;
+    } catch (SQLException e) {
+      return false;
+    }
+  }
+
+  private void putOriginalsBack() {
+    try {
+      target.configure(Map.of());
+    } catch (RuntimeException e) {
+      // The session's next configure or its final restore tries again; nothing more to do here.
+    }
+  }
+
+  private static TrialResult result(
+      TrialRequest request,
+      Status status,
+      String reason,
+      WorkloadResult workload,
+      ResourceSummary resources,
+      Instant started,
+      Map<String, Double> timings) {
+    return new TrialResult(
+        request.trial(),
+        request.phase(),
+        request.track(),
+        request.label(),
+        request.config(),
+        request.settings(),
+        status,
+        reason,
+        workload,
+        resources,
+        request.predictedMemoryBytes(),
+        started,
+        timings);
+  }
+
+  private static double seconds(long sinceNanos) {
+    return (System.nanoTime() - sinceNanos) / 1e9;
+  }
+}
