@@ -24,8 +24,9 @@ import org.pgknob.trial.TrialResult;
  * <ol>
  *   <li>baseline: 3 runs of the defaults, 5 when T is 60 or more (a better noise estimate pays off
  *       in longer sessions);
- *   <li>validation: 2 x pairs trials per validated configuration; configurations in the order
- *       restart/objective, reload/objective, pgtune, restart/other objective, reload/other
+ *   <li>validation: rounds of one baseline run and one run of each validated configuration, as many
+ *       rounds as pairs, so k configurations cost pairs x (1 + k) trials; configurations in the
+ *       order restart/objective, reload/objective, pgtune, restart/other objective, reload/other
  *       objective, as many as fit in 40% of T, at least the first;
  *   <li>sweeps: 30% of what remains, when that is at least 3 trials, else none;
  *   <li>Bayesian iterations: the rest, split evenly between the tracks, the restart track getting
@@ -229,13 +230,13 @@ public record Budget(Integer trials, Duration wallTime) {
     for (int i = tracks.size() - 1; i >= 0; i--) {
       candidates.add(new SessionPlan.Validation(tracks.get(i) + "/" + other, tracks.get(i)));
     }
-    int perValidation = 2 * validationPairs;
-    int fit = (int) Math.floor(VALIDATION_SHARE * totalTrials / perValidation);
+    // Rounds of (baseline + every candidate): k candidates cost pairs x (1 + k) trials.
+    int fit = (int) Math.floor(VALIDATION_SHARE * totalTrials / validationPairs) - 1;
     int validations = Math.max(1, Math.min(candidates.size(), fit));
-    while (validations > 1 && totalTrials - baseline - validations * perValidation < 1) {
+    while (validations > 1 && totalTrials - baseline - validationPairs * (1 + validations) < 1) {
       validations--;
     }
-    int search = totalTrials - baseline - validations * perValidation;
+    int search = totalTrials - baseline - validationPairs * (1 + validations);
     int sweeps = (int) Math.floor(SWEEP_SHARE * search);
     if (sweeps < MIN_SWEEP_TRIALS) {
       sweeps = 0;
@@ -276,7 +277,7 @@ public record Budget(Integer trials, Duration wallTime) {
       return baselineRuns
           + sweepTrials
           + bayesIterations.values().stream().mapToInt(Integer::intValue).sum()
-          + 2 * validationPairs * validations.size();
+          + (validations.isEmpty() ? 0 : validationPairs * (1 + validations.size()));
     }
 
     /**

@@ -22,7 +22,8 @@ import org.pgknob.trial.TrialResult;
  * @param sweeps one-at-a-time sweeps, in order
  * @param bayes Bayesian iterations per track, in order (reload-only first)
  * @param validations configurations validated against the baseline, in order
- * @param validationPairs interleaved pairs (A = baseline, B = candidate) per validation
+ * @param validationPairs validation rounds: each runs the baseline once (A) and every candidate
+ *     once (B), so each candidate gets one interleaved pair per round
  */
 public record SessionPlan(
     int baselineRuns,
@@ -30,6 +31,9 @@ public record SessionPlan(
     List<BayesTrack> bayes,
     List<Validation> validations,
     int validationPairs) {
+
+  /** The subject of a validation round's baseline run. */
+  public static final String BASELINE = "baseline";
 
   /** A knob swept over its values, each one trial; values in the knob's unit. */
   public record SweepKnob(String knob, String track, String unit, List<Object> values) {
@@ -103,21 +107,33 @@ public record SessionPlan(
                 ""));
       }
     }
-    for (Validation v : validations) {
-      for (int p = 1; p <= validationPairs; p++) {
-        for (String side : List.of("A", "B")) {
-          out.add(
-              new Step(
-                  out.size() + 1,
-                  Phase.VALIDATION,
-                  v.track(),
-                  v.name(),
-                  null,
-                  "",
-                  p,
-                  validationPairs,
-                  side));
-        }
+    // Validation in rounds: each round runs the defaults once (A), then every candidate (B), in
+    // an order rotated from round to round so no candidate always runs right after the baseline.
+    for (int p = 1; !validations.isEmpty() && p <= validationPairs; p++) {
+      out.add(
+          new Step(
+              out.size() + 1,
+              Phase.VALIDATION,
+              "reload",
+              BASELINE,
+              null,
+              "",
+              p,
+              validationPairs,
+              "A"));
+      for (int j = 0; j < validations.size(); j++) {
+        Validation v = validations.get((j + p - 1) % validations.size());
+        out.add(
+            new Step(
+                out.size() + 1,
+                Phase.VALIDATION,
+                v.track(),
+                v.name(),
+                null,
+                "",
+                p,
+                validationPairs,
+                "B"));
       }
     }
     return out;

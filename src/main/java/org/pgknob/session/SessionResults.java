@@ -99,7 +99,7 @@ final class SessionResults {
       validatedNames.add(v.name());
       pairs.put(v.name(), pairsOf(v.name()));
       for (TrialResult[] p : pairs.get(v.name())) {
-        if (p[0] != null && p[0].isOk()) {
+        if (p[0] != null && p[0].isOk() && !defaults.contains(p[0])) {
           defaults.add(p[0]);
         }
       }
@@ -183,17 +183,19 @@ final class SessionResults {
         "not validated against the baseline (the budget left no room); best of the search");
   }
 
+  /** Per validation round, the round's baseline run (A) and this candidate's run (B). */
   private List<TrialResult[]> pairsOf(String name) {
-    Map<Integer, TrialResult[]> byPair = new LinkedHashMap<>();
+    Map<Integer, TrialResult[]> byRound = new LinkedHashMap<>();
     for (TrialResult t : phase(Phase.VALIDATION)) {
       Step step = plan.steps().get(t.trial() - 1);
-      if (!step.subject().equals(name)) {
+      boolean baseline = step.side().equals("A");
+      if (!baseline && !step.subject().equals(name)) {
         continue;
       }
-      TrialResult[] p = byPair.computeIfAbsent(step.index(), k -> new TrialResult[2]);
-      p[step.side().equals("A") ? 0 : 1] = t;
+      TrialResult[] p = byRound.computeIfAbsent(step.index(), k -> new TrialResult[2]);
+      p[baseline ? 0 : 1] = t;
     }
-    return new ArrayList<>(byPair.values());
+    return new ArrayList<>(byRound.values());
   }
 
   private Summary.ResultRow row(

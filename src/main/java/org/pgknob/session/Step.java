@@ -39,7 +39,7 @@ public record Step(
       case SWEEP -> String.format(Locale.ROOT, "sweep %s=%s%s", subject, value, unit);
       case BAYES -> String.format(Locale.ROOT, "bayes %s %d/%d", track, index, count);
       case VALIDATION ->
-          String.format(Locale.ROOT, "validation %s pair %d/%d %s", subject, index, count, side);
+          String.format(Locale.ROOT, "validation round %d/%d %s", index, count, subject);
     };
   }
 

@@ -36,6 +36,7 @@ final class StepProposer {
   private final TuningSession.SessionContext context;
   private final SessionInputs inputs;
   private final Map<String, Map<String, Object>> validated = new HashMap<>();
+  private final Map<String, SearchSpace> bayesSpaces = new HashMap<>();
 
   StepProposer(TuningSession.SessionContext context, SessionInputs inputs, SessionPlan plan) {
     this.context = context;
@@ -55,12 +56,28 @@ final class StepProposer {
         yield checked(step, space, c);
       }
       case BAYES -> {
-        SearchSpace space = context.trackSpace(step.track());
+        SearchSpace space = bayesSpace(step, logged);
         yield checked(step, space, suggest(step, space, logged));
       }
       case VALIDATION -> validationCandidate(step, logged);
       default -> throw new IllegalStateException("no proposal for " + step);
     };
+  }
+
+  /** The knobs this track's Bayesian phase searches, fixed once from the sweeps' results. */
+  private SearchSpace bayesSpace(Step step, List<TrialResult> logged) {
+    return bayesSpaces.computeIfAbsent(
+        step.track(),
+        track ->
+            BayesKnobs.choose(
+                context,
+                track,
+                step.count(),
+                inputs.tracks().contains("reload"),
+                logged.stream()
+                    .filter(t -> t.phase().equals("baseline") || t.phase().equals("sweep"))
+                    .toList(),
+                inputs.objective()));
   }
 
   private Configuration suggest(Step step, SearchSpace space, List<TrialResult> logged) {

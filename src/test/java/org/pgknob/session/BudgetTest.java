@@ -91,16 +91,18 @@ class BudgetTest {
 
   @Test
   void fortyTrialsShareByTheDocumentedRule() {
-    // validation: floor(0.4 x 40 / 6) = 2 configurations, 12 trials; search 40 - 3 - 12 = 25;
-    // sweeps floor(0.3 x 25) = 7; Bayes 18 = 9 + 9
+    // validation: floor(0.4 x 40 / 3) - 1 = 4 configurations in 3 rounds of 5, 15 trials;
+    // search 40 - 3 - 15 = 22; sweeps floor(0.3 x 22) = 6; Bayes 16 = 8 + 8
     Budget.Shares s = Budget.apportion(40, List.of("reload", "restart"), "latency", true, 3);
     assertEquals(3, s.baselineRuns());
-    assertEquals(7, s.sweepTrials());
-    assertEquals(Map.of("reload", 9, "restart", 9), s.bayesIterations());
+    assertEquals(6, s.sweepTrials());
+    assertEquals(Map.of("reload", 8, "restart", 8), s.bayesIterations());
     assertEquals(
         List.of(
             new SessionPlan.Validation("restart/latency", "restart"),
-            new SessionPlan.Validation("reload/latency", "reload")),
+            new SessionPlan.Validation("reload/latency", "reload"),
+            new SessionPlan.Validation("pgtune", "restart"),
+            new SessionPlan.Validation("restart/tps", "restart")),
         s.validations());
     assertEquals(40, s.totalTrials());
   }
@@ -124,7 +126,7 @@ class BudgetTest {
                 new SessionPlan.SweepKnob(
                     "shared_buffers", "restart", "MB", List.of(128L, 512L, 2048L))));
     assertEquals(40, plan.totalTrials());
-    assertEquals(new SessionPlan.BayesTrack("restart", 9 + 4), plan.bayes().get(1));
+    assertEquals(new SessionPlan.BayesTrack("restart", 8 + 3), plan.bayes().get(1));
     assertThrows(
         IllegalArgumentException.class,
         () ->

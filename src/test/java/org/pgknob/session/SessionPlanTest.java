@@ -28,15 +28,18 @@ class SessionPlanTest {
   @Test
   void stepsRunPhasesInOrderWithTheirPositions() {
     List<Step> steps = PLAN.steps();
-    assertEquals(3 + 4 + 5 + 12, steps.size());
+    assertEquals(3 + 4 + 5 + 3 * (1 + 2), steps.size());
     assertEquals("baseline 2/3", steps.get(1).label());
     assertEquals("sweep shared_buffers=1024MB", steps.get(4).label());
     assertEquals("sweep random_page_cost=1.1", steps.get(5).label());
     assertEquals("bayes reload 2/2", steps.get(8).label());
     assertEquals("bayes restart 1/3", steps.get(9).label());
-    assertEquals("validation restart/tps pair 1/3 A", steps.get(12).label());
-    assertEquals("validation restart/tps pair 1/3 B", steps.get(13).label());
-    assertEquals("validation pgtune pair 3/3 B", steps.get(23).label());
+    assertEquals("validation round 1/3 baseline", steps.get(12).label());
+    assertEquals("validation round 1/3 restart/tps", steps.get(13).label());
+    assertEquals("validation round 1/3 pgtune", steps.get(14).label());
+    // the candidates' order rotates from round to round
+    assertEquals("validation round 2/3 pgtune", steps.get(16).label());
+    assertEquals("validation round 3/3 restart/tps", steps.get(19).label());
     for (int i = 0; i < steps.size(); i++) {
       assertEquals(i + 1, steps.get(i).trial());
     }
