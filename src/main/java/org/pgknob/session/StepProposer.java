@@ -65,7 +65,7 @@ final class StepProposer {
   }
 
   /** The knobs this track's Bayesian phase searches, fixed once from the sweeps' results. */
-  private SearchSpace bayesSpace(Step step, List<TrialResult> logged) {
+  SearchSpace bayesSpace(Step step, List<TrialResult> logged) {
     return bayesSpaces.computeIfAbsent(
         step.track(),
         track ->
@@ -136,7 +136,8 @@ final class StepProposer {
     return model.incumbent().map(Incumbent::configuration).orElse(Configuration.empty());
   }
 
-  private TrialRequest checked(Step step, SearchSpace space, Configuration c) {
+  private TrialRequest checked(Step step, SearchSpace space, Configuration proposed) {
+    Configuration c = withoutDefaults(proposed, space);
     Verdict verdict = context.rules().check(c, context.safety(space));
     return new TrialRequest(
         step.trial(),
@@ -147,6 +148,22 @@ final class StepProposer {
         c.rendered(space),
         verdict.predictedBytes(),
         verdict.accepted() ? null : verdict.reason());
+  }
+
+  /**
+   * The configuration without the knobs it sets to their default: the same server state, written
+   * the way people read it (only what changes), and no ALTER SYSTEM for a value already in force.
+   */
+  static Configuration withoutDefaults(Configuration c, SearchSpace space) {
+    Configuration out = c;
+    for (var e : c.values().entrySet()) {
+      // Only a default inside the knob's range counts: a clamped one (wal_buffers = -1) differs.
+      Object def = space.knob(e.getKey()).defaultValue();
+      if (space.knob(e.getKey()).admits(def) && def.equals(e.getValue())) {
+        out = out.without(e.getKey());
+      }
+    }
+    return out;
   }
 
   private static boolean isValidation(TrialResult t) {

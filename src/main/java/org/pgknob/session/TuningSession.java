@@ -165,6 +165,16 @@ public final class TuningSession {
         progress.phase(step.phase(), phaseDetail(plan, step.phase()));
         lastPhase = step.phase();
       }
+      if (step.phase() == Phase.BAYES && step.index() == 1) {
+        List<String> knobs = proposer.bayesSpace(step, logged).names();
+        progress.note(
+            "  the "
+                + step.track()
+                + " track searches "
+                + knobs.size()
+                + " knobs: "
+                + String.join(", ", knobs));
+      }
       TrialRequest request = proposer.request(step, logged);
       progress.trialStarted(step.trial(), plan.totalTrials(), step.label(), request.settings());
       TrialResult result = runner.run(request, new LiveTps(progress, inputs.windowSeconds()));
