@@ -224,6 +224,8 @@ public record SweepAnalysis(
               : signedPercent(change)
                   + " at "
                   + knob.render(best.value())
+                  + "; range "
+                  + percent(range)
                   + " ("
                   + noiseText(multiple)
                   + ")";

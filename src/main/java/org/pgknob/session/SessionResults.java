@@ -238,8 +238,25 @@ final class SessionResults {
     return out;
   }
 
+  /**
+   * The model's ranking over the knobs the last track's Bayesian phase searched (a model over every
+   * knob of the space would need far more trials than a session has to say anything).
+   */
   private List<Summary.KnobImportance> modelRanking() {
     SearchSpace space = context.space();
+    if (!plan.bayes().isEmpty()) {
+      SessionPlan.BayesTrack last = plan.bayes().get(plan.bayes().size() - 1);
+      space =
+          BayesKnobs.choose(
+              context,
+              last.track(),
+              last.iterations(),
+              inputs.tracks().contains("reload"),
+              trials.stream()
+                  .filter(t -> t.phase().equals("baseline") || t.phase().equals("sweep"))
+                  .toList(),
+              inputs.objective());
+    }
     OptimizerSpec spec =
         new OptimizerSpec(space, Objectives.of(inputs.objective()), inputs.seed(), c -> true, true);
     Bayes model = (Bayes) Optimizers.create("bayes", spec, Map.of("surrogate", inputs.surrogate()));

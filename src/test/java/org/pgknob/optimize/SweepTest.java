@@ -128,7 +128,7 @@ class SweepTest {
     assertEquals("shared_buffers", sb.knob());
     assertEquals(Verdict.EFFECT, sb.verdict());
     assertEquals(4096L, sb.bestValue());
-    assertTrue(sb.summary().startsWith("+16.7% at 4096MB ("), sb.summary());
+    assertTrue(sb.summary().startsWith("+16.7% at 4096MB; range "), sb.summary());
     assertTrue(sb.summary().endsWith("1 value failed"), sb.summary());
     assertEquals(Verdict.WITHIN_NOISE, a.sensitivity("random_page_cost").orElseThrow().verdict());
     assertEquals(Verdict.NO_EFFECT, a.sensitivity("jit").orElseThrow().verdict());
