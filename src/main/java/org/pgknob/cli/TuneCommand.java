@@ -59,6 +59,16 @@ public final class TuneCommand implements Callable<Integer> {
   boolean allWarehouses;
 
   @Option(
+      names = "--workload-cmd",
+      paramLabel = "CMD",
+      description = {
+        "Run this benchmark command as each trial's workload instead of TPROC-C (see README:",
+        "settings as JSON on stdin, {\"value\": TPS} on stdout; server in PGHOST/PGPORT/PGUSER/",
+        "PGDATABASE/PGPASSFILE)."
+      })
+  String workloadCommand;
+
+  @Option(
       names = "--budget",
       defaultValue = "12m",
       description =
@@ -152,7 +162,8 @@ public final class TuneCommand implements Callable<Integer> {
             ramBytes == null ? 0 : ramBytes,
             seed,
             surrogate,
-            apply.equals("best"));
+            apply.equals("best"),
+            workloadCommand);
     org.pgknob.session.Budget.parse(budget);
     var out = spec.commandLine().getOut();
     var err = spec.commandLine().getErr();

@@ -38,6 +38,7 @@ public final class CommandObjective {
   private final String command;
   private final String metric;
   private final Duration timeout;
+  private final Map<String, String> environment;
 
   /**
    * @param command the shell command line
@@ -45,16 +46,27 @@ public final class CommandObjective {
    * @param timeout how long a run may take; {@link Duration#ZERO} for no limit
    */
   public CommandObjective(String command, String metric, Duration timeout) {
+    this(command, metric, timeout, Map.of());
+  }
+
+  /**
+   * @param environment variables added to the command's environment (e.g. where the server is)
+   */
+  public CommandObjective(
+      String command, String metric, Duration timeout, Map<String, String> environment) {
     this.command = command;
     this.metric = metric;
     this.timeout = timeout;
+    this.environment = Map.copyOf(environment);
   }
 
   /** Runs the command once on {@code config} (knob name to value). */
   public Outcome run(Map<String, Object> config) {
     Process process;
     try {
-      process = new ProcessBuilder("sh", "-c", command).start();
+      ProcessBuilder builder = new ProcessBuilder("sh", "-c", command);
+      builder.environment().putAll(environment);
+      process = builder.start();
     } catch (IOException e) {
       throw new PgknobException(
           "cannot start sh to run the objective command: " + e.getMessage(),

@@ -24,6 +24,8 @@ import org.pgknob.PgknobException;
  * @param seed the session's random seed
  * @param surrogate gp or rf
  * @param applyBest leave the best restart/objective configuration applied at the end
+ * @param workloadCommand a benchmark command run as each trial's workload instead of TPROC-C, or
+ *     null
  */
 public record SessionInputs(
     int warehouses,
@@ -40,7 +42,8 @@ public record SessionInputs(
     long ramBytes,
     long seed,
     String surrogate,
-    boolean applyBest) {
+    boolean applyBest,
+    String workloadCommand) {
 
   public static final List<String> TRACKS = List.of("reload", "restart");
   public static final List<String> OBJECTIVES = List.of("tps", "latency");
@@ -103,6 +106,7 @@ public record SessionInputs(
     m.put("seed", seed);
     m.put("surrogate", surrogate);
     m.put("applyBest", applyBest);
+    m.put("workloadCommand", workloadCommand == null ? "" : workloadCommand);
     return m;
   }
 
@@ -124,12 +128,18 @@ public record SessionInputs(
         ((Number) m.get("ramBytes")).longValue(),
         ((Number) m.get("seed")).longValue(),
         (String) m.get("surrogate"),
-        (Boolean) m.get("applyBest"));
+        (Boolean) m.get("applyBest"),
+        emptyToNull((String) m.getOrDefault("workloadCommand", "")));
   }
 
   /** The workload as the summary and report show it. */
   public Map<String, Object> workloadDescription() {
     Map<String, Object> m = new LinkedHashMap<>();
+    if (workloadCommand != null) {
+      m.put("name", "command");
+      m.put("command", workloadCommand);
+      return m;
+    }
     m.put("name", "tprocc");
     m.put("warehouses", warehouses);
     m.put("vus", virtualUsers);

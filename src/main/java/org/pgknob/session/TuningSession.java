@@ -34,6 +34,8 @@ import org.pgknob.trial.TrialResult;
 import org.pgknob.trial.TrialRunner;
 import org.pgknob.workload.Progress;
 import org.pgknob.workload.SecondSample;
+import org.pgknob.workload.Workload;
+import org.pgknob.workload.command.CommandWorkload;
 import org.pgknob.workload.tprocc.TproccSettings;
 import org.pgknob.workload.tprocc.TproccWorkload;
 
@@ -152,8 +154,8 @@ public final class TuningSession {
         new TrialRunner(
             target,
             context.workload(),
-            context.workload().settings().database(),
-            WORKLOAD_APPLICATION_NAME,
+            context.workloadDatabase(),
+            inputs.workloadCommand() == null ? WORKLOAD_APPLICATION_NAME : null,
             context.memoryLimitBytes(),
             trialTimeout());
     StepProposer proposer = new StepProposer(context, inputs, plan);
@@ -181,6 +183,7 @@ public final class TuningSession {
       folder.trials().append(result);
       logged.add(result);
       progress.trialFinished(result);
+      checkBaselineRuns(plan, logged);
       state =
           state.withProgress(
               new SessionState.Progress(
@@ -189,6 +192,26 @@ public final class TuningSession {
       folder.writeState(state);
     }
     return finish(logged);
+  }
+
+  /**
+   * Ends the session when the defaults themselves cannot run: every later trial would fail the same
+   * way, and there is no noise level to judge anything by.
+   */
+  private static void checkBaselineRuns(SessionPlan plan, List<TrialResult> logged) {
+    if (logged.size() != plan.baselineRuns()) {
+      return;
+    }
+    List<TrialResult> ok = logged.stream().filter(TrialResult::isOk).toList();
+    if (ok.size() >= 2) {
+      return;
+    }
+    TrialResult failed = logged.stream().filter(t -> !t.isOk()).findFirst().orElseThrow();
+    throw new PgknobException(
+        (ok.isEmpty() ? "every" : "all but one")
+            + " baseline run on the server's defaults failed: "
+            + failed.reason(),
+        "fix the workload (see trials.jsonl in the session folder), then start a new session");
   }
 
   private Summary finish(List<TrialResult> logged) {
@@ -287,7 +310,8 @@ public final class TuningSession {
     private final SafetyRules rules;
     private final Map<String, PgSetting> serverSettings;
     private final RamLimit ram;
-    private final TproccWorkload workload;
+    private final Workload workload;
+    private final String workloadDatabase;
     private final SessionInputs inputs;
     private long perConnectionBytes;
 
@@ -299,7 +323,8 @@ public final class TuningSession {
         SafetyRules rules,
         Map<String, PgSetting> serverSettings,
         RamLimit ram,
-        TproccWorkload workload,
+        Workload workload,
+        String workloadDatabase,
         SessionInputs inputs) {
       this.target = target;
       this.facts = facts;
@@ -309,6 +334,7 @@ public final class TuningSession {
       this.serverSettings = serverSettings;
       this.ram = ram;
       this.workload = workload;
+      this.workloadDatabase = workloadDatabase;
       this.inputs = inputs;
       this.perConnectionBytes = rules.perConnectionFallbackBytes();
     }
@@ -338,13 +364,26 @@ public final class TuningSession {
                         : HostMemory.read(),
                     userRam)
                 : RamLimit.forRemoteServer(userRam);
-        TproccSettings tprocc =
-            TproccSettings.defaults(inputs.warehouses())
-                .withUsers(inputs.virtualUsers())
-                .withTimes(inputs.rampupSeconds(), inputs.windowSeconds())
-                .withOptions(inputs.allWarehouses(), false, TproccSettings.ResetMode.TEMPLATE);
+        Workload workload;
+        String database;
+        if (inputs.workloadCommand() != null) {
+          database = "postgres";
+          workload =
+              new CommandWorkload(
+                  inputs.workloadCommand(),
+                  database,
+                  Duration.ofSeconds(3L * (inputs.rampupSeconds() + inputs.windowSeconds()) + 600));
+        } else {
+          TproccSettings tprocc =
+              TproccSettings.defaults(inputs.warehouses())
+                  .withUsers(inputs.virtualUsers())
+                  .withTimes(inputs.rampupSeconds(), inputs.windowSeconds())
+                  .withOptions(inputs.allWarehouses(), false, TproccSettings.ResetMode.TEMPLATE);
+          database = tprocc.database();
+          workload = new TproccWorkload(tprocc);
+        }
         return new SessionContext(
-            target, facts, bound, space, rules, settings, ram, new TproccWorkload(tprocc), inputs);
+            target, facts, bound, space, rules, settings, ram, workload, database, inputs);
       } catch (SQLException e) {
         throw new PgknobException(
             "cannot read the settings of " + target.describe() + ": " + e.getMessage(),
@@ -408,8 +447,13 @@ public final class TuningSession {
       return serverSettings;
     }
 
-    TproccWorkload workload() {
+    Workload workload() {
       return workload;
+    }
+
+    /** The database the workload runs in: the guardrail and timeouts stop its backends. */
+    String workloadDatabase() {
+      return workloadDatabase;
     }
 
     long memoryLimitBytes() {
