@@ -183,13 +183,13 @@ public final class TuningSession {
       folder.trials().append(result);
       logged.add(result);
       progress.trialFinished(result);
-      checkBaselineRuns(plan, logged);
       state =
           state.withProgress(
               new SessionState.Progress(
                   step.phase().label(), logged.size(), plan.totalTrials(), ""),
               clock.instant());
       folder.writeState(state);
+      checkBaselineRuns(plan, logged);
     }
     return finish(logged);
   }
