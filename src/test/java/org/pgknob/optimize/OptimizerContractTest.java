@@ -113,24 +113,25 @@ abstract class OptimizerContractTest {
 
   @Test
   void logKnobIsSampledEvenlyInTheLogarithm() {
-    // on a flat objective, values of a log knob should fall below the geometric midpoint about
-    // half the time (a linear sampler would put nearly all of them above it)
-    Optimizer opt = create(spec(11));
-    Random noise = new Random(5);
+    // Before any model exists, a log knob's values should fall below the geometric midpoint about
+    // half the time (a linear sampler would put nearly all of them above it). Later suggestions
+    // follow the model, so the check takes the first suggestion of many seeds.
+    if (!isOpenEnded()) {
+      return; // a sweep's grid on a log scale is checked in SweepTest
+    }
     double mid = Math.sqrt(16.0 * 16384.0);
     int below = 0;
     int set = 0;
-    for (int i = 0; i < ROUNDS && !opt.isExhausted(); i++) {
-      Configuration c = opt.suggest();
-      opt.observe(c, Outcome.ok("tps", 1000 + noise.nextGaussian()));
+    for (long seed = 1; seed <= 40; seed++) {
+      Configuration c = create(spec(seed)).suggest();
       if (c.has("shared_buffers")) {
         set++;
         below += ((Number) c.get("shared_buffers")).doubleValue() < mid ? 1 : 0;
       }
     }
-    assertTrue(set >= 5, "shared_buffers set only " + set + " times");
+    assertTrue(set >= 20, "shared_buffers set only " + set + " times");
     double fraction = below / (double) set;
-    assertTrue(fraction > 0.2 && fraction < 0.8, "fraction below geometric midpoint " + fraction);
+    assertTrue(fraction > 0.25 && fraction < 0.75, "fraction below geometric midpoint " + fraction);
   }
 
   @Test
