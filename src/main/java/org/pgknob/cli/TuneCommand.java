@@ -141,6 +141,15 @@ public final class TuneCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
+    if (workloadCommand != null) {
+      for (String tproccOnly : List.of("--warehouses", "--vus", "--all-warehouses")) {
+        if (spec.commandLine().getParseResult().hasMatchedOption(tproccOnly)) {
+          throw new org.pgknob.PgknobException(
+              tproccOnly + " sizes TPROC-C, but --workload-cmd runs your own benchmark",
+              "leave " + tproccOnly + " out, or drop --workload-cmd");
+        }
+      }
+    }
     if (!apply.equals("none") && !apply.equals("best")) {
       throw new org.pgknob.PgknobException(
           "--apply takes none or best, but got '" + apply + "'",
