@@ -374,8 +374,10 @@ public final class TuningSession {
                   database,
                   Duration.ofSeconds(3L * (inputs.rampupSeconds() + inputs.windowSeconds()) + 600));
         } else {
+          // One database per size, so sessions of different sizes each keep their build.
           TproccSettings tprocc =
               TproccSettings.defaults(inputs.warehouses())
+                  .withDatabase("tprocc_w" + inputs.warehouses())
                   .withUsers(inputs.virtualUsers())
                   .withTimes(inputs.rampupSeconds(), inputs.windowSeconds())
                   .withOptions(inputs.allWarehouses(), false, TproccSettings.ResetMode.TEMPLATE);
