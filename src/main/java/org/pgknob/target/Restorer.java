@@ -1,6 +1,7 @@
 package org.pgknob.target;
 
 import java.io.PrintWriter;
+import java.util.function.Supplier;
 
 /**
  * Puts a target's original settings back when the JVM is stopped (Ctrl-C, SIGTERM) while pgknob has
@@ -17,9 +18,23 @@ public final class Restorer implements AutoCloseable {
 
   /** Installs the hook until {@link #close()}; messages go to {@code err}. */
   public static Restorer onShutdown(Target target, PrintWriter err) {
+    return onShutdown(target, err, () -> "");
+  }
+
+  /**
+   * Installs the hook until {@link #close()}. {@code first} runs before the restore (e.g. to mark a
+   * session stopped) and returns a line to add to the message, or empty.
+   */
+  public static Restorer onShutdown(Target target, PrintWriter err, Supplier<String> first) {
     Thread hook =
         new Thread(
             () -> {
+              String note;
+              try {
+                note = first.get();
+              } catch (RuntimeException e) {
+                note = "";
+              }
               try {
                 ApplyReport report = target.restoreOriginals();
                 err.println(
@@ -27,7 +42,8 @@ public final class Restorer implements AutoCloseable {
                         + target.describe()
                         + " ("
                         + report.changes().size()
-                        + " changed back)");
+                        + " changed back)"
+                        + (note.isEmpty() ? "" : "; " + note));
               } catch (RuntimeException e) {
                 err.println(
                     "pgknob: stopped, but restoring failed: "
