@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import org.pgknob.AtomicFiles;
 import org.pgknob.PgknobException;
 import org.pgknob.report.BestConfig;
 import org.pgknob.report.ConfExporter;

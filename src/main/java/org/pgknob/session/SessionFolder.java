@@ -10,6 +10,7 @@ import java.nio.file.Path;
 import java.time.Clock;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
+import org.pgknob.AtomicFiles;
 import org.pgknob.Json;
 import org.pgknob.PgknobException;
 import org.pgknob.report.Summary;

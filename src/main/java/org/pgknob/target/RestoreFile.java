@@ -2,17 +2,14 @@ package org.pgknob.target;
 
 import com.fasterxml.jackson.annotation.JsonIgnore;
 import java.io.IOException;
-import java.nio.ByteBuffer;
-import java.nio.channels.FileChannel;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
-import java.nio.file.StandardOpenOption;
-import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import org.pgknob.AtomicFiles;
 import org.pgknob.Json;
 import org.pgknob.PgknobException;
 
@@ -85,28 +82,9 @@ public record RestoreFile(
   /** Writes this file atomically and durably, readable by its owner only. */
   public void write(Path file) {
     try {
-      Path dir = file.toAbsolutePath().getParent();
-      Files.createDirectories(dir);
-      Path tmp = dir.resolve("." + file.getFileName() + ".tmp");
-      byte[] bytes = Json.mapper().writerWithDefaultPrettyPrinter().writeValueAsBytes(this);
-      try (FileChannel ch =
-          FileChannel.open(
-              tmp,
-              StandardOpenOption.CREATE,
-              StandardOpenOption.WRITE,
-              StandardOpenOption.TRUNCATE_EXISTING)) {
-        ByteBuffer buffer = ByteBuffer.wrap(bytes);
-        while (buffer.hasRemaining()) {
-          ch.write(buffer);
-        }
-        ch.force(true);
-      }
-      Files.setPosixFilePermissions(tmp, PosixFilePermissions.fromString("rw-------"));
-      Files.move(tmp, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-      try (FileChannel dirChannel = FileChannel.open(dir, StandardOpenOption.READ)) {
-        dirChannel.force(true); // makes the rename itself durable
-      }
-    } catch (IOException e) {
+      AtomicFiles.write(
+          file, Json.mapper().writerWithDefaultPrettyPrinter().writeValueAsBytes(this), true);
+    } catch (IOException | UncheckedIOException e) {
       throw new PgknobException(
           "cannot write the restore file " + file + ": " + e.getMessage(),
           "pgknob changes nothing without it; check the folder is writable and has space",

@@ -1,4 +1,4 @@
-package org.pgknob.session;
+package org.pgknob;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -14,13 +14,23 @@ import java.nio.file.StandardOpenOption;
  * mix: a temporary file beside it, written and fsynced, renamed over the target, and the folder
  * fsynced so the rename itself survives a power cut.
  */
-final class AtomicFiles {
+public final class AtomicFiles {
   private AtomicFiles() {}
 
-  static void write(Path file, byte[] content) {
+  public static void write(Path file, byte[] content) {
+    write(file, content, false);
+  }
+
+  /**
+   * Writes {@code content} to {@code file} atomically and durably.
+   *
+   * @param ownerOnly make the file readable by its owner only (mode 600), before it appears
+   */
+  public static void write(Path file, byte[] content, boolean ownerOnly) {
     Path dir = file.toAbsolutePath().getParent();
     Path tmp = dir.resolve("." + file.getFileName() + ".tmp");
     try {
+      Files.createDirectories(dir);
       try (FileChannel ch =
           FileChannel.open(
               tmp,
@@ -33,6 +43,10 @@ final class AtomicFiles {
         }
         ch.force(true);
       }
+      if (ownerOnly) {
+        Files.setPosixFilePermissions(
+            tmp, java.nio.file.attribute.PosixFilePermissions.fromString("rw-------"));
+      }
       Files.move(tmp, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
       fsyncFolder(dir);
     } catch (IOException e) {
@@ -41,7 +55,7 @@ final class AtomicFiles {
   }
 
   /** Makes a folder's entries (a rename, a new file) durable; Linux allows fsync on a folder. */
-  static void fsyncFolder(Path dir) throws IOException {
+  public static void fsyncFolder(Path dir) throws IOException {
     try (FileChannel ch = FileChannel.open(dir, StandardOpenOption.READ)) {
       ch.force(true);
     }
