@@ -31,6 +31,15 @@ public record OriginalSetting(
         : SqlQuoting.alterSystemReset(name);
   }
 
+  /**
+   * True when the original value can be checked after a restore. A setting that was at its built-in
+   * default may be derived from others (wal_buffers = -1 is 1/32 of shared_buffers), so its
+   * original figure holds only while they are unchanged: ALTER SYSTEM RESET alone restores it.
+   */
+  boolean verifiable() {
+    return !pendingRestart && (inAutoConf || !"default".equals(source));
+  }
+
   ServerSetting asSetting() {
     return new ServerSetting(
         name, setting, unit, vartype, context, null, null, null, null, null, source, null, false);

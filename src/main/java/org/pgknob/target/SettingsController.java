@@ -116,14 +116,20 @@ final class SettingsController {
           if (s == null) {
             continue;
           }
-          if (!wanted.containsKey(name)) {
+          boolean differs;
+          if (wanted.containsKey(name)) {
+            differs = !SettingValue.sameValue(s, expected.get(name), s.setting());
+          } else {
             OriginalSetting original = file.snapshot().original(name).orElseThrow();
-            if (!original.pendingRestart()) {
+            if (original.verifiable()) {
               expected.put(name, original.setting());
+              differs = !SettingValue.sameValue(s, original.setting(), s.setting());
+            } else {
+              // Back to a built-in default: a change whenever something sets it now.
+              differs = !"default".equals(s.source()) || s.pendingRestart();
             }
           }
-          if (expected.containsKey(name)
-              && !SettingValue.sameValue(s, expected.get(name), s.setting())) {
+          if (differs) {
             String after =
                 wanted.containsKey(name)
                     ? wanted.get(name)
@@ -241,7 +247,7 @@ final class SettingsController {
             continue; // e.g. an extension's setting whose library is no longer loaded
           }
           st.execute(original.restoreStatement());
-          if (!original.pendingRestart()) {
+          if (original.verifiable()) {
             expected.put(original.name(), original.setting());
           }
           if (!SettingValue.sameValue(s, original.setting(), s.setting())) {

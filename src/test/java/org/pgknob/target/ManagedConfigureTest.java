@@ -53,6 +53,21 @@ class ManagedConfigureTest {
   }
 
   @Test
+  void aSettingBackAtItsDerivedDefaultFollowsTheSettingsItDerivesFrom() throws Exception {
+    // wal_buffers = -1 is 1/32 of shared_buffers: once pgknob has touched it, a later
+    // configuration without it must restart it back to -1, not expect its old figure.
+    cluster.configure(Map.of("wal_buffers", "1MB"));
+    assertEquals("1MB", show("wal_buffers"));
+    ApplyReport report = cluster.configure(Map.of("shared_buffers", "512MB"));
+    assertTrue(report.restarted());
+    assertEquals("512MB", show("shared_buffers"));
+    assertEquals("16MB", show("wal_buffers"));
+    cluster.restoreOriginals();
+    assertEquals("128MB", show("shared_buffers"));
+    assertEquals("4MB", show("wal_buffers"));
+  }
+
+  @Test
   void restartsForASettingThatNeedsItAndRestoresIt() throws Exception {
     long pidBefore = cluster.postmasterPid().orElseThrow();
     ApplyReport report = cluster.configure(Map.of("shared_buffers", "256MB"));
