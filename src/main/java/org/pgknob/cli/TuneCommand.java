@@ -153,7 +153,8 @@ public final class TuneCommand implements Callable<Integer> {
             seed,
             surrogate,
             apply.equals("best"));
-    org.pgknob.session.Budget.parse(budget);
+    inputs
+        .trialsAllowed(); // a budget too small is refused before a folder or the server is touched
     var out = spec.commandLine().getOut();
     var err = spec.commandLine().getErr();
     SessionFolder folder = SessionFolder.create(runsDir, Clock.systemUTC());

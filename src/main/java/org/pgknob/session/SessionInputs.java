@@ -85,6 +85,20 @@ public record SessionInputs(
     }
   }
 
+  /**
+   * The trials the budget allows by the estimate made before any trial ran (the one the session
+   * plans with), so that a budget too small is refused before anything is created or changed.
+   *
+   * @throws PgknobException when it is less than a session's minimum, saying what the minimum is
+   */
+  public int trialsAllowed() {
+    long databaseBytes = warehouses * 100L * 1024 * 1024; // about 100 MB per TPROC-C warehouse
+    return Budget.parse(budget)
+        .trialsFor(
+            Budget.estimateTrialSeconds(databaseBytes, rampupSeconds, windowSeconds, true),
+            ValidationStats.MIN_VALIDATION_PAIRS);
+  }
+
   /** The inputs as session.json keeps them. */
   public Map<String, Object> toMap() {
     Map<String, Object> m = new LinkedHashMap<>();

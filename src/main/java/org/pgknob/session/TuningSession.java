@@ -127,6 +127,9 @@ public final class TuningSession {
     SessionInputs inputs = SessionInputs.fromMap(state.inputs());
     ServerFacts facts = target.facts();
     state.checkSameTarget(facts.serverVersion(), String.valueOf(facts.dataDirectory()));
+    // A kill mid-trial leaves that trial's settings on the server; the session reads the server's
+    // settings as its originals (safety rules, PGTune), so put them back first.
+    target.restoreOriginals();
     TuningSession session = new TuningSession(folder, inputs, target, progress, clock, state);
     session.context = SessionContext.open(inputs, target);
     progress.note("== resume " + folder.id() + ": " + target.describe());

@@ -1,0 +1,95 @@
+package org.pgknob.testing;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.Map;
+import java.util.TreeMap;
+import org.pgknob.target.ManagedCluster;
+import org.pgknob.target.PgknobHome;
+import org.pgknob.target.PostgresBinaries;
+
+/**
+ * A real PostgreSQL 18 cluster of its own for tests that run whole tuning sessions: they change
+ * many settings, restart the server and kill pgknob mid-trial, so they do not share {@link
+ * SharedPostgres}'s cluster with the rest of the suite. One per test JVM, created on first use,
+ * stopped and deleted when the JVM exits; its TPROC-C database is built by the first session and
+ * reused by the next.
+ */
+public final class SessionPostgres {
+  private static final String AUTO_CONF = "postgresql.auto.conf";
+  private static Path clusterDir;
+
+  private SessionPostgres() {}
+
+  /**
+   * The cluster, running. A new handle on each call: a pgknob process (a child, or a resume that
+   * restarted the server) may have moved it to another port, and a fresh handle adopts the port it
+   * runs on.
+   */
+  public static synchronized ManagedCluster cluster() {
+    Path home = PgknobHome.resolve();
+    if (clusterDir == null) {
+      try {
+        clusterDir = Files.createTempDirectory(Files.createDirectories(home), "session-cluster-");
+      } catch (IOException e) {
+        throw new UncheckedIOException(e);
+      }
+      Path dir = clusterDir;
+      Runtime.getRuntime()
+          .addShutdownHook(
+              new Thread(
+                  () -> {
+                    try {
+                      ManagedCluster.open(dir, PostgresBinaries.ensure(home), 0).stop();
+                      PgknobHome.deleteTree(dir);
+                    } catch (Exception e) {
+                      // best effort at JVM exit
+                    }
+                  }));
+    }
+    ManagedCluster c = ManagedCluster.open(clusterDir, PostgresBinaries.ensure(home), 0);
+    c.start();
+    return c;
+  }
+
+  /** Every row of pg_settings as name to "setting (source)", read on a new connection. */
+  public static Map<String, String> settings(ManagedCluster c) throws SQLException {
+    Map<String, String> out = new TreeMap<>();
+    try (Connection conn = c.connect("postgres");
+        Statement st = conn.createStatement();
+        ResultSet rs = st.executeQuery("SELECT name, setting, source FROM pg_settings")) {
+      while (rs.next()) {
+        out.put(rs.getString(1), rs.getString(2) + " (" + rs.getString(3) + ")");
+      }
+    }
+    return out;
+  }
+
+  /** The settings ALTER SYSTEM wrote (postgresql.auto.conf), as the server reads them. */
+  public static Map<String, String> alterSystemSettings(ManagedCluster c) throws SQLException {
+    Map<String, String> out = new TreeMap<>();
+    try (Connection conn = c.connect("postgres");
+        Statement st = conn.createStatement();
+        ResultSet rs =
+            st.executeQuery(
+                "SELECT name, setting FROM pg_file_settings WHERE sourcefile LIKE '%/"
+                    + AUTO_CONF
+                    + "'")) {
+      while (rs.next()) {
+        out.put(rs.getString(1), rs.getString(2));
+      }
+    }
+    return out;
+  }
+
+  /** The text of postgresql.auto.conf. */
+  public static String autoConf(ManagedCluster c) throws IOException {
+    return Files.readString(c.dataDir().resolve(AUTO_CONF));
+  }
+}
