@@ -46,7 +46,7 @@ public record SessionInputs(
   public static final List<String> OBJECTIVES = List.of("tps", "latency");
 
   public SessionInputs {
-    tracks = List.copyOf(tracks);
+    tracks = List.copyOf(new java.util.LinkedHashSet<>(tracks)); // --tracks reload,reload is one
     if (tracks.isEmpty()) {
       throw new PgknobException("--tracks names no track", "give reload, restart or both");
     }
