@@ -107,7 +107,6 @@ public final class CompareCommand implements Callable<Integer> {
           "give --rounds 3 or more for a useful interval");
     }
     SessionFolder run = runDir == null ? null : SessionFolder.open(runDir);
-    SessionInputs original = run == null ? null : SessionInputs.fromMap(run.readState().inputs());
     List<Comparison.Candidate> candidates =
         run == null ? Comparison.fromConfFiles(configFiles) : Comparison.fromSession(run);
     var out = spec.commandLine().getOut();
@@ -119,7 +118,7 @@ public final class CompareCommand implements Callable<Integer> {
       try (Target target = open(run, folder.file(SessionFolder.RESTORE_FILE))) {
         Comparison.checkNames(candidates, target.settings());
         SessionPlan plan = Comparison.plan(candidates, target.settings(), rounds);
-        SessionInputs inputs = inputs(plan, original);
+        SessionInputs inputs = inputs(plan, run == null ? null : originalInputs(run));
         return SessionRunner.run(
             target,
             out,
@@ -137,6 +136,16 @@ public final class CompareCommand implements Callable<Integer> {
     } catch (RuntimeException e) {
       folder.removeIfEmpty(); // refused before anything was recorded
       throw e;
+    }
+  }
+
+  private static SessionInputs originalInputs(SessionFolder run) {
+    try {
+      return SessionInputs.fromMap(run.readState().inputs());
+    } catch (ClassCastException | NullPointerException e) {
+      throw new PgknobException(
+          "the inputs in " + run.file(SessionFolder.SESSION_FILE) + " are incomplete",
+          "write its configurations with pgknob export and compare those with --config");
     }
   }
 
