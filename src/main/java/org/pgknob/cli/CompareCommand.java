@@ -4,6 +4,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.Callable;
 import org.pgknob.PgknobException;
 import org.pgknob.session.Comparison;
@@ -118,7 +119,7 @@ public final class CompareCommand implements Callable<Integer> {
       try (Target target = open(run, folder.file(SessionFolder.RESTORE_FILE))) {
         Comparison.checkNames(candidates, target.settings());
         SessionPlan plan = Comparison.plan(candidates, target.settings(), rounds);
-        SessionInputs inputs = inputs(plan, run == null ? null : originalInputs(run));
+        SessionInputs inputs = inputs(plan, run);
         return SessionRunner.run(
             target,
             out,
@@ -150,24 +151,25 @@ public final class CompareCommand implements Callable<Integer> {
   }
 
   /** The workload as given, else as the compared session ran it, else tune's defaults. */
-  private SessionInputs inputs(SessionPlan plan, SessionInputs original) {
+  private SessionInputs inputs(SessionPlan plan, SessionFolder run) {
+    Map<String, Object> base = run == null ? Map.of() : run.readState().inputs();
+    SessionInputs original = run == null ? null : originalInputs(run);
     return Comparison.inputs(
         plan,
-        warehouses != null
-            ? warehouses
-            : original != null ? original.warehouses() : DEFAULT_WAREHOUSES,
-        virtualUsers != null
-            ? virtualUsers
-            : original != null ? original.virtualUsers() : DEFAULT_VUS,
-        rampupSeconds != null
-            ? rampupSeconds
-            : original != null ? original.rampupSeconds() : DEFAULT_RAMPUP_SECONDS,
-        windowSeconds != null
-            ? windowSeconds
-            : original != null ? original.windowSeconds() : DEFAULT_WINDOW_SECONDS,
-        original != null && original.allWarehouses(),
-        original == null ? null : original.spaceFile(),
-        original == null ? null : original.rulesFile());
+        base,
+        new Comparison.Workload(
+            warehouses != null
+                ? warehouses
+                : original != null ? original.warehouses() : DEFAULT_WAREHOUSES,
+            virtualUsers != null
+                ? virtualUsers
+                : original != null ? original.virtualUsers() : DEFAULT_VUS,
+            rampupSeconds != null
+                ? rampupSeconds
+                : original != null ? original.rampupSeconds() : DEFAULT_RAMPUP_SECONDS,
+            windowSeconds != null
+                ? windowSeconds
+                : original != null ? original.windowSeconds() : DEFAULT_WINDOW_SECONDS));
   }
 
   /**

@@ -146,37 +146,36 @@ public final class Comparison {
     return new SessionPlan(Budget.MIN_BASELINE_RUNS, List.of(), List.of(), validations, rounds);
   }
 
+  /** The TPROC-C size and times of a comparison's runs. */
+  public record Workload(int warehouses, int virtualUsers, int rampupSeconds, int windowSeconds) {}
+
   /**
-   * The comparison's inputs: the workload given, tracks from the candidates, and a trial budget
-   * that is the plan's length.
+   * The comparison's inputs: those of the compared session ({@code base}, as session.json keeps
+   * them; empty for --config files), with the workload given, the tracks of the candidates, and a
+   * trial budget that is the plan's length.
    */
   public static SessionInputs inputs(
-      SessionPlan plan,
-      int warehouses,
-      int virtualUsers,
-      int rampupSeconds,
-      int windowSeconds,
-      boolean allWarehouses,
-      String spaceFile,
-      String rulesFile) {
-    List<String> tracks =
-        plan.validations().stream().map(SessionPlan.Validation::track).distinct().toList();
-    return new SessionInputs(
-        warehouses,
-        virtualUsers,
-        rampupSeconds,
-        windowSeconds,
-        allWarehouses,
-        Integer.toString(plan.totalTrials()),
-        tracks,
-        Objectives.TPS,
-        spaceFile,
-        rulesFile,
-        false, // no effect: the candidates are measured as given, the session proposes nothing
-        0,
-        1,
-        "gp",
-        false);
+      SessionPlan plan, Map<String, Object> base, Workload workload) {
+    Map<String, Object> m = new LinkedHashMap<>();
+    m.put("allWarehouses", false);
+    m.put("spaceFile", "");
+    m.put("rulesFile", "");
+    m.put("allowDurabilityTradeoff", false);
+    m.put("ramBytes", 0L);
+    m.put("seed", 1L);
+    m.put("surrogate", "gp");
+    m.putAll(base);
+    m.put("warehouses", workload.warehouses());
+    m.put("virtualUsers", workload.virtualUsers());
+    m.put("rampupSeconds", workload.rampupSeconds());
+    m.put("windowSeconds", workload.windowSeconds());
+    m.put("budget", Integer.toString(plan.totalTrials()));
+    m.put(
+        "tracks",
+        plan.validations().stream().map(SessionPlan.Validation::track).distinct().toList());
+    m.put("objective", Objectives.TPS);
+    m.put("applyBest", false); // a comparison always puts the original settings back
+    return SessionInputs.fromMap(m);
   }
 
   private static Map<String, ServerSetting> byName(List<ServerSetting> server) {

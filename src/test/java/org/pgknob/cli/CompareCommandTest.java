@@ -97,7 +97,10 @@ class CompareCommandTest {
     assertEquals(9, trials.size());
     assertTrue(Files.exists(folder.file("report.html")));
     assertEquals(autoConfBefore, SessionPostgres.autoConf(SessionPostgres.cluster()));
-    assertEquals(settingsBefore, SessionPostgres.settings(SessionPostgres.cluster()));
+    assertEquals(
+        java.util.Set.of(),
+        SessionPostgres.differences(
+            settingsBefore, SessionPostgres.settings(SessionPostgres.cluster())));
     assertEquals(
         RestoreFile.RESTORED, RestoreFile.read(folder.file(SessionFolder.RESTORE_FILE)).state());
 

@@ -18,6 +18,7 @@ import org.pgknob.session.SessionFolder;
 import org.pgknob.session.SessionInputs;
 import org.pgknob.session.SessionPlan;
 import org.pgknob.session.SessionState;
+import org.pgknob.session.TinyInputs;
 import org.pgknob.target.ManagedCluster;
 import org.pgknob.testing.SessionPostgres;
 import picocli.CommandLine;
@@ -118,23 +119,7 @@ class SessionBadInputTest {
 
   @Test
   void repeatedTrackIsOneTrack() {
-    SessionInputs inputs =
-        new SessionInputs(
-            1,
-            4,
-            1,
-            2,
-            false,
-            "12",
-            List.of("restart", "restart"),
-            "tps",
-            null,
-            null,
-            false,
-            0,
-            1,
-            "gp",
-            false);
+    SessionInputs inputs = TinyInputs.of("12", List.of("restart", "restart"));
     assertEquals(List.of("restart"), inputs.tracks());
   }
 
@@ -194,23 +179,7 @@ class SessionBadInputTest {
   /** A session folder whose session.json says {@code status}, started on this server. */
   private Path sessionWith(SessionState.Status status, String version, String dataDirectory) {
     SessionFolder folder = SessionFolder.create(runs.resolve("runs"), java.time.Clock.systemUTC());
-    SessionInputs inputs =
-        new SessionInputs(
-            1,
-            4,
-            1,
-            2,
-            false,
-            "12",
-            List.of("reload", "restart"),
-            "tps",
-            null,
-            null,
-            false,
-            0,
-            1,
-            "gp",
-            false);
+    SessionInputs inputs = TinyInputs.of("12", List.of("reload", "restart"));
     SessionPlan plan =
         new SessionPlan(
             3,

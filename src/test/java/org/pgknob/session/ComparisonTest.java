@@ -156,7 +156,10 @@ class ComparisonTest {
         Map.of("shared_buffers", "256MB", "max_wal_size", "2GB"),
         read.validation("config:b.conf").orElseThrow().settings());
 
-    SessionInputs inputs = Comparison.inputs(plan, 1, 4, 1, 2, false, null, null);
+    SessionInputs inputs =
+        Comparison.inputs(plan, Map.of("seed", 7L), new Comparison.Workload(1, 4, 1, 2));
+    assertEquals(7, inputs.seed());
+    assertEquals(2, inputs.windowSeconds());
     assertEquals(List.of("reload", "restart"), inputs.tracks());
     assertEquals(plan.totalTrials(), Budget.parse(inputs.budget()).trials());
 

@@ -9,7 +9,10 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
 import java.util.TreeMap;
+import java.util.TreeSet;
 import org.pgknob.target.ManagedCluster;
 import org.pgknob.target.PgknobHome;
 import org.pgknob.target.PostgresBinaries;
@@ -66,6 +69,24 @@ public final class SessionPostgres {
         ResultSet rs = st.executeQuery("SELECT name, setting, source FROM pg_settings")) {
       while (rs.next()) {
         out.put(rs.getString(1), rs.getString(2) + " (" + rs.getString(3) + ")");
+      }
+    }
+    return out;
+  }
+
+  /**
+   * The settings whose value or source differ between two {@link #settings} readings, as "name:
+   * before -> after". The port is left out: a managed cluster that was down (pgknob killed
+   * mid-restart) starts again on a free port, by design.
+   */
+  public static Set<String> differences(Map<String, String> before, Map<String, String> after) {
+    Set<String> out = new TreeSet<>();
+    Set<String> names = new TreeSet<>(before.keySet());
+    names.addAll(after.keySet());
+    names.remove("port");
+    for (String name : names) {
+      if (!Objects.equals(before.get(name), after.get(name))) {
+        out.add(name + ": " + before.get(name) + " -> " + after.get(name));
       }
     }
     return out;
