@@ -66,19 +66,6 @@ class TuningSessionTest {
     console = out.toString();
     plan = folder.readState().plan();
     trials = folder.trials().read().trials();
-    trials.forEach(
-        t ->
-            System.err.println(
-                "DEBUG "
-                    + t.trial()
-                    + " "
-                    + t.label()
-                    + " "
-                    + t.status()
-                    + " "
-                    + t.reason()
-                    + " "
-                    + t.settings()));
   }
 
   @Test
