@@ -17,6 +17,7 @@ import picocli.CommandLine.Spec;
     subcommands = {
       TuneCommand.class,
       ResumeCommand.class,
+      CompareCommand.class,
       TargetCommand.class,
       SpaceCommand.class,
       ExportCommand.class,

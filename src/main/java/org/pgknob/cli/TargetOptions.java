@@ -62,6 +62,15 @@ public final class TargetOptions {
       description = "Port of the managed cluster (default: a free one).")
   int port;
 
+  // Hidden: lets tests (and people with several managed clusters) point pgknob at a cluster folder
+  // other than PGKNOB_HOME/cluster-18 without changing the environment.
+  @Option(
+      names = "--cluster-dir",
+      paramLabel = "DIR",
+      hidden = true,
+      description = "Folder of the managed cluster (default: PGKNOB_HOME/cluster-18).")
+  Path clusterDir;
+
   /** Opens the chosen server, starting the managed cluster if needed; its default restore file. */
   public Target open() {
     return open(null);
@@ -77,10 +86,19 @@ public final class TargetOptions {
     Target target;
     if (url == null) {
       refuseRemoteOptions();
-      ManagedCluster cluster = ManagedCluster.openDefault(port);
+      ManagedCluster cluster =
+          clusterDir == null
+              ? ManagedCluster.openDefault(port)
+              : ManagedCluster.open(
+                  clusterDir, PostgresBinaries.ensure(PgknobHome.resolve()), port);
       cluster.start();
       target = cluster;
     } else {
+      if (clusterDir != null) {
+        throw new PgknobException(
+            "--cluster-dir names a managed cluster, --target an existing server",
+            "give one of them");
+      }
       target = openRemote(url, user, restartCommand);
     }
     if (restoreFile != null) {
@@ -107,7 +125,9 @@ public final class TargetOptions {
   /** The restore file {@code pgknob apply} uses for the chosen server. */
   public Path defaultRestoreFile() {
     if (url == null) {
-      return RestoreFile.defaultPath(TargetIdentity.managed(ManagedCluster.defaultClusterDir()));
+      return RestoreFile.defaultPath(
+          TargetIdentity.managed(
+              clusterDir == null ? ManagedCluster.defaultClusterDir() : clusterDir));
     }
     return RestoreFile.defaultPath(
         new TargetIdentity(TargetIdentity.REMOTE, null, url, user, restartCommand, 0));
@@ -117,6 +137,11 @@ public final class TargetOptions {
     return RemoteServer.open(
         new RemoteServer.Options(
             targetUrl, role, passwordFile, command, Duration.ofSeconds(restartTimeoutSeconds)));
+  }
+
+  /** True when the command line names an existing server with --target. */
+  boolean namesRemoteServer() {
+    return url != null;
   }
 
   private void refuseRemoteOptions() {

@@ -173,25 +173,31 @@ public final class TuneCommand implements Callable<Integer> {
             surrogate,
             apply.equals("best"),
             workloadCommand);
-    org.pgknob.session.Budget.parse(budget);
+    // A budget too small is refused before a folder is created or the server touched.
+    inputs.trialsAllowed();
     var out = spec.commandLine().getOut();
     var err = spec.commandLine().getErr();
     SessionFolder folder = SessionFolder.create(runsDir, Clock.systemUTC());
     out.println("session " + folder.id() + " in " + folder.dir());
     out.flush();
-    try (Target target = targetOptions.open(folder.file(SessionFolder.RESTORE_FILE))) {
-      return SessionRunner.run(
-          target,
-          out,
-          err,
-          progress ->
-              TuningSession.create(
-                  folder,
-                  inputs,
-                  target,
-                  progress,
-                  ConsoleProgress.forConsole(out),
-                  Clock.systemUTC()));
+    try {
+      try (Target target = targetOptions.open(folder.file(SessionFolder.RESTORE_FILE))) {
+        return SessionRunner.run(
+            target,
+            out,
+            err,
+            progress ->
+                TuningSession.create(
+                    folder,
+                    inputs,
+                    target,
+                    progress,
+                    ConsoleProgress.forConsole(out),
+                    Clock.systemUTC()));
+      }
+    } catch (RuntimeException e) {
+      folder.removeIfEmpty(); // the setup failed before anything was recorded
+      throw e;
     }
   }
 }

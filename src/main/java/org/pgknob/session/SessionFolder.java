@@ -100,6 +100,18 @@ public final class SessionFolder {
     return folder;
   }
 
+  /**
+   * Removes the folder when nothing was written to it (a session whose setup failed), so that no
+   * folder without a session is left behind; a folder with any file stays.
+   */
+  public void removeIfEmpty() {
+    try {
+      Files.deleteIfExists(dir);
+    } catch (IOException e) {
+      // not empty, or not ours to remove: it stays
+    }
+  }
+
   public Path dir() {
     return dir;
   }

@@ -49,7 +49,7 @@ public record SessionInputs(
   public static final List<String> OBJECTIVES = List.of("tps", "latency");
 
   public SessionInputs {
-    tracks = List.copyOf(tracks);
+    tracks = List.copyOf(new java.util.LinkedHashSet<>(tracks)); // --tracks reload,reload is one
     if (tracks.isEmpty()) {
       throw new PgknobException("--tracks names no track", "give reload, restart or both");
     }
@@ -86,6 +86,20 @@ public record SessionInputs(
     if (!List.of("gp", "rf").contains(surrogate)) {
       throw new PgknobException("unknown surrogate '" + surrogate + "'", "choose gp or rf");
     }
+  }
+
+  /**
+   * The trials the budget allows by the estimate made before any trial ran (the one the session
+   * plans with), so that a budget too small is refused before anything is created or changed.
+   *
+   * @throws PgknobException when it is less than a session's minimum, saying what the minimum is
+   */
+  public int trialsAllowed() {
+    long databaseBytes = warehouses * 100L * 1024 * 1024; // about 100 MB per TPROC-C warehouse
+    return Budget.parse(budget)
+        .trialsFor(
+            Budget.estimateTrialSeconds(databaseBytes, rampupSeconds, windowSeconds, true),
+            ValidationStats.MIN_VALIDATION_PAIRS);
   }
 
   /** The inputs as session.json keeps them. */

@@ -1,8 +1,11 @@
 package org.pgknob.session;
 
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.TreeMap;
 import org.pgknob.PgknobException;
 import org.pgknob.trial.TrialResult;
 
@@ -46,8 +49,30 @@ public record SessionPlan(
   /** Bayesian iterations of one track. */
   public record BayesTrack(String track, int iterations) {}
 
-  /** A configuration validated against the baseline: pgtune, reload/tps, restart/latency, .... */
-  public record Validation(String name, String track) {}
+  /**
+   * A configuration validated against the baseline: pgtune, reload/tps, restart/latency, ...; or,
+   * in a comparison, one given up front (config:a.conf, restart/tps of an earlier session) with its
+   * settings, so that a resumed comparison measures exactly the same.
+   *
+   * @param settings the settings to measure as PostgreSQL takes them, or empty when the session
+   *     computes them (the PGTune-style configuration, the best of a track)
+   */
+  public record Validation(String name, String track, Map<String, String> settings) {
+    public Validation {
+      settings = settings == null ? Map.of() : Collections.unmodifiableMap(new TreeMap<>(settings));
+    }
+
+    public Validation(String name, String track) {
+      this(name, track, Map.of());
+    }
+  }
+
+  /**
+   * The fewest validation rounds a plan may have: two give an interval, if a wide one. A tuning
+   * session validates with {@link ValidationStats#MIN_VALIDATION_PAIRS}; a comparison of given
+   * configurations may make do with two.
+   */
+  public static final int MIN_VALIDATION_ROUNDS = 2;
 
   public SessionPlan {
     sweeps = sweeps == null ? List.of() : List.copyOf(sweeps);
@@ -60,10 +85,10 @@ public record SessionPlan(
               + " baseline runs, but got "
               + baselineRuns);
     }
-    if (!validations.isEmpty() && validationPairs < ValidationStats.MIN_VALIDATION_PAIRS) {
+    if (!validations.isEmpty() && validationPairs < MIN_VALIDATION_ROUNDS) {
       throw new IllegalArgumentException(
           "validation needs at least "
-              + ValidationStats.MIN_VALIDATION_PAIRS
+              + MIN_VALIDATION_ROUNDS
               + " pairs, but got "
               + validationPairs);
     }
@@ -137,6 +162,11 @@ public record SessionPlan(
       }
     }
     return out;
+  }
+
+  /** The validation named {@code name}, if the plan has one. */
+  public Optional<Validation> validation(String name) {
+    return validations.stream().filter(v -> v.name().equals(name)).findFirst();
   }
 
   /** The number of trials the plan runs. */

@@ -108,7 +108,8 @@ final class SessionResults {
     for (String name : validatedNames) {
       rows.add(validatedRow(name, pairs.get(name)));
     }
-    for (String track : inputs.tracks()) {
+    boolean searched = !plan.sweeps().isEmpty() || !plan.bayes().isEmpty();
+    for (String track : searched ? inputs.tracks() : List.<String>of()) {
       for (String objective : SessionInputs.OBJECTIVES) {
         String name = track + "/" + objective;
         if (!validatedNames.contains(name)) {

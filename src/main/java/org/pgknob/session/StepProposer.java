@@ -35,12 +35,14 @@ import org.pgknob.trial.TrialResult;
 final class StepProposer {
   private final TuningSession.SessionContext context;
   private final SessionInputs inputs;
+  private final SessionPlan plan;
   private final Map<String, Map<String, Object>> validated = new HashMap<>();
   private final Map<String, SearchSpace> bayesSpaces = new HashMap<>();
 
   StepProposer(TuningSession.SessionContext context, SessionInputs inputs, SessionPlan plan) {
     this.context = context;
     this.inputs = inputs;
+    this.plan = plan;
   }
 
   TrialRequest request(Step step, List<TrialResult> logged) {
@@ -105,8 +107,12 @@ final class StepProposer {
   }
 
   private TrialRequest validationCandidate(Step step, List<TrialResult> logged) {
-    if ("pgtune".equals(step.subject())) {
-      Map<String, String> settings = PgTuneSettings.compute(context);
+    Map<String, String> given =
+        plan.validation(step.subject()).map(SessionPlan.Validation::settings).orElse(Map.of());
+    if (!given.isEmpty() || "pgtune".equals(step.subject())) {
+      // A comparison measures the configurations it was given as they are; the guardrail still
+      // stops a trial that eats the machine.
+      Map<String, String> settings = given.isEmpty() ? PgTuneSettings.compute(context) : given;
       return new TrialRequest(
           step.trial(),
           step.phase().label(),

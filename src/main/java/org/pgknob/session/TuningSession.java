@@ -86,12 +86,28 @@ public final class TuningSession {
       ProgressPrinter progress,
       Progress buildProgress,
       Clock clock) {
+    return create(folder, inputs, null, target, progress, buildProgress, clock);
+  }
+
+  /**
+   * Sets up a new session as {@link #create(SessionFolder, SessionInputs, Target, ProgressPrinter,
+   * Progress, Clock)} does, with the plan given (a comparison: baseline and validation rounds
+   * only), or planned from the budget when {@code givenPlan} is null.
+   */
+  public static TuningSession create(
+      SessionFolder folder,
+      SessionInputs inputs,
+      SessionPlan givenPlan,
+      Target target,
+      ProgressPrinter progress,
+      Progress buildProgress,
+      Clock clock) {
     TuningSession session = new TuningSession(folder, inputs, target, progress, clock, null);
     session.context = SessionContext.open(inputs, target);
     progress.note("== setup: " + target.describe());
     session.context.workload().prepare(target, buildProgress);
     session.context.measureConnectionCost(target);
-    SessionPlan plan = session.plan();
+    SessionPlan plan = givenPlan != null ? givenPlan : session.plan();
     ServerFacts facts = session.context.facts();
     session.state =
         new SessionState(
@@ -129,6 +145,9 @@ public final class TuningSession {
     SessionInputs inputs = SessionInputs.fromMap(state.inputs());
     ServerFacts facts = target.facts();
     state.checkSameTarget(facts.serverVersion(), String.valueOf(facts.dataDirectory()));
+    // A kill mid-trial leaves that trial's settings on the server; the session reads the server's
+    // settings as its originals (safety rules, PGTune), so put them back first.
+    target.restoreOriginals();
     TuningSession session = new TuningSession(folder, inputs, target, progress, clock, state);
     session.context = SessionContext.open(inputs, target);
     progress.note("== resume " + folder.id() + ": " + target.describe());

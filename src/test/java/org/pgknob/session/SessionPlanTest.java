@@ -94,7 +94,7 @@ class SessionPlanTest {
   }
 
   @Test
-  void refusesAPlanWithFewerThanThreeBaselinesOrPairs() {
+  void refusesAPlanWithFewerThanThreeBaselinesOrTwoPairs() {
     assertThrows(
         IllegalArgumentException.class,
         () -> new SessionPlan(2, List.of(), List.of(), List.of(), 3));
@@ -106,6 +106,6 @@ class SessionPlanTest {
                 List.of(),
                 List.of(),
                 List.of(new SessionPlan.Validation("pgtune", "restart")),
-                2));
+                1));
   }
 }

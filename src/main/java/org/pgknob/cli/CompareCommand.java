@@ -1,0 +1,200 @@
+package org.pgknob.cli;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import org.pgknob.PgknobException;
+import org.pgknob.session.Comparison;
+import org.pgknob.session.SessionFolder;
+import org.pgknob.session.SessionInputs;
+import org.pgknob.session.SessionPlan;
+import org.pgknob.session.TuningSession;
+import org.pgknob.target.ManagedCluster;
+import org.pgknob.target.RestoreFile;
+import org.pgknob.target.Target;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/**
+ * Re-measures configurations against the baseline in interleaved rounds: a finished session's
+ * optima and PGTune-style configuration, or postgresql.conf fragments. A comparison is a session of
+ * its own (a new folder under --out) that {@code pgknob resume} can continue.
+ */
+@Command(
+    name = "compare",
+    mixinStandardHelpOptions = true,
+    description = {
+      "Re-measure configurations against the server's defaults, interleaved (A B A B ...), with",
+      "95% intervals: the optima and PGTune-style configuration of a session (RUN_DIR), or",
+      "postgresql.conf fragments (--config). Writes a new session folder with summary and report."
+    })
+public final class CompareCommand implements Callable<Integer> {
+  static final int DEFAULT_WAREHOUSES = 2;
+  static final int DEFAULT_VUS = 4;
+  static final int DEFAULT_RAMPUP_SECONDS = 5;
+  static final int DEFAULT_WINDOW_SECONDS = 15;
+
+  @Spec CommandSpec spec;
+
+  @Mixin TargetOptions targetOptions;
+
+  @Parameters(
+      arity = "0..1",
+      paramLabel = "RUN_DIR",
+      description = "A finished session whose configurations to re-measure.")
+  Path runDir;
+
+  @Option(
+      names = "--config",
+      paramLabel = "FILE",
+      description = "A postgresql.conf fragment to measure; repeat for several.")
+  List<Path> configFiles;
+
+  @Option(
+      names = "--rounds",
+      defaultValue = "3",
+      description =
+          "Rounds of one baseline run and one run of each configuration (at least 2; default:"
+              + " ${DEFAULT-VALUE}).")
+  int rounds;
+
+  @Option(
+      names = "--warehouses",
+      description = "TPROC-C warehouses (default: the session's, else 2).")
+  Integer warehouses;
+
+  @Option(names = "--vus", description = "Virtual users (default: the session's, else 4).")
+  Integer virtualUsers;
+
+  @Option(
+      names = "--rampup",
+      converter = DurationSeconds.class,
+      description = "Warm-up before each measured window (default: the session's, else 5s).")
+  Integer rampupSeconds;
+
+  @Option(
+      names = "--duration",
+      converter = DurationSeconds.class,
+      description = "Measured window of each run (default: the session's, else 15s).")
+  Integer windowSeconds;
+
+  @Option(
+      names = "--out",
+      defaultValue = "runs",
+      paramLabel = "DIR",
+      description = "Folder for session folders (default: ${DEFAULT-VALUE}).")
+  Path runsDir;
+
+  @Override
+  public Integer call() {
+    boolean fromFiles = configFiles != null && !configFiles.isEmpty();
+    if (fromFiles == (runDir != null)) {
+      throw new PgknobException(
+          fromFiles
+              ? "give a session folder or --config files, not both"
+              : "nothing to compare: no session folder and no --config file",
+          "pgknob compare runs/ID, or pgknob compare --config a.conf --config b.conf");
+    }
+    if (rounds < SessionPlan.MIN_VALIDATION_ROUNDS) {
+      throw new PgknobException(
+          "--rounds must be at least " + SessionPlan.MIN_VALIDATION_ROUNDS + ", but got " + rounds,
+          "give --rounds 3 or more for a useful interval");
+    }
+    SessionFolder run = runDir == null ? null : SessionFolder.open(runDir);
+    List<Comparison.Candidate> candidates =
+        run == null ? Comparison.fromConfFiles(configFiles) : Comparison.fromSession(run);
+    var out = spec.commandLine().getOut();
+    var err = spec.commandLine().getErr();
+    SessionFolder folder = SessionFolder.create(runsDir, Clock.systemUTC());
+    out.println("comparison " + folder.id() + " in " + folder.dir());
+    out.flush();
+    try {
+      try (Target target = open(run, folder.file(SessionFolder.RESTORE_FILE))) {
+        Comparison.checkNames(candidates, target.settings());
+        SessionPlan plan = Comparison.plan(candidates, target.settings(), rounds);
+        SessionInputs inputs = inputs(plan, run);
+        return SessionRunner.run(
+            target,
+            out,
+            err,
+            progress ->
+                TuningSession.create(
+                    folder,
+                    inputs,
+                    plan,
+                    target,
+                    progress,
+                    ConsoleProgress.forConsole(out),
+                    Clock.systemUTC()));
+      }
+    } catch (RuntimeException e) {
+      folder.removeIfEmpty(); // refused before anything was recorded
+      throw e;
+    }
+  }
+
+  private static SessionInputs originalInputs(SessionFolder run) {
+    try {
+      return SessionInputs.fromMap(run.readState().inputs());
+    } catch (ClassCastException | NullPointerException e) {
+      throw new PgknobException(
+          "the inputs in " + run.file(SessionFolder.SESSION_FILE) + " are incomplete",
+          "write its configurations with pgknob export and compare those with --config");
+    }
+  }
+
+  /** The workload as given, else as the compared session ran it, else tune's defaults. */
+  private SessionInputs inputs(SessionPlan plan, SessionFolder run) {
+    Map<String, Object> base = run == null ? Map.of() : run.readState().inputs();
+    SessionInputs original = run == null ? null : originalInputs(run);
+    return Comparison.inputs(
+        plan,
+        base,
+        new Comparison.Workload(
+            warehouses != null
+                ? warehouses
+                : original != null ? original.warehouses() : DEFAULT_WAREHOUSES,
+            virtualUsers != null
+                ? virtualUsers
+                : original != null ? original.virtualUsers() : DEFAULT_VUS,
+            rampupSeconds != null
+                ? rampupSeconds
+                : original != null ? original.rampupSeconds() : DEFAULT_RAMPUP_SECONDS,
+            windowSeconds != null
+                ? windowSeconds
+                : original != null ? original.windowSeconds() : DEFAULT_WINDOW_SECONDS));
+  }
+
+  /**
+   * The server to measure on: the one the options name, else the compared session's (from its
+   * restore file), which must have its original settings back.
+   */
+  private Target open(SessionFolder run, Path restore) {
+    Path runRestore = run == null ? null : run.file(SessionFolder.RESTORE_FILE);
+    if (runRestore == null
+        || !Files.exists(runRestore)
+        || targetOptions.namesRemoteServer()
+        || targetOptions.clusterDir != null) {
+      return targetOptions.open(restore);
+    }
+    RestoreFile previous = RestoreFile.read(runRestore);
+    if (!previous.isRestored()) {
+      throw new PgknobException(
+          "session " + run.id() + " left its server with changed settings",
+          "put them back first with: pgknob restore " + runRestore);
+    }
+    Target target = targetOptions.openFor(previous.identity());
+    if (target instanceof ManagedCluster cluster) {
+      cluster.start();
+    }
+    target.useRestoreFile(restore);
+    return target;
+  }
+}

@@ -1,0 +1,188 @@
+package org.pgknob.session;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import org.pgknob.PgknobException;
+import org.pgknob.report.ConfFile;
+import org.pgknob.report.Summary;
+import org.pgknob.target.ServerSetting;
+
+/**
+ * {@code pgknob compare}: configurations re-measured against the baseline in interleaved rounds. A
+ * comparison is a session whose plan has the baseline runs and validation rounds only, each
+ * candidate's settings stored in the plan (session.json), so it runs, resumes, reports and exports
+ * like any session.
+ */
+public final class Comparison {
+  /** The prefix of a configuration read from a file: config:a.conf. */
+  public static final String CONFIG_PREFIX = "config:";
+
+  private Comparison() {}
+
+  /**
+   * A configuration to measure.
+   *
+   * @param name its row in the results: restart/tps, pgtune (from a session), config:a.conf
+   * @param settings the settings as PostgreSQL takes them
+   */
+  public record Candidate(String name, Map<String, String> settings) {
+    public Candidate {
+      settings = Map.copyOf(settings);
+    }
+  }
+
+  /**
+   * The optima and the PGTune-style configuration of a session's summary.json, validated or not;
+   * rows with the same settings are measured once, under the first row's name.
+   *
+   * @throws PgknobException when the session has no summary yet or no row changes a setting
+   */
+  public static List<Candidate> fromSession(SessionFolder run) {
+    Summary summary = run.readSummary();
+    List<Candidate> out = new ArrayList<>();
+    Set<Map<String, String>> seen = new HashSet<>();
+    for (Summary.ResultRow row : summary.results()) {
+      if (!row.settings().isEmpty() && seen.add(row.settings())) {
+        out.add(new Candidate(row.name(), row.settings()));
+      }
+    }
+    if (out.isEmpty()) {
+      throw new PgknobException(
+          "session " + run.id() + " found no configuration other than the defaults",
+          "compare configuration files instead: pgknob compare --config a.conf --config b.conf");
+    }
+    return out;
+  }
+
+  /**
+   * The settings of postgresql.conf fragments, one candidate per file named config:FILE_NAME.
+   *
+   * @throws PgknobException when a file cannot be read, is not postgresql.conf syntax, or sets
+   *     nothing
+   */
+  public static List<Candidate> fromConfFiles(List<Path> files) {
+    List<Candidate> out = new ArrayList<>();
+    Set<String> names = new HashSet<>();
+    for (Path file : files) {
+      String text;
+      try {
+        text = Files.readString(file);
+      } catch (IOException e) {
+        throw new PgknobException(
+            "cannot read " + file + ": " + e.getMessage(),
+            "give a postgresql.conf fragment that exists and is readable");
+      }
+      Map<String, String> settings = ConfFile.parse(file.toString(), text);
+      if (settings.isEmpty()) {
+        throw new PgknobException(
+            file + " sets nothing, so it would only measure the defaults again",
+            "give a file with lines such as work_mem = '16MB'");
+      }
+      String name = CONFIG_PREFIX + file.getFileName();
+      for (int n = 2; !names.add(name); n++) {
+        name = CONFIG_PREFIX + file.getFileName() + "#" + n; // two a.conf from two folders
+      }
+      out.add(new Candidate(name, settings));
+    }
+    return out;
+  }
+
+  /**
+   * Checks every candidate's setting names against the server's pg_settings.
+   *
+   * @throws PgknobException naming the candidate and the setting the server does not have or does
+   *     not let anyone change
+   */
+  public static void checkNames(List<Candidate> candidates, List<ServerSetting> server) {
+    Map<String, ServerSetting> byName = byName(server);
+    for (Candidate c : candidates) {
+      for (String name : c.settings().keySet()) {
+        ServerSetting s = byName.get(name.toLowerCase(Locale.ROOT));
+        if (s == null) {
+          throw new PgknobException(
+              c.name() + " sets " + name + ", which this server does not have",
+              "fix the name or remove that line");
+        }
+        if (s.isFixed()) {
+          throw new PgknobException(
+              c.name() + " sets " + name + ", which is fixed when the server is built",
+              "remove that line");
+        }
+      }
+    }
+  }
+
+  /**
+   * The comparison's plan: {@link Budget#MIN_BASELINE_RUNS} baseline runs (the noise level), then
+   * {@code rounds} rounds of one baseline run and one run of each candidate, interleaved.
+   *
+   * @throws PgknobException when {@code rounds} is below {@link SessionPlan#MIN_VALIDATION_ROUNDS}
+   */
+  public static SessionPlan plan(
+      List<Candidate> candidates, List<ServerSetting> server, int rounds) {
+    if (rounds < SessionPlan.MIN_VALIDATION_ROUNDS) {
+      throw new PgknobException(
+          "--rounds must be at least " + SessionPlan.MIN_VALIDATION_ROUNDS + ", but got " + rounds,
+          "give --rounds 3 or more for a useful interval");
+    }
+    Map<String, ServerSetting> byName = byName(server);
+    List<SessionPlan.Validation> validations = new ArrayList<>();
+    for (Candidate c : candidates) {
+      boolean restart =
+          c.settings().keySet().stream()
+              .map(n -> byName.get(n.toLowerCase(Locale.ROOT)))
+              .anyMatch(s -> s != null && s.needsRestart());
+      validations.add(
+          new SessionPlan.Validation(c.name(), restart ? "restart" : "reload", c.settings()));
+    }
+    return new SessionPlan(Budget.MIN_BASELINE_RUNS, List.of(), List.of(), validations, rounds);
+  }
+
+  /** The TPROC-C size and times of a comparison's runs. */
+  public record Workload(int warehouses, int virtualUsers, int rampupSeconds, int windowSeconds) {}
+
+  /**
+   * The comparison's inputs: those of the compared session ({@code base}, as session.json keeps
+   * them; empty for --config files), with the workload given, the tracks of the candidates, and a
+   * trial budget that is the plan's length.
+   */
+  public static SessionInputs inputs(
+      SessionPlan plan, Map<String, Object> base, Workload workload) {
+    Map<String, Object> m = new LinkedHashMap<>();
+    m.put("allWarehouses", false);
+    m.put("spaceFile", "");
+    m.put("rulesFile", "");
+    m.put("allowDurabilityTradeoff", false);
+    m.put("ramBytes", 0L);
+    m.put("seed", 1L);
+    m.put("surrogate", "gp");
+    m.putAll(base);
+    m.put("warehouses", workload.warehouses());
+    m.put("virtualUsers", workload.virtualUsers());
+    m.put("rampupSeconds", workload.rampupSeconds());
+    m.put("windowSeconds", workload.windowSeconds());
+    m.put("budget", Integer.toString(plan.totalTrials()));
+    m.put(
+        "tracks",
+        plan.validations().stream().map(SessionPlan.Validation::track).distinct().toList());
+    m.put("objective", Objectives.TPS);
+    m.put("applyBest", false); // a comparison always puts the original settings back
+    return SessionInputs.fromMap(m);
+  }
+
+  private static Map<String, ServerSetting> byName(List<ServerSetting> server) {
+    Map<String, ServerSetting> out = new LinkedHashMap<>();
+    for (ServerSetting s : server) {
+      out.put(s.name().toLowerCase(Locale.ROOT), s);
+    }
+    return out;
+  }
+}

@@ -1,0 +1,187 @@
+package org.pgknob.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.pgknob.report.Summary;
+import org.pgknob.session.SessionFolder;
+import org.pgknob.session.SessionFolderFixtures;
+import org.pgknob.session.SessionPlan;
+import org.pgknob.session.SessionState;
+import org.pgknob.target.ManagedCluster;
+import org.pgknob.target.RestoreFile;
+import org.pgknob.testing.SessionPostgres;
+import org.pgknob.trial.TrialResult;
+import picocli.CommandLine;
+
+/** pgknob compare against a real PostgreSQL 18: two tiny .conf files, 2 rounds of 2-s windows. */
+class CompareCommandTest {
+  @TempDir Path dir;
+
+  private final StringWriter out = new StringWriter();
+  private final StringWriter err = new StringWriter();
+
+  private int run(String... args) {
+    out.getBuffer().setLength(0);
+    err.getBuffer().setLength(0);
+    CommandLine cl = Main.commandLine();
+    cl.setOut(new PrintWriter(out));
+    cl.setErr(new PrintWriter(err));
+    return cl.execute(args);
+  }
+
+  @Test
+  void comparesConfFilesWithTheBaselineInterleavedAndResumes() throws Exception {
+    ManagedCluster cluster = SessionPostgres.cluster();
+    String autoConfBefore = SessionPostgres.autoConf(cluster);
+    Map<String, String> settingsBefore = SessionPostgres.settings(cluster);
+    Path a = Files.writeString(dir.resolve("a.conf"), "work_mem = '16MB'\n");
+    Path b = Files.writeString(dir.resolve("b.conf"), "shared_buffers = 256MB  # restart\n");
+    Path runs = dir.resolve("runs");
+
+    int exit =
+        run(
+            "compare",
+            "--cluster-dir",
+            cluster.clusterDir().toString(),
+            "--config",
+            a.toString(),
+            "--config",
+            b.toString(),
+            "--rounds",
+            "2",
+            "--warehouses",
+            "1",
+            "--rampup",
+            "1s",
+            "--duration",
+            "2s",
+            "--out",
+            runs.toString());
+    assertEquals(0, exit, err::toString);
+    SessionFolder folder = SessionFolder.open(onlySession(runs));
+    assertTrue(out.toString().contains("TPS ratio (95% CI)"), out::toString);
+    assertTrue(out.toString().contains("config:b.conf"), out::toString);
+
+    Summary summary = folder.readSummary();
+    assertEquals(
+        List.of("defaults", "config:a.conf", "config:b.conf"),
+        summary.results().stream().map(Summary.ResultRow::name).toList());
+    assertEquals(Map.of("work_mem", "16MB"), summary.results().get(1).settings());
+    assertEquals(Map.of("shared_buffers", "256MB"), summary.results().get(2).settings());
+    for (Summary.ResultRow row : summary.results().subList(1, 3)) {
+      assertEquals(2, row.tpsRatio().pairs(), row::toString);
+      assertTrue(row.tpsRatio().low() < row.tpsRatio().estimate(), row::toString);
+      assertTrue(row.tpsRatio().estimate() < row.tpsRatio().high(), row::toString);
+    }
+    SessionState state = folder.readState();
+    assertEquals(SessionState.Status.FINISHED, state.status());
+    assertTrue(state.plan().sweeps().isEmpty() && state.plan().bayes().isEmpty());
+    assertEquals(
+        List.of("reload", "restart"),
+        state.plan().validations().stream().map(SessionPlan.Validation::track).toList());
+    List<TrialResult> trials = folder.trials().read().trials();
+    assertEquals(state.plan().totalTrials(), trials.size());
+    assertEquals(9, trials.size());
+    assertTrue(Files.exists(folder.file("report.html")));
+    assertEquals(autoConfBefore, SessionPostgres.autoConf(SessionPostgres.cluster()));
+    assertEquals(
+        java.util.Set.of(),
+        SessionPostgres.differences(
+            settingsBefore, SessionPostgres.settings(SessionPostgres.cluster())));
+    assertEquals(
+        RestoreFile.RESTORED, RestoreFile.read(folder.file(SessionFolder.RESTORE_FILE)).state());
+
+    // Stopped after trial 7: resume measures the last round's candidates from session.json alone.
+    stopAfter(folder, 7);
+    assertEquals(0, run("resume", folder.dir().toString()), err::toString);
+    List<TrialResult> resumed = folder.trials().read().trials();
+    assertEquals(trials.size(), resumed.size());
+    for (int i = 0; i < trials.size(); i++) {
+      assertEquals(trials.get(i).label(), resumed.get(i).label());
+      assertEquals(trials.get(i).settings(), resumed.get(i).settings());
+    }
+    assertEquals(Map.of("shared_buffers", "256MB"), resumed.get(7).settings());
+    assertEquals(autoConfBefore, SessionPostgres.autoConf(SessionPostgres.cluster()));
+  }
+
+  @Test
+  void refusesBadInputBeforeMeasuringAnything() throws Exception {
+    Path runs = dir.resolve("runs");
+    assertEquals(1, run("compare", "--out", runs.toString()));
+    assertTrue(err.toString().startsWith("pgknob: nothing to compare"), err::toString);
+
+    Path a = Files.writeString(dir.resolve("a.conf"), "work_mem = 16MB\n");
+    assertEquals(1, run("compare", "--config", a.toString(), "--rounds", "1"));
+    assertEquals(
+        "pgknob: --rounds must be at least 2, but got 1 (give --rounds 3 or more for a useful"
+            + " interval)\n",
+        err.toString());
+
+    Path bad = Files.writeString(dir.resolve("bad.conf"), "wrk_mem = 16MB\n");
+    ManagedCluster cluster = SessionPostgres.cluster();
+    assertEquals(
+        1,
+        run(
+            "compare",
+            "--cluster-dir",
+            cluster.clusterDir().toString(),
+            "--config",
+            bad.toString(),
+            "--out",
+            runs.toString()));
+    assertEquals(
+        "pgknob: config:bad.conf sets wrk_mem, which this server does not have (fix the name or"
+            + " remove that line)\n",
+        err.toString());
+    try (Stream<Path> left = Files.list(runs)) {
+      assertEquals(0, left.count(), "no session folder left behind");
+    }
+
+    // A session whose server was never put back: compare would take its settings for defaults.
+    SessionFolder finished = SessionFolderFixtures.finished(dir.resolve("finished"));
+    Files.writeString(
+        finished.file(SessionFolder.RESTORE_FILE),
+        "{\"identity\": {\"kind\": \"managed\", \"clusterDir\": \""
+            + cluster.clusterDir()
+            + "\"}, \"state\": \"applied\", \"snapshot\": null}",
+        StandardCharsets.UTF_8);
+    assertEquals(1, run("compare", finished.dir().toString(), "--out", runs.toString()));
+    assertEquals(
+        "pgknob: session "
+            + finished.id()
+            + " left its server with changed settings (put them back first with: pgknob restore "
+            + finished.file(SessionFolder.RESTORE_FILE)
+            + ")\n",
+        err.toString());
+  }
+
+  private static Path onlySession(Path runs) throws Exception {
+    try (Stream<Path> dirs = Files.list(runs)) {
+      List<Path> all = dirs.toList();
+      assertEquals(1, all.size(), all::toString);
+      return all.get(0);
+    }
+  }
+
+  /** Leaves the first {@code n} trials and marks the session stopped, as a Ctrl-C there would. */
+  private static void stopAfter(SessionFolder folder, int n) throws Exception {
+    Path log = folder.file(SessionFolder.TRIALS_FILE);
+    List<String> lines = new ArrayList<>(Files.readAllLines(log)).subList(0, n);
+    Files.write(log, lines);
+    folder.writeState(
+        folder.readState().withStatus(SessionState.Status.STOPPED, "stopped", Instant.now()));
+  }
+}

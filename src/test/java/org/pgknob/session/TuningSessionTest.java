@@ -1,0 +1,184 @@
+package org.pgknob.session;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.pgknob.optimize.Status;
+import org.pgknob.report.ConfExporter;
+import org.pgknob.report.ConfFile;
+import org.pgknob.report.Summary;
+import org.pgknob.target.ManagedCluster;
+import org.pgknob.target.RestoreFile;
+import org.pgknob.testing.SessionPostgres;
+import org.pgknob.trial.TrialResult;
+import org.pgknob.workload.Progress;
+
+/**
+ * One complete tiny session against a real PostgreSQL 18 (1 warehouse, 2-s windows), run once and
+ * checked from every side: its phases, its files, and the server it leaves behind.
+ */
+class TuningSessionTest {
+  /** The smallest trial budget whose plan has sweeps (see Budget: 30% of the search share >= 3). */
+  static final String BUDGET_WITH_SWEEPS = "19";
+
+  @TempDir static Path runs;
+
+  private static Map<String, String> settingsBefore;
+  private static String autoConfBefore;
+  private static SessionFolder folder;
+  private static Summary summary;
+  private static SessionPlan plan;
+  private static List<TrialResult> trials;
+  private static String console;
+
+  @BeforeAll
+  static void runOneTinySession() throws Exception {
+    ManagedCluster cluster = SessionPostgres.cluster();
+    settingsBefore = SessionPostgres.settings(cluster);
+    autoConfBefore = SessionPostgres.autoConf(cluster);
+    folder = SessionFolder.create(runs, Clock.systemUTC());
+    cluster.useRestoreFile(folder.file(SessionFolder.RESTORE_FILE));
+    StringWriter out = new StringWriter();
+    TuningSession session =
+        TuningSession.create(
+            folder,
+            TinyInputs.of(BUDGET_WITH_SWEEPS, List.of("reload", "restart")),
+            cluster,
+            new ProgressPrinter(new PrintWriter(out, true), false),
+            Progress.SILENT,
+            Clock.systemUTC());
+    summary = session.run();
+    console = out.toString();
+    plan = folder.readState().plan();
+    trials = folder.trials().read().trials();
+  }
+
+  @Test
+  void planHasEveryPhaseWithBothTracks() {
+    assertEquals(3, plan.baselineRuns());
+    assertFalse(plan.sweeps().isEmpty(), "budget " + BUDGET_WITH_SWEEPS + " leaves room to sweep");
+    assertEquals(
+        List.of("reload", "restart"),
+        plan.bayes().stream().map(SessionPlan.BayesTrack::track).toList());
+    assertFalse(plan.validations().isEmpty());
+    assertEquals(Integer.parseInt(BUDGET_WITH_SWEEPS), plan.totalTrials());
+  }
+
+  @Test
+  void logsEveryPlannedTrialOnceInPlanOrder() {
+    List<Step> steps = plan.steps();
+    assertEquals(steps.size(), trials.size());
+    for (int i = 0; i < steps.size(); i++) {
+      TrialResult t = trials.get(i);
+      assertEquals(i + 1, t.trial());
+      assertEquals(steps.get(i).label(), t.label());
+      assertEquals(steps.get(i).phase().label(), t.phase());
+    }
+    Set<String> phasesRun =
+        trials.stream().map(t -> t.phase() + "/" + t.track()).collect(Collectors.toSet());
+    assertTrue(phasesRun.containsAll(Set.of("baseline/reload", "bayes/reload", "bayes/restart")));
+    assertTrue(trials.stream().anyMatch(t -> t.phase().equals("sweep")), "a sweep ran");
+    assertTrue(trials.stream().anyMatch(t -> t.phase().equals("validation")));
+    for (TrialResult t : trials) {
+      if (t.phase().equals("baseline") || t.label().endsWith(SessionPlan.BASELINE)) {
+        assertEquals(Status.OK, t.status(), () -> "defaults failed: " + t.reason());
+        assertTrue(t.workload().tps() > 0);
+      }
+    }
+  }
+
+  @Test
+  void writesSessionAndSummaryWithEveryResultRow() {
+    SessionState state = folder.readState();
+    assertEquals(SessionState.Status.FINISHED, state.status());
+    assertEquals(trials.size(), state.progress().trialsDone());
+    assertEquals("finished", summary.state());
+    assertEquals(summary.results().size(), folder.readSummary().results().size());
+
+    List<String> expected = new ArrayList<>(List.of("defaults"));
+    plan.validations().forEach(v -> expected.add(v.name()));
+    for (String track : List.of("reload", "restart")) {
+      for (String objective : List.of("tps", "latency")) {
+        if (!expected.contains(track + "/" + objective)) {
+          expected.add(track + "/" + objective);
+        }
+      }
+    }
+    assertEquals(expected, summary.results().stream().map(Summary.ResultRow::name).toList());
+    Summary.ResultRow validated = row(plan.validations().get(0).name());
+    assertTrue(
+        validated.tpsRatio() != null || validated.verdict().startsWith("not validated: "),
+        validated::toString);
+    if (validated.tpsRatio() != null) {
+      assertEquals(3, validated.tpsRatio().pairs());
+      assertTrue(validated.tpsRatio().low() <= validated.tpsRatio().high());
+    }
+    assertEquals(trials.size(), summary.budget().trialsRun());
+    assertTrue(console.contains("TPS ratio (95% CI)"), console);
+  }
+
+  @Test
+  void writesExportsOfEveryOptimumThatRoundTrip() throws Exception {
+    for (Summary.ResultRow r : summary.results()) {
+      if (r.track().isEmpty()) {
+        continue;
+      }
+      for (ConfExporter.Format f : ConfExporter.Format.values()) {
+        Path file = folder.bestFile(r.track(), r.objective(), f.extension());
+        assertTrue(Files.size(file) > 0, file::toString);
+      }
+      Path conf = folder.bestFile(r.track(), r.objective(), "conf");
+      assertEquals(
+          r.settings().keySet(),
+          ConfFile.parse(conf.toString(), Files.readString(conf)).keySet(),
+          conf::toString);
+    }
+  }
+
+  @Test
+  void writesTheReportWithCharts() throws Exception {
+    assertTrue(Files.readString(folder.file("report.html")).contains("<html"));
+    List<Path> charts;
+    try (Stream<Path> files = Files.list(folder.file("charts"))) {
+      charts = files.filter(p -> p.toString().endsWith(".png")).toList();
+    }
+    assertFalse(charts.isEmpty());
+    for (Path chart : charts) {
+      byte[] head;
+      try (var in = Files.newInputStream(chart)) {
+        head = in.readNBytes(4);
+      }
+      assertEquals(0x89, head[0] & 0xff, chart::toString);
+      assertEquals("PNG", new String(head, 1, 3, java.nio.charset.StandardCharsets.US_ASCII));
+    }
+  }
+
+  @Test
+  void leavesTheServerWithItsOriginalSettings() throws Exception {
+    ManagedCluster cluster = SessionPostgres.cluster();
+    assertEquals(
+        RestoreFile.RESTORED, RestoreFile.read(folder.file(SessionFolder.RESTORE_FILE)).state());
+    assertEquals(autoConfBefore, SessionPostgres.autoConf(cluster));
+    Map<String, String> after = SessionPostgres.settings(cluster);
+    assertEquals(Set.of(), SessionPostgres.differences(settingsBefore, after));
+  }
+
+  private static Summary.ResultRow row(String name) {
+    return summary.results().stream().filter(r -> r.name().equals(name)).findFirst().orElseThrow();
+  }
+}
