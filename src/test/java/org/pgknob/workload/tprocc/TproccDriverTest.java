@@ -29,7 +29,7 @@ class TproccDriverTest {
   @BeforeAll
   static void runOnce() {
     TproccTestDatabase.reset();
-    TproccWorkload workload = new TproccWorkload(TproccTestDatabase.SETTINGS.withTimes(1, 4));
+    TproccWorkload workload = new TproccWorkload(TproccTestDatabase.SETTINGS.withTimes(2, 4));
     result =
         workload.run(
             SharedPostgres.cluster(),
@@ -84,7 +84,10 @@ class TproccDriverTest {
   void keepsATimelineOfEverySecondAndAccountsForTheCheckpoint() {
     assertTrue(result.timeline().size() >= 5, "seconds: " + result.timeline().size());
     assertTrue(result.timeline().stream().anyMatch(SecondSample::measured));
-    assertTrue(result.timeline().stream().anyMatch(s -> !s.measured()));
+    // Two seconds of ramp-up leave at least one unmeasured second even on a loaded machine.
+    assertTrue(
+        result.timeline().stream().anyMatch(s -> !s.measured()),
+        "no unmeasured second in " + result.timeline());
     assertEquals(List.of("connect", "rampup", "window", "stop", "checkpoint"), phases);
     assertEquals(result.timeline().size(), heard.size());
     // The window is measured, not assumed: at least what was asked, a little more on a busy box.
