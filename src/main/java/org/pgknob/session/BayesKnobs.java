@@ -95,7 +95,9 @@ final class BayesKnobs {
     for (KnobSensitivity s : ranking) {
       if (s.verdict() == KnobSensitivity.Verdict.EFFECT) {
         order.add(s.knob());
-      } else if (s.verdict() != KnobSensitivity.Verdict.NOT_MEASURED) {
+      } else if (s.verdict() == KnobSensitivity.Verdict.NO_EFFECT) {
+        // "Within noise" is no verdict on a noisy machine: only a curve flatter than the noise
+        // itself sends a knob to the back.
         withoutEffect.add(s.knob());
       }
     }
