@@ -41,7 +41,9 @@ public final class Comparison {
 
   /**
    * The optima and the PGTune-style configuration of a session's summary.json, validated or not;
-   * rows with the same settings are measured once, under the first row's name.
+   * rows with the same settings are measured once, under the first row's name. A session without a
+   * PGTune-style row gets one, computed for the server the comparison runs on (empty settings
+   * here).
    *
    * @throws PgknobException when the session has no summary yet or no row changes a setting
    */
@@ -53,6 +55,10 @@ public final class Comparison {
       if (!row.settings().isEmpty() && seen.add(row.settings())) {
         out.add(new Candidate(row.name(), row.settings()));
       }
+    }
+    if (out.stream().noneMatch(c -> c.name().equals("pgtune"))) {
+      // A session whose budget left no room to validate it: computed for the server compared on.
+      out.add(new Candidate("pgtune", Map.of()));
     }
     if (out.isEmpty()) {
       throw new PgknobException(

@@ -117,6 +117,18 @@ final class SessionResults {
         }
       }
     }
+    if (searched && !validatedNames.contains("pgtune")) {
+      // Not measured, but its settings are still worth exporting and comparing later.
+      rows.add(
+          row(
+              "pgtune",
+              List.of(),
+              PgTuneSettings.compute(context),
+              null,
+              null,
+              "not validated against the baseline (the budget left no room); measure it with"
+                  + " pgknob compare"));
+    }
     return rows;
   }
 

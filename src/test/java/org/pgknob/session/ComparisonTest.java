@@ -75,6 +75,34 @@ class ComparisonTest {
   }
 
   @Test
+  void aSessionThatNeverMeasuredPgtuneStillComparesWithItComputedOnTheServer() {
+    SessionFolder folder = SessionExportTest.finishedSession(dir);
+    Summary s = folder.readSummary();
+    List<Summary.ResultRow> rows =
+        s.results().stream().filter(r -> !r.name().equals("pgtune")).toList();
+    folder.writeSummary(
+        new Summary(
+            s.sessionId(),
+            s.state(),
+            s.startedAt(),
+            s.finishedAt(),
+            s.machine(),
+            s.postgresVersion(),
+            s.target(),
+            s.workload(),
+            s.budget(),
+            s.noise(),
+            rows,
+            s.sweepRanking(),
+            s.modelRanking(),
+            s.restored()));
+    List<Comparison.Candidate> candidates = Comparison.fromSession(folder);
+    Comparison.Candidate pgtune = candidates.get(candidates.size() - 1);
+    assertEquals("pgtune", pgtune.name());
+    assertEquals(Map.of(), pgtune.settings(), "empty: computed when the comparison runs");
+  }
+
+  @Test
   void confFilesBecomeCandidatesNamedByFile() throws Exception {
     Path a = Files.writeString(dir.resolve("a.conf"), "work_mem = '16MB'  # sorts in memory\n");
     Files.createDirectories(dir.resolve("other"));
