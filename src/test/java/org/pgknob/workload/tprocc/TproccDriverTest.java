@@ -90,9 +90,10 @@ class TproccDriverTest {
         "no unmeasured second in " + result.timeline());
     assertEquals(List.of("connect", "rampup", "window", "stop", "checkpoint"), phases);
     assertEquals(result.timeline().size(), heard.size());
-    // The window is measured, not assumed: at least what was asked, a little more on a busy box.
+    // The window is measured, not assumed: what was asked (to the clock's grain), a little more on
+    // a busy box.
     assertTrue(
-        result.windowSeconds() >= 4 && result.windowSeconds() < 6.5,
+        result.windowSeconds() > 3.9 && result.windowSeconds() < 6.5,
         "window seconds: " + result.windowSeconds());
     assertTrue(result.checkpoint().afterWindowSeconds() > 0);
     assertTrue(result.checkpoint().afterWindowBuffers() > 0, "the window dirtied buffers");
