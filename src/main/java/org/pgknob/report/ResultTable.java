@@ -49,13 +49,15 @@ public final class ResultTable {
           "changed"
         });
     for (Summary.ResultRow r : rows) {
+      // A row no trial measured (a PGTune-style configuration the budget left out) shows dashes.
+      boolean measured = !r.trials().isEmpty();
       cells.add(
           new String[] {
             r.name(),
-            String.format(Locale.ROOT, "%.1f", r.tps()),
-            String.format(Locale.ROOT, "%.0f", r.nopm()),
-            String.format(Locale.ROOT, "%.2f", r.latencyAvgMs()),
-            String.format(Locale.ROOT, "%.2f", r.latencyP95Ms()),
+            measured ? String.format(Locale.ROOT, "%.1f", r.tps()) : "-",
+            measured ? String.format(Locale.ROOT, "%.0f", r.nopm()) : "-",
+            measured ? String.format(Locale.ROOT, "%.2f", r.latencyAvgMs()) : "-",
+            measured ? String.format(Locale.ROOT, "%.2f", r.latencyP95Ms()) : "-",
             ratio(r.tpsRatio(), false),
             ratio(r.latencyRatio(), true),
             Integer.toString(r.settings().size())
