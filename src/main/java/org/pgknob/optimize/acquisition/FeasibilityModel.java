@@ -52,8 +52,10 @@ public final class FeasibilityModel {
     for (int i = 0; i < centered.length; i++) {
       centered[i] = (feasible[i] ? 1 : -1) - mean;
     }
+    // the product kernel alone: an additive part spreads each failure along whole axes, and in
+    // BayesTest's failing region it let more suggestions into the region, not fewer
     GaussianProcess gp =
-        GpFitter.fit(x, centered, new Random(seed), null, MAX_NOISE, MIN_LENGTH, MAX_SIGNAL);
+        GpFitter.fit(x, centered, new Random(seed), null, MAX_NOISE, MIN_LENGTH, MAX_SIGNAL, false);
     return new FeasibilityModel(gp, mean);
   }
 

@@ -15,7 +15,12 @@ public final class GaussianProcess implements Surrogate {
   private final double[][] x;
   private final double priorMean;
   private final GpHyperparameters hyper;
+  private final double[] lengthScales;
   private final double[] inverseSquared;
+
+  /** Each observed point's exponentials for the additive part; null without one. */
+  private final MaternKernel.Exponentials[] exponentials;
+
   private final double[][] lower;
   private final double[] alpha;
   private final double logMarginalLikelihood;
@@ -30,7 +35,16 @@ public final class GaussianProcess implements Surrogate {
     this.x = x;
     this.priorMean = priorMean;
     this.hyper = hyper;
-    this.inverseSquared = MaternKernel.inverseSquared(hyper.lengthScales());
+    this.lengthScales = hyper.lengthScales();
+    this.inverseSquared = MaternKernel.inverseSquared(lengthScales);
+    if (hyper.additiveVariance() > 0) {
+      exponentials = new MaternKernel.Exponentials[x.length];
+      for (int i = 0; i < x.length; i++) {
+        exponentials[i] = MaternKernel.Exponentials.of(x[i], lengthScales);
+      }
+    } else {
+      exponentials = null;
+    }
     this.lower = lower;
     this.alpha = alpha;
     this.logMarginalLikelihood = logMarginalLikelihood;
@@ -58,14 +72,24 @@ public final class GaussianProcess implements Surrogate {
   public Prediction predict(double[] point) {
     int n = x.length;
     double[] kStar = new double[n];
-    double s = hyper.signalVariance();
     double mean = priorMean;
+    double signal = hyper.signalVariance();
+    double additive = hyper.additiveVariance();
+    MaternKernel.Exponentials own =
+        exponentials == null ? null : MaternKernel.Exponentials.of(point, lengthScales);
     for (int i = 0; i < n; i++) {
-      kStar[i] = s * MaternKernel.correlation(MaternKernel.distance(point, x[i], inverseSquared));
-      mean += kStar[i] * alpha[i];
+      double k =
+          signal * MaternKernel.correlation(MaternKernel.distance(point, x[i], inverseSquared));
+      if (own != null) {
+        k +=
+            additive
+                * MaternKernel.additiveCorrelation(point, x[i], lengthScales, own, exponentials[i]);
+      }
+      kStar[i] = k;
+      mean += k * alpha[i];
     }
     double[] v = forward(lower, kStar);
-    return new Prediction(mean, Math.max(0, s - dot(v, v)));
+    return new Prediction(mean, Math.max(0, hyper.priorVariance() - dot(v, v)));
   }
 
   /** 1 / length scale of the knob's dimensions; for one-hot knobs the two largest combined. */
@@ -104,13 +128,13 @@ public final class GaussianProcess implements Surrogate {
 
   static double[][] kernelMatrix(double[][] x, GpHyperparameters hyper) {
     int n = x.length;
-    double[] inv = MaternKernel.inverseSquared(hyper.lengthScales());
-    double s = hyper.signalVariance();
+    double[] ls = hyper.lengthScales();
+    double[] inv = MaternKernel.inverseSquared(ls);
     double[][] k = new double[n][n];
     for (int i = 0; i < n; i++) {
-      k[i][i] = s + hyper.noiseVariance();
+      k[i][i] = hyper.priorVariance() + hyper.noiseVariance();
       for (int j = 0; j < i; j++) {
-        double v = s * MaternKernel.correlation(MaternKernel.distance(x[i], x[j], inv));
+        double v = MaternKernel.covariance(x[i], x[j], inv, ls, hyper);
         k[i][j] = v;
         k[j][i] = v;
       }

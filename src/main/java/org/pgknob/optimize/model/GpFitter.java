@@ -13,11 +13,12 @@ import org.apache.commons.math3.linear.NonPositiveDefiniteMatrixException;
  *
  * <p>Parameters are fitted in the logarithm and kept within bounds by a smooth (logistic) map:
  * length scales in [0.01, 100] on the unit cube, signal variance in [0.05, 20], noise variance in
- * [1e-6, 2] (targets have variance 1, so these are relative). Priors: length scale ~
+ * [1e-6, 2], the additive part's variance (when the kernel has one, see {@link MaternKernel}) in
+ * [1e-4, 20] (targets have variance 1, so these are relative). Priors: length scale ~
  * LogNormal(sqrt2 + ln(d) / 2, 3), the dimension-scaled prior of Hvarfner et al. 2024 ("Vanilla
  * Bayesian optimization performs great in high dimensions"), which keeps few data from fitting
- * wiggles; noise variance ~ LogNormal(-4, 1) (both as BoTorch's defaults); log signal variance ~
- * N(0, 1.5^2).
+ * wiggles; noise variance ~ LogNormal(-4, 1) (both as BoTorch's defaults); the logs of both signal
+ * variances ~ N(0, 1.5^2), so the data decide how much is additive.
  *
  * <p>A fitter keeps its last hyperparameters as a warm start for the next fit, which is what keeps
  * refits cheap as observations arrive one at a time.
@@ -29,8 +30,20 @@ public final class GpFitter implements SurrogateFitter {
   static final double MAX_SIGNAL = 20;
   static final double MIN_NOISE = 1e-6;
   static final double MAX_NOISE = 2;
+  static final double MIN_ADDITIVE = 1e-4;
 
+  private final boolean additive;
   private GpHyperparameters warmStart;
+
+  /** The Bayes optimizer's fitter: product kernel plus additive part. */
+  public GpFitter() {
+    this(true);
+  }
+
+  /** A fitter of the product kernel plus, if {@code additive}, an additive part. */
+  public GpFitter(boolean additive) {
+    this.additive = additive;
+  }
 
   @Override
   public String name() {
@@ -39,7 +52,8 @@ public final class GpFitter implements SurrogateFitter {
 
   @Override
   public GaussianProcess fit(double[][] x, double[] y, long seed) {
-    GaussianProcess gp = fit(x, y, new Random(seed), warmStart);
+    GaussianProcess gp =
+        fit(x, y, new Random(seed), warmStart, MAX_NOISE, MIN_LENGTH, MAX_SIGNAL, additive);
     warmStart = gp.hyperparameters();
     return gp;
   }
@@ -47,13 +61,14 @@ public final class GpFitter implements SurrogateFitter {
   /** Fits from a few starting points (and {@code warm}, if given and of the right dimension). */
   public static GaussianProcess fit(
       double[][] x, double[] y, Random random, GpHyperparameters warm) {
-    return fit(x, y, random, warm, MAX_NOISE, MIN_LENGTH, MAX_SIGNAL);
+    return fit(x, y, random, warm, MAX_NOISE, MIN_LENGTH, MAX_SIGNAL, false);
   }
 
   /**
    * As {@link #fit(double[][], double[], Random, GpHyperparameters)} with the noise variance capped
    * at {@code maxNoise} (a feasibility model must not explain a lone failure away as noise) and the
-   * length scales at least {@code minLength}.
+   * length scales at least {@code minLength}; with an additive part in the kernel if {@code
+   * additive}.
    */
   public static GaussianProcess fit(
       double[][] x,
@@ -62,16 +77,22 @@ public final class GpFitter implements SurrogateFitter {
       GpHyperparameters warm,
       double maxNoise,
       double minLength,
-      double maxSignal) {
+      double maxSignal,
+      boolean additive) {
     int dims = x[0].length;
     int n = x.length;
-    Objective objective = new Objective(x, y, maxNoise, minLength, maxSignal);
+    Objective objective = new Objective(x, y, maxNoise, minLength, maxSignal, additive);
+    double startAdditive = additive ? 0.5 : 0;
     List<double[]> starts = new ArrayList<>();
-    if (warm != null && warm.lengthScales().length == dims) {
+    if (warm != null
+        && warm.lengthScales().length == dims
+        && (warm.additiveVariance() > 0) == additive) {
       starts.add(objective.toUnbounded(warm));
     }
-    starts.add(objective.toUnbounded(uniform(dims, 0.5, 1, 0.01)));
-    starts.add(objective.toUnbounded(uniform(dims, Math.exp(objective.lengthPriorMean), 1, 0.01)));
+    starts.add(objective.toUnbounded(uniform(dims, 0.5, 1, 0.01, startAdditive)));
+    starts.add(
+        objective.toUnbounded(
+            uniform(dims, Math.exp(objective.lengthPriorMean), 1, 0.01, startAdditive)));
     for (int i = 0; i < 5; i++) {
       double[] ls = new double[dims];
       for (int d = 0; d < dims; d++) {
@@ -81,12 +102,15 @@ public final class GpFitter implements SurrogateFitter {
       starts.add(
           objective.toUnbounded(
               new GpHyperparameters(
-                  ls, Math.exp(random.nextGaussian()), Math.exp(-4 + random.nextGaussian()))));
+                  ls,
+                  Math.exp(random.nextGaussian()),
+                  Math.exp(-4 + random.nextGaussian()),
+                  additive ? Math.exp(random.nextGaussian()) : 0)));
     }
     // run L-BFGS only from the most promising starts: each evaluation is O(n^3)
     int runs = n <= 60 ? 3 : n <= 120 ? 2 : 1;
-    int iterations = n <= 120 ? 80 : 40;
-    double[] scratch = new double[dims + 2];
+    int iterations = n <= 120 ? 80 : 25;
+    double[] scratch = new double[objective.parameters()];
     List<Double> values = new ArrayList<>();
     for (double[] s : starts) {
       values.add(objective.value(s, scratch));
@@ -109,10 +133,11 @@ public final class GpFitter implements SurrogateFitter {
     return GaussianProcess.condition(x, y, 0, objective.toHyperparameters(best));
   }
 
-  private static GpHyperparameters uniform(int dims, double length, double signal, double noise) {
+  private static GpHyperparameters uniform(
+      int dims, double length, double signal, double noise, double additive) {
     double[] ls = new double[dims];
     java.util.Arrays.fill(ls, length);
-    return new GpHyperparameters(ls, signal, noise);
+    return new GpHyperparameters(ls, signal, noise, additive);
   }
 
   /** Negative log posterior of the hyperparameters, in unbounded coordinates. */
@@ -125,13 +150,20 @@ public final class GpFitter implements SurrogateFitter {
     private final double[] lo;
     private final double[] hi;
 
-    Objective(double[][] x, double[] y, double maxNoise, double minLength, double maxSignal) {
+    Objective(
+        double[][] x,
+        double[] y,
+        double maxNoise,
+        double minLength,
+        double maxSignal,
+        boolean additive) {
       this.x = x;
       this.y = y;
       this.dims = x[0].length;
       this.lengthPriorMean = Math.sqrt(2) + 0.5 * Math.log(dims);
-      lo = new double[dims + 2];
-      hi = new double[dims + 2];
+      int parameters = dims + (additive ? 3 : 2);
+      lo = new double[parameters];
+      hi = new double[parameters];
       for (int d = 0; d < dims; d++) {
         lo[d] = Math.log(minLength);
         hi[d] = Math.log(MAX_LENGTH);
@@ -140,16 +172,27 @@ public final class GpFitter implements SurrogateFitter {
       hi[dims] = Math.log(maxSignal);
       lo[dims + 1] = Math.log(MIN_NOISE);
       hi[dims + 1] = Math.log(maxNoise);
+      if (additive) {
+        lo[dims + 2] = Math.log(MIN_ADDITIVE);
+        hi[dims + 2] = Math.log(maxSignal);
+      }
+    }
+
+    int parameters() {
+      return lo.length;
     }
 
     double[] toUnbounded(GpHyperparameters h) {
-      double[] p = new double[dims + 2];
+      double[] p = new double[lo.length];
       double[] ls = h.lengthScales();
       for (int d = 0; d < dims; d++) {
         p[d] = Math.log(ls[d]);
       }
       p[dims] = Math.log(h.signalVariance());
       p[dims + 1] = Math.log(h.noiseVariance());
+      if (p.length > dims + 2) {
+        p[dims + 2] = Math.log(h.additiveVariance());
+      }
       double[] u = new double[p.length];
       for (int i = 0; i < p.length; i++) {
         double t = (p[i] - lo[i]) / (hi[i] - lo[i]);
@@ -173,7 +216,11 @@ public final class GpFitter implements SurrogateFitter {
       for (int d = 0; d < dims; d++) {
         ls[d] = Math.exp(p[d]);
       }
-      return new GpHyperparameters(ls, Math.exp(p[dims]), Math.exp(p[dims + 1]));
+      return new GpHyperparameters(
+          ls,
+          Math.exp(p[dims]),
+          Math.exp(p[dims + 1]),
+          p.length > dims + 2 ? Math.exp(p[dims + 2]) : 0);
     }
 
     @Override
@@ -192,7 +239,8 @@ public final class GpFitter implements SurrogateFitter {
   /**
    * The negative log marginal likelihood of {@code y} (prior mean 0) plus the priors' negative log
    * densities, and its gradient with respect to the log parameters {@code p = (log l_1..log l_d,
-   * log signal variance, log noise variance)}: {@code -1/2 tr((alpha alpha^T - K^-1) dK/dp)}.
+   * log signal variance, log noise variance[, log additive variance])}: {@code -1/2 tr((alpha
+   * alpha^T - K^-1) dK/dp)}. The additive variance is there when p has d + 3 entries.
    */
   static double negativeLogPosterior(
       double[][] x,
@@ -205,7 +253,7 @@ public final class GpFitter implements SurrogateFitter {
     if (!Double.isFinite(nll)) {
       return nll;
     }
-    int dims = p.length - 2;
+    int dims = x[0].length;
     double prior = 0;
     double varL = lengthPriorSd * lengthPriorSd;
     // log-normal densities in the parameter itself (as GPyTorch evaluates them): in log
@@ -221,28 +269,63 @@ public final class GpFitter implements SurrogateFitter {
     double zn = p[dims + 1] + 4;
     prior += zn * zn / 2 + p[dims + 1];
     gradient[dims + 1] += zn + 1;
+    if (p.length > dims + 2) {
+      prior += p[dims + 2] * p[dims + 2] / (2 * signalVar);
+      gradient[dims + 2] += p[dims + 2] / signalVar;
+    }
     return nll + prior;
   }
 
   /** The negative log marginal likelihood alone, with its gradient; +infinity if K is singular. */
   static double negativeLogLikelihood(double[][] x, double[] y, double[] p, double[] gradient) {
     int n = x.length;
-    int dims = p.length - 2;
+    int dims = x[0].length;
     double[] ls = new double[dims];
     for (int d = 0; d < dims; d++) {
       ls[d] = Math.exp(p[d]);
     }
     double signal = Math.exp(p[dims]);
     double noise = Math.exp(p[dims + 1]);
+    boolean additive = p.length > dims + 2;
+    double additiveVar = additive ? Math.exp(p[dims + 2]) : 0;
     double[] inv = MaternKernel.inverseSquared(ls);
     double[][] r = new double[n][n];
     double[][] k = new double[n][n];
+    // the product part alone, and the additive part with variance 1, for the gradients
+    double[][] product = new double[n][n];
+    double[][] sum = additive ? new double[n][n] : null;
+    // per pair and dimension, the one-dimensional gradient factor, kept from the kernel's pass so
+    // that each exponential is computed once (they dominate the cost with many dimensions)
+    double[][][] additiveFactors = additive ? new double[n][][] : null;
+    MaternKernel.Exponentials[] exponentials = new MaternKernel.Exponentials[additive ? n : 0];
+    for (int i = 0; i < exponentials.length; i++) {
+      exponentials[i] = MaternKernel.Exponentials.of(x[i], ls);
+    }
     for (int i = 0; i < n; i++) {
-      k[i][i] = signal + noise;
+      k[i][i] = signal + additiveVar + noise;
+      if (additive) {
+        additiveFactors[i] = new double[i][dims];
+      }
       for (int j = 0; j < i; j++) {
         double rij = MaternKernel.distance(x[i], x[j], inv);
         r[i][j] = rij;
         double v = signal * MaternKernel.correlation(rij);
+        product[i][j] = v;
+        if (additive) {
+          double total = 0;
+          double[] factors = additiveFactors[i][j];
+          MaternKernel.Exponentials ei = exponentials[i];
+          MaternKernel.Exponentials ej = exponentials[j];
+          for (int d = 0; d < dims; d++) {
+            double rd = Math.abs(x[i][d] - x[j][d]) / ls[d];
+            // exp(-sqrt5 rd) from the points' own exponentials (see MaternKernel)
+            double e = x[i][d] >= x[j][d] ? ei.down[d] * ej.up[d] : ei.up[d] * ej.down[d];
+            total += (1 + MaternKernel.SQRT5 * rd + 5.0 / 3.0 * rd * rd) * e;
+            factors[d] = 5.0 / 3.0 * (1 + MaternKernel.SQRT5 * rd) * e;
+          }
+          sum[i][j] = total / dims;
+          v += additiveVar * sum[i][j];
+        }
         k[i][j] = v;
         k[j][i] = v;
       }
@@ -262,20 +345,33 @@ public final class GpFitter implements SurrogateFitter {
     java.util.Arrays.fill(gradient, 0);
     double traceW = 0;
     double signalTerm = 0;
+    double additiveTerm = 0;
     double[] lengthTerms = new double[dims];
+    double perDimension = additiveVar / dims;
     for (int i = 0; i < n; i++) {
       double wii = alpha[i] * alpha[i] - kInv[i][i];
       traceW += wii;
       signalTerm += wii * signal;
+      additiveTerm += wii * additiveVar;
       for (int j = 0; j < i; j++) {
         double wij = alpha[i] * alpha[j] - kInv[i][j];
-        signalTerm += 2 * wij * k[i][j];
+        signalTerm += 2 * wij * product[i][j];
         double factor = 2 * wij * signal * MaternKernel.gradientFactor(r[i][j]);
         double[] xi = x[i];
         double[] xj = x[j];
-        for (int d = 0; d < dims; d++) {
-          double diff = xi[d] - xj[d];
-          lengthTerms[d] += factor * diff * diff;
+        if (additive) {
+          additiveTerm += 2 * wij * additiveVar * sum[i][j];
+          double additiveFactor = 2 * wij * perDimension;
+          double[] factors = additiveFactors[i][j];
+          for (int d = 0; d < dims; d++) {
+            double diff = xi[d] - xj[d];
+            lengthTerms[d] += (factor + additiveFactor * factors[d]) * diff * diff;
+          }
+        } else {
+          for (int d = 0; d < dims; d++) {
+            double diff = xi[d] - xj[d];
+            lengthTerms[d] += factor * diff * diff;
+          }
         }
       }
     }
@@ -284,6 +380,9 @@ public final class GpFitter implements SurrogateFitter {
     }
     gradient[dims] = -0.5 * signalTerm;
     gradient[dims + 1] = -0.5 * traceW * noise;
+    if (additive) {
+      gradient[dims + 2] = -0.5 * additiveTerm;
+    }
     return nll;
   }
 
