@@ -9,6 +9,7 @@ import java.util.Random;
 import java.util.Set;
 import java.util.function.Predicate;
 import java.util.function.ToDoubleFunction;
+import java.util.stream.IntStream;
 import org.apache.commons.math3.optim.InitialGuess;
 import org.apache.commons.math3.optim.MaxEval;
 import org.apache.commons.math3.optim.SimpleBounds;
@@ -23,11 +24,12 @@ import org.pgknob.space.UnitCubeEncoder;
  * Finds the admissible configuration with the highest acquisition value over the mixed space.
  *
  * <p>Candidates: scrambled Sobol points over the whole cube, plus perturbations of the best
- * observed points (the anchors), where improvement is most likely. Each candidate is first decoded
- * to a configuration and re-encoded, so integers are whole, one-hot blocks are valid and inactive
- * knobs sit at their defaults: the model only ever sees points that can be run. Candidates the
- * check refuses (space, known constraints, repeats) are dropped before scoring. The best few are
- * then refined by BOBYQA over their active numeric dimensions with the categories fixed.
+ * observed points (the anchors), where improvement is most likely, and the anchors' one-knob
+ * neighbours. Each candidate is first decoded to a configuration and re-encoded, so integers are
+ * whole, one-hot blocks are valid and inactive knobs sit at their defaults: the model only ever
+ * sees points that can be run. Candidates the check refuses (space, known constraints, repeats) are
+ * dropped before scoring. The best few are then refined by BOBYQA over their active numeric
+ * dimensions with the categories fixed.
  */
 public final class AcquisitionMaximizer {
   /**
@@ -35,13 +37,18 @@ public final class AcquisitionMaximizer {
    *
    * @param sobolCandidates scrambled Sobol points per call
    * @param perturbationsPerAnchor perturbed copies of each anchor
+   * @param neighboursPerKnob values tried per numeric knob among each anchor's one-knob neighbours
    * @param refined how many of the best candidates BOBYQA refines
    * @param refineEvaluations acquisition evaluations per refinement
    */
   public record Settings(
-      int sobolCandidates, int perturbationsPerAnchor, int refined, int refineEvaluations) {
+      int sobolCandidates,
+      int perturbationsPerAnchor,
+      int neighboursPerKnob,
+      int refined,
+      int refineEvaluations) {
     public static Settings defaults() {
-      return new Settings(2000, 100, 3, 120);
+      return new Settings(2000, 100, 8, 3, 120);
     }
   }
 
@@ -59,24 +66,32 @@ public final class AcquisitionMaximizer {
     this.settings = settings;
   }
 
-  /** The best admissible candidate, or empty when no candidate was admissible. */
+  /**
+   * The best admissible candidate, or empty when no candidate was admissible. The candidates are
+   * drawn in a fixed order and scored in parallel ({@code acquisition} must be safe to call from
+   * several threads); the result does not depend on the threads' timing.
+   */
   public Optional<Scored> maximize(
       ToDoubleFunction<double[]> acquisition, List<double[]> anchors, Random random) {
-    Set<Configuration> seen = new HashSet<>();
-    List<Scored> scored = new ArrayList<>();
+    Candidates candidates = new Candidates();
     ScrambledSobol sobol = new ScrambledSobol(encoder.dimensions(), random);
     for (int i = 0; i < settings.sobolCandidates(); i++) {
-      score(sobol.next(), acquisition, seen, scored);
+      candidates.admit(sobol.next());
     }
     double[] scales = {0.02, 0.05, 0.15};
     for (double[] anchor : anchors) {
       for (int i = 0; i < settings.perturbationsPerAnchor(); i++) {
-        score(perturb(anchor, scales[i % scales.length], random), acquisition, seen, scored);
+        candidates.admit(perturb(anchor, scales[i % scales.length], random));
+      }
+      for (double[] neighbour : oneKnobNeighbours(anchor, random)) {
+        candidates.admit(neighbour);
       }
     }
+    List<Scored> scored = candidates.score(acquisition);
     if (scored.isEmpty()) {
       return Optional.empty();
     }
+    // stable: equal values keep the order drawn
     scored.sort(Comparator.comparingDouble(Scored::value).reversed());
     Scored best = scored.get(0);
     for (int i = 0; i < Math.min(settings.refined(), scored.size()); i++) {
@@ -88,20 +103,64 @@ public final class AcquisitionMaximizer {
     return Optional.of(best);
   }
 
-  private void score(
-      double[] raw,
-      ToDoubleFunction<double[]> acquisition,
-      Set<Configuration> seen,
-      List<Scored> out) {
-    Configuration c = encoder.decode(raw);
-    if (!seen.add(c) || !accepts.test(c)) {
-      return;
+  /** The distinct admissible candidates, in the order drawn, as canonical points. */
+  private final class Candidates {
+    private final Set<Configuration> seen = new HashSet<>();
+    private final List<Configuration> configurations = new ArrayList<>();
+    private final List<double[]> points = new ArrayList<>();
+
+    void admit(double[] raw) {
+      Configuration c = encoder.decode(raw);
+      if (seen.add(c) && accepts.test(c)) {
+        configurations.add(c);
+        points.add(encoder.encode(c));
+      }
     }
-    double[] point = encoder.encode(c);
-    double v = acquisition.applyAsDouble(point);
-    if (!Double.isNaN(v)) {
-      out.add(new Scored(c, point, v));
+
+    List<Scored> score(ToDoubleFunction<double[]> acquisition) {
+      double[] values =
+          IntStream.range(0, points.size())
+              .parallel()
+              .mapToDouble(i -> acquisition.applyAsDouble(points.get(i)))
+              .toArray();
+      List<Scored> out = new ArrayList<>();
+      for (int i = 0; i < values.length; i++) {
+        if (!Double.isNaN(values[i])) {
+          out.add(new Scored(configurations.get(i), points.get(i), values[i]));
+        }
+      }
+      return out;
     }
+  }
+
+  /**
+   * Copies of the anchor with exactly one knob changed: a few values of each numeric knob spread
+   * over its range (one per stratum), every value of each categorical one, as SMAC's local search
+   * does. Most of what a setting does to throughput it does on its own (the premise of
+   * one-at-a-time sweeps), and the moves that cross to another basin of one knob are single-knob
+   * moves far from the anchor, which Gaussian steps on every coordinate at once rarely make.
+   */
+  private List<double[]> oneKnobNeighbours(double[] anchor, Random random) {
+    List<double[]> out = new ArrayList<>();
+    int values = settings.neighboursPerKnob();
+    for (UnitCubeEncoder.Segment s : encoder.segments()) {
+      if (s.width() == 1) {
+        for (int i = 0; i < values; i++) {
+          double[] x = anchor.clone();
+          x[s.offset()] = (i + random.nextDouble()) / values;
+          out.add(x);
+        }
+      } else {
+        for (int v = 0; v < s.width(); v++) {
+          double[] x = anchor.clone();
+          for (int d = 0; d < s.width(); d++) {
+            x[s.offset() + d] = d == v ? 1 : 0;
+          }
+          out.add(x);
+        }
+      }
+    }
+    return out;
   }
 
   /** Gaussian steps on numeric dimensions; each categorical knob re-drawn with probability 0.1. */

@@ -1,0 +1,102 @@
+package org.pgknob.optimize.acquisition;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+import org.pgknob.space.Configuration;
+import org.pgknob.space.Knob;
+import org.pgknob.space.KnobType;
+import org.pgknob.space.Scale;
+import org.pgknob.space.SearchSpace;
+import org.pgknob.space.UnitCubeEncoder;
+
+class AcquisitionMaximizerTest {
+  private static final double[] ANCHOR = {0.3, 0.3, 0.3, 0.3, 0.3, 0.3, 0.3, 0.3};
+
+  private static SearchSpace eightReals() {
+    List<Knob> knobs = new ArrayList<>();
+    for (int i = 0; i < 8; i++) {
+      knobs.add(
+          new Knob("x" + i, KnobType.REAL, 0, 1, Scale.LINEAR, "", null, null, null, 0.5, ""));
+    }
+    return new SearchSpace("eight", knobs);
+  }
+
+  /** A narrow peak at the anchor with one knob moved far: x5 = 0.9. */
+  private static double peakAtFarOneKnobMove(double[] x) {
+    double s = 0;
+    for (int d = 0; d < x.length; d++) {
+      double target = d == 5 ? 0.9 : ANCHOR[d];
+      s += (x[d] - target) * (x[d] - target);
+    }
+    return -s / 0.01;
+  }
+
+  @Test
+  void oneKnobNeighboursReachAMoveFarFromTheAnchorThatLocalStepsMiss() {
+    UnitCubeEncoder encoder = new UnitCubeEncoder(eightReals());
+    // no Sobol candidates, no refinement: only the anchor's perturbations and neighbours compete
+    var withNeighbours =
+        new AcquisitionMaximizer(
+            encoder, c -> true, new AcquisitionMaximizer.Settings(0, 100, 8, 0, 0));
+    var withoutNeighbours =
+        new AcquisitionMaximizer(
+            encoder, c -> true, new AcquisitionMaximizer.Settings(0, 100, 0, 0, 0));
+    double[] found =
+        withNeighbours
+            .maximize(
+                AcquisitionMaximizerTest::peakAtFarOneKnobMove, List.of(ANCHOR), new Random(1))
+            .orElseThrow()
+            .point();
+    assertEquals(0.9, found[5], 1.0 / 8, "x5 moved to the peak's stratum");
+    for (int d = 0; d < found.length; d++) {
+      if (d != 5) {
+        assertEquals(ANCHOR[d], found[d], 1e-12, "x" + d + " left alone");
+      }
+    }
+    double[] local =
+        withoutNeighbours
+            .maximize(
+                AcquisitionMaximizerTest::peakAtFarOneKnobMove, List.of(ANCHOR), new Random(1))
+            .orElseThrow()
+            .point();
+    assertTrue(local[5] < 0.75, "Gaussian steps stay near the anchor: x5 = " + local[5]);
+  }
+
+  @Test
+  void oneKnobNeighboursTryEveryValueOfACategory() {
+    Knob mode =
+        new Knob(
+            "mode",
+            KnobType.ENUM,
+            0,
+            0,
+            Scale.LINEAR,
+            "",
+            List.of("a", "b", "c"),
+            null,
+            null,
+            "a",
+            "");
+    Knob level =
+        new Knob("level", KnobType.REAL, 0, 1, Scale.LINEAR, "", null, null, null, 0.5, "");
+    UnitCubeEncoder encoder = new UnitCubeEncoder(new SearchSpace("cat", List.of(level, mode)));
+    double[] anchor = encoder.encode(Configuration.of(java.util.Map.of("level", 0.5, "mode", "a")));
+    var maximizer =
+        new AcquisitionMaximizer(
+            encoder, c -> true, new AcquisitionMaximizer.Settings(0, 0, 4, 0, 0));
+    Configuration best =
+        maximizer
+            .maximize(
+                x -> encoder.decode(x).get("mode").equals("c") ? 1 : 0,
+                List.of(anchor),
+                new Random(2))
+            .orElseThrow()
+            .configuration();
+    assertEquals("c", best.get("mode"));
+  }
+}
