@@ -83,11 +83,31 @@ public final class Bayes implements Optimizer {
     return nextDesignPoint();
   }
 
-  /** log EI of the surrogate plus log P(feasible) from the failures, at a canonical point. */
+  /**
+   * A candidate the feasibility model gives less than this chance of running is a last resort.
+   * Where the best settings lie at the edge of a failing region (more shared_buffers until the
+   * server will not start), the objective model extrapolates the trend into the region, and EI x
+   * P(feasible) alone would now and then trade a likely crash for a large predicted gain; a crash
+   * costs the user's server a restart and the session a trial.
+   */
+  static final double LAST_RESORT_FEASIBILITY = 0.05;
+
+  private static final double LAST_RESORT_PENALTY = 1e3;
+
+  /**
+   * log EI of the surrogate plus log P(feasible) from the failures, at a canonical point; minus a
+   * large constant where P(feasible) is below {@link #LAST_RESORT_FEASIBILITY}, so that such a
+   * point wins only when every candidate is one.
+   */
   private static double acquisition(Fitted m, double[] x, double best) {
     Prediction p = m.surrogate().predict(x);
     double value = LogExpectedImprovement.logEi(p.mean(), p.sd(), best);
-    return m.feasibility() == null ? value : value + m.feasibility().logProbability(x);
+    if (m.feasibility() == null) {
+      return value;
+    }
+    double logFeasible = m.feasibility().logProbability(x);
+    double penalty = logFeasible < Math.log(LAST_RESORT_FEASIBILITY) ? LAST_RESORT_PENALTY : 0;
+    return value + logFeasible - penalty;
   }
 
   private Configuration nextDesignPoint() {
