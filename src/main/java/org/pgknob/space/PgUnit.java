@@ -211,7 +211,11 @@ public record PgUnit(String text, Kind kind, long base) {
         }
         magnitude = new BigDecimal(new BigInteger(digits, 8));
       } else {
-        magnitude = new BigDecimal(digits);
+        try {
+          magnitude = new BigDecimal(digits);
+        } catch (NumberFormatException e) {
+          return Optional.empty(); // an exponent beyond any double: strtod's ERANGE, refused
+        }
       }
       return Optional.of(new Quantity(negative ? magnitude.negate() : magnitude, m.group(2)));
     }

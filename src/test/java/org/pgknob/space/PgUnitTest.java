@@ -60,6 +60,7 @@ class PgUnitTest {
     assertEquals("none", read(PgUnit.Quantity.parse("abc")));
     assertEquals("none", read(PgUnit.Quantity.parse("")));
     assertEquals("none", read(PgUnit.Quantity.parse("1 2")));
+    assertEquals("none", read(PgUnit.Quantity.parse("1e99999999999")), "out of any range");
   }
 
   @Test
