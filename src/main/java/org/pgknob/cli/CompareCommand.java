@@ -112,32 +112,26 @@ public final class CompareCommand implements Callable<Integer> {
         run == null ? Comparison.fromConfFiles(configFiles) : Comparison.fromSession(run);
     var out = spec.commandLine().getOut();
     var err = spec.commandLine().getErr();
-    SessionFolder folder = SessionFolder.create(runsDir, Clock.systemUTC());
-    out.println("comparison " + folder.id() + " in " + folder.dir());
-    out.flush();
-    try {
-      try (Target target = open(run, folder.file(SessionFolder.RESTORE_FILE))) {
-        Comparison.checkNames(candidates, target.settings());
-        SessionPlan plan = Comparison.plan(candidates, target.settings(), rounds);
-        SessionInputs inputs = inputs(plan, run);
-        return SessionRunner.run(
-            target,
-            out,
-            err,
-            progress ->
-                TuningSession.create(
-                    folder,
-                    inputs,
-                    plan,
-                    target,
-                    progress,
-                    ConsoleProgress.forConsole(out),
-                    Clock.systemUTC()));
-      }
-    } catch (RuntimeException e) {
-      folder.removeIfEmpty(); // refused before anything was recorded
-      throw e;
-    }
+    return SessionRunner.runInNewFolder(
+        runsDir,
+        "comparison",
+        restore -> open(run, restore),
+        out,
+        err,
+        (folder, target) -> {
+          Comparison.checkNames(candidates, target.settings());
+          SessionPlan plan = Comparison.plan(candidates, target.settings(), rounds);
+          SessionInputs inputs = inputs(plan, run);
+          return progress ->
+              TuningSession.create(
+                  folder,
+                  inputs,
+                  plan,
+                  target,
+                  progress,
+                  ConsoleProgress.forConsole(out),
+                  Clock.systemUTC());
+        });
   }
 
   private static SessionInputs originalInputs(SessionFolder run) {

@@ -1,19 +1,60 @@
 package org.pgknob.cli;
 
 import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.time.Clock;
 import java.util.function.Function;
 import org.pgknob.PgknobException;
 import org.pgknob.session.ProgressPrinter;
+import org.pgknob.session.SessionFolder;
 import org.pgknob.session.SessionState;
 import org.pgknob.session.TuningSession;
 import org.pgknob.target.Target;
 
 /**
- * Runs a session created or resumed by {@code tune} or {@code resume} under the shutdown guard, and
- * on any failure marks it failed and puts the server's original settings back.
+ * Runs a session created by {@code tune} or {@code compare}, or resumed by {@code resume}, under
+ * the shutdown guard, and on any failure marks it failed and puts the server's original settings
+ * back.
  */
 final class SessionRunner {
   private SessionRunner() {}
+
+  /**
+   * What a new session does once its folder exists and its server is open: checks that may still
+   * refuse it (nothing is recorded yet), then how to create it.
+   */
+  @FunctionalInterface
+  interface NewSession {
+    Function<ProgressPrinter, TuningSession> prepare(SessionFolder folder, Target target);
+  }
+
+  /**
+   * Runs a new session in a fresh folder under {@code runsDir}: prints "{@code label} ID in DIR",
+   * opens the server with the folder's restore file, prepares and runs the session. When anything
+   * fails before the session recorded a file, the empty folder is removed, so a refused setup
+   * leaves nothing behind.
+   *
+   * @param label what the first line calls the run: session, comparison
+   * @param openTarget opens the server, given the restore file to record its original settings in
+   */
+  static int runInNewFolder(
+      Path runsDir,
+      String label,
+      Function<Path, Target> openTarget,
+      PrintWriter out,
+      PrintWriter err,
+      NewSession newSession) {
+    SessionFolder folder = SessionFolder.create(runsDir, Clock.systemUTC());
+    out.println(label + " " + folder.id() + " in " + folder.dir());
+    out.flush();
+    // The catch runs after the target is closed, so a failure to close it is handled too.
+    try (Target target = openTarget.apply(folder.file(SessionFolder.RESTORE_FILE))) {
+      return run(target, out, err, newSession.prepare(folder, target));
+    } catch (RuntimeException e) {
+      folder.removeIfEmpty();
+      throw e;
+    }
+  }
 
   static int run(
       Target target,

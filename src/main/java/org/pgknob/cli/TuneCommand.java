@@ -4,10 +4,8 @@ import java.nio.file.Path;
 import java.time.Clock;
 import java.util.List;
 import java.util.concurrent.Callable;
-import org.pgknob.session.SessionFolder;
 import org.pgknob.session.SessionInputs;
 import org.pgknob.session.TuningSession;
-import org.pgknob.target.Target;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -177,15 +175,13 @@ public final class TuneCommand implements Callable<Integer> {
     inputs.trialsAllowed();
     var out = spec.commandLine().getOut();
     var err = spec.commandLine().getErr();
-    SessionFolder folder = SessionFolder.create(runsDir, Clock.systemUTC());
-    out.println("session " + folder.id() + " in " + folder.dir());
-    out.flush();
-    try {
-      try (Target target = targetOptions.open(folder.file(SessionFolder.RESTORE_FILE))) {
-        return SessionRunner.run(
-            target,
-            out,
-            err,
+    return SessionRunner.runInNewFolder(
+        runsDir,
+        "session",
+        targetOptions::open,
+        out,
+        err,
+        (folder, target) ->
             progress ->
                 TuningSession.create(
                     folder,
@@ -194,10 +190,5 @@ public final class TuneCommand implements Callable<Integer> {
                     progress,
                     ConsoleProgress.forConsole(out),
                     Clock.systemUTC()));
-      }
-    } catch (RuntimeException e) {
-      folder.removeIfEmpty(); // the setup failed before anything was recorded
-      throw e;
-    }
   }
 }

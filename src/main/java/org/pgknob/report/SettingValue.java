@@ -2,42 +2,18 @@ package org.pgknob.report;
 
 import java.math.BigDecimal;
 import java.util.Locale;
-import java.util.Map;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
+import java.util.Optional;
+import org.pgknob.space.PgUnit;
 
 /**
  * Setting values as text, the way PostgreSQL reads them: a number with an optional memory unit (B,
  * kB, MB, GB, TB; 1024-based) or time unit (us, ms, s, min, h, d), or a word. Used to show
  * pg_settings' raw values with their unit and to tell whether two spellings mean the same value
- * ('1GB' and '1024MB', 'on' and 'true').
+ * ('1GB' and '1024MB', 'on' and 'true'). The units themselves are {@link PgUnit}'s.
  */
 public final class SettingValue {
-  private static final Pattern NUMBER_UNIT =
-      Pattern.compile("\\s*([-+]?(?:\\d+\\.?\\d*|\\.\\d+)(?:[eE][-+]?\\d+)?)\\s*([a-zA-Z]*)\\s*");
-  private static final Map<String, Long> MEMORY_BYTES =
-      Map.of(
-          "B", 1L,
-          "kB", 1024L,
-          "MB", 1024L * 1024,
-          "GB", 1024L * 1024 * 1024,
-          "TB", 1024L * 1024 * 1024 * 1024);
-  private static final Map<String, Double> TIME_MS =
-      Map.of(
-          "us",
-          0.001,
-          "ms",
-          1.0,
-          "s",
-          1000.0,
-          "min",
-          60_000.0,
-          "h",
-          3_600_000.0,
-          "d",
-          86_400_000.0);
-  private static final String[] MEMORY_UNITS = {"TB", "GB", "MB", "kB", "B"};
-  private static final String[] TIME_UNITS = {"d", "h", "min", "s", "ms"};
+  private static final PgUnit BYTES = PgUnit.parse("B").orElseThrow();
+  private static final PgUnit MILLISECONDS = PgUnit.parse("ms").orElseThrow();
 
   private SettingValue() {}
 
@@ -50,41 +26,20 @@ public final class SettingValue {
     if (raw == null || unit == null || unit.isEmpty()) {
       return raw;
     }
-    Matcher u = Pattern.compile("(\\d*)([a-zA-Z]+)").matcher(unit);
-    if (!u.matches()) {
-      return raw + unit;
-    }
-    long multiple = u.group(1).isEmpty() ? 1 : Long.parseLong(u.group(1));
-    String base = u.group(2);
+    Optional<PgUnit> u = PgUnit.parse(unit);
     long value;
     try {
       value = Long.parseLong(raw.trim());
     } catch (NumberFormatException e) {
       return raw + unit;
     }
+    if (u.isEmpty()) {
+      return raw + unit;
+    }
     if (value < 0) {
       return raw;
     }
-    if (MEMORY_BYTES.containsKey(base)) {
-      return largestExactUnit(value * multiple * MEMORY_BYTES.get(base), MEMORY_UNITS, true);
-    }
-    if (TIME_MS.containsKey(base) && !"us".equals(base)) {
-      return largestExactUnit(Math.round(value * multiple * TIME_MS.get(base)), TIME_UNITS, false);
-    }
-    return value * multiple + base;
-  }
-
-  private static String largestExactUnit(long amount, String[] units, boolean memory) {
-    if (amount == 0) {
-      return "0";
-    }
-    for (String unit : units) {
-      long per = memory ? MEMORY_BYTES.get(unit) : Math.round(TIME_MS.get(unit));
-      if (amount % per == 0) {
-        return amount / per + unit;
-      }
-    }
-    return amount + units[units.length - 1];
+    return u.get().writeWhole(value);
   }
 
   /**
@@ -94,19 +49,15 @@ public final class SettingValue {
    */
   public static String canonical(String text) {
     String t = text.trim();
-    Matcher m = NUMBER_UNIT.matcher(t);
-    if (m.matches()) {
-      BigDecimal number = new BigDecimal(m.group(1));
-      String unit = m.group(2);
-      if (MEMORY_BYTES.containsKey(unit)) {
-        return plain(number.multiply(BigDecimal.valueOf(MEMORY_BYTES.get(unit)))) + "B";
-      }
-      if (TIME_MS.containsKey(unit)) {
-        return plain(number.multiply(BigDecimal.valueOf(TIME_MS.get(unit)))) + "ms";
-      }
-      if (unit.isEmpty()) {
-        return plain(number);
-      }
+    Optional<PgUnit.Quantity> quantity = PgUnit.Quantity.parse(t);
+    Optional<PgUnit> unit = quantity.flatMap(PgUnit.Quantity::unit);
+    if (unit.isPresent()) {
+      PgUnit.Quantity q = quantity.get();
+      return switch (unit.get().kind()) {
+        case MEMORY -> plain(q.in(BYTES).orElseThrow()) + "B";
+        case TIME -> plain(q.in(MILLISECONDS).orElseThrow()) + "ms";
+        case NONE -> plain(q.number());
+      };
     }
     String lower = t.toLowerCase(Locale.ROOT);
     return switch (lower) {

@@ -2,6 +2,8 @@ package org.pgknob.space;
 
 import java.math.BigDecimal;
 import java.math.BigInteger;
+import java.math.MathContext;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.regex.Matcher;
@@ -11,7 +13,9 @@ import java.util.regex.Pattern;
  * A PostgreSQL unit as pg_settings and the configuration files spell it: memory ({@code B, kB, MB,
  * GB, TB}, optionally with a multiplier as in {@code 8kB} pages or {@code 16MB} WAL segments), time
  * ({@code us, ms, s, min, h, d}) or none. Conversions are exact: each unit is a whole number of
- * bytes or microseconds.
+ * bytes or microseconds. The one place pgknob knows these units: values as written ({@link
+ * Quantity}: {@code 128MB}, {@code 1.5min}) are read here, and whole values written back ({@link
+ * #writeWhole}).
  *
  * @param text the unit as written, e.g. {@code 8kB}; empty for none
  * @param kind memory, time or none
@@ -37,6 +41,8 @@ public record PgUnit(String text, Kind kind, long base) {
           "min", 60_000_000L,
           "h", 3_600_000_000L,
           "d", 86_400_000_000L);
+  private static final List<String> MEMORY_NAMES = List.of("B", "kB", "MB", "GB", "TB");
+  private static final List<String> TIME_NAMES = List.of("us", "ms", "s", "min", "h", "d");
   private static final Pattern FORM = Pattern.compile("(\\d*)\\s*([A-Za-z]+)");
 
   /** The unit for {@code text} (null or empty: none), or empty when PostgreSQL has no such unit. */
@@ -62,6 +68,15 @@ public record PgUnit(String text, Kind kind, long base) {
       return Optional.empty();
     }
     return Optional.of(new PgUnit(text.trim(), kind, Math.multiplyExact(multiplier, base)));
+  }
+
+  /** The units a value of {@code kind} may be written in, smallest first; none for NONE. */
+  public static List<String> unitNames(Kind kind) {
+    return switch (kind) {
+      case MEMORY -> MEMORY_NAMES;
+      case TIME -> TIME_NAMES;
+      case NONE -> List.of();
+    };
   }
 
   /** True for a unit with a multiplier ({@code 8kB}): values in it are written without a suffix. */
@@ -110,6 +125,30 @@ public record PgUnit(String text, Kind kind, long base) {
     return value * base;
   }
 
+  /**
+   * {@code value} of this memory or time unit in the largest unit that keeps it whole, as
+   * PostgreSQL takes it: 16384 of {@code 8kB} is {@code 128MB}, 300 of {@code s} is {@code 5min}, 0
+   * is {@code 0}; a value of no unit as it is.
+   */
+  public String writeWhole(long value) {
+    if (kind == Kind.NONE) {
+      return Long.toString(value);
+    }
+    long amount = Math.multiplyExact(value, base);
+    if (amount == 0) {
+      return "0";
+    }
+    List<String> names = unitNames(kind);
+    Map<String, Long> sizes = kind == Kind.MEMORY ? MEMORY : TIME;
+    for (int i = names.size() - 1; i > 0; i--) {
+      long size = sizes.get(names.get(i));
+      if (amount % size == 0) {
+        return amount / size + names.get(i);
+      }
+    }
+    return amount + names.get(0);
+  }
+
   /** The unit for messages: {@code (none)} when empty. */
   public String display() {
     return text.isEmpty() ? "(none)" : text;
@@ -118,6 +157,99 @@ public record PgUnit(String text, Kind kind, long base) {
   private void requireSameKind(PgUnit other) {
     if (kind != other.kind) {
       throw new IllegalArgumentException("cannot convert " + display() + " to " + other.display());
+    }
+  }
+
+  /**
+   * A number with an optional unit, as a setting's value is written: {@code 128MB}, {@code 1.5min},
+   * {@code 0x10}, {@code 200}. Spaces may surround the number and the unit; units are
+   * case-sensitive, as PostgreSQL's are.
+   *
+   * @param number the number as written (hex and octal already read)
+   * @param unitText the unit as written, empty for none; it may be one PostgreSQL does not know
+   */
+  public record Quantity(BigDecimal number, String unitText) {
+    private static final Pattern NUMBER_AND_UNIT =
+        Pattern.compile(
+            "\\s*([+-]?(?:0[xX][0-9a-fA-F]+|(?:\\d+\\.?\\d*|\\.\\d+)(?:[eE][+-]?\\d+)?))"
+                + "\\s*([A-Za-z]*)\\s*");
+
+    /**
+     * {@code text} as PostgreSQL reads a real setting (strtod): a decimal number with an optional
+     * exponent, or {@code 0x} hex; empty when it is no number.
+     */
+    public static Optional<Quantity> parse(String text) {
+      return parse(text, false);
+    }
+
+    /**
+     * {@code text} as PostgreSQL reads an integer setting (strtol with base 0, then strtod for a
+     * fraction or exponent): like {@link #parse}, but digits after a leading zero are octal ({@code
+     * 010} is 8), and one with an 8 or 9 there is no number.
+     */
+    public static Optional<Quantity> parseInteger(String text) {
+      return parse(text, true);
+    }
+
+    private static Optional<Quantity> parse(String text, boolean integer) {
+      Matcher m = NUMBER_AND_UNIT.matcher(text);
+      if (!m.matches()) {
+        return Optional.empty();
+      }
+      String signed = m.group(1);
+      boolean negative = signed.startsWith("-");
+      String digits = signed.startsWith("+") || negative ? signed.substring(1) : signed;
+      BigDecimal magnitude;
+      if (digits.startsWith("0x") || digits.startsWith("0X")) {
+        magnitude = new BigDecimal(new BigInteger(digits.substring(2), 16));
+      } else if (integer
+          && digits.length() > 1
+          && digits.startsWith("0")
+          && digits.chars().allMatch(Character::isDigit)) {
+        if (!digits.chars().allMatch(c -> c <= '7')) {
+          return Optional.empty(); // strtol stops at the 8 or 9: PostgreSQL refuses the rest
+        }
+        magnitude = new BigDecimal(new BigInteger(digits, 8));
+      } else {
+        try {
+          magnitude = new BigDecimal(digits);
+        } catch (NumberFormatException e) {
+          return Optional.empty(); // an exponent beyond any double: strtod's ERANGE, refused
+        }
+      }
+      return Optional.of(new Quantity(negative ? magnitude.negate() : magnitude, m.group(2)));
+    }
+
+    public boolean hasUnit() {
+      return !unitText.isEmpty();
+    }
+
+    /** The unit written: NONE when none was, empty when PostgreSQL has no such unit. */
+    public Optional<PgUnit> unit() {
+      return PgUnit.parse(unitText);
+    }
+
+    /**
+     * The number in {@code target}: as written when no unit was (a plain number is already in the
+     * setting's unit), else converted, exactly when the result has a finite decimal form; empty
+     * when the written unit is unknown or of another kind.
+     */
+    public Optional<BigDecimal> in(PgUnit target) {
+      if (!hasUnit()) {
+        return Optional.of(number);
+      }
+      return unit()
+          .filter(u -> u.convertsTo(target))
+          .map(u -> divide(number.multiply(BigDecimal.valueOf(u.base)), target.base));
+    }
+
+    private static BigDecimal divide(BigDecimal dividend, long divisor) {
+      BigDecimal d = BigDecimal.valueOf(divisor);
+      try {
+        return dividend.divide(d);
+      } catch (ArithmeticException endless) { // 1s in min: 0.0166..., as close as a double needs
+        return dividend.divide(d, MathContext.DECIMAL64);
+      }
     }
   }
 }

@@ -4,8 +4,8 @@ import java.math.BigDecimal;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
+import java.util.Optional;
+import org.pgknob.space.PgUnit;
 
 /**
  * Checks a value against a setting's pg_settings row the way PostgreSQL parses it, and brings it to
@@ -13,38 +13,10 @@ import java.util.regex.Pattern;
  * so pgknob can tell whether a value differs from the current one and verify it after a change.
  *
  * <p>Follows PostgreSQL's guc.c: integers and reals may carry a unit (memory: B, kB, MB, GB, TB;
- * time: us, ms, s, min, h, d; case-sensitive), and integer values are rounded to the base unit.
+ * time: us, ms, s, min, h, d; case-sensitive; read by {@link PgUnit.Quantity}), and integer values
+ * are rounded to the base unit.
  */
 final class SettingValue {
-  private static final Map<String, Double> MEMORY_BYTES =
-      Map.of(
-          "B",
-          1.0,
-          "kB",
-          1024.0,
-          "MB",
-          1024.0 * 1024,
-          "GB",
-          1024.0 * 1024 * 1024,
-          "TB",
-          1024.0 * 1024 * 1024 * 1024);
-  private static final Map<String, Double> TIME_MS =
-      Map.of(
-          "us",
-          0.001,
-          "ms",
-          1.0,
-          "s",
-          1000.0,
-          "min",
-          60_000.0,
-          "h",
-          3_600_000.0,
-          "d",
-          86_400_000.0);
-  private static final Pattern NUMBER_AND_UNIT =
-      Pattern.compile(
-          "\\s*([+-]?(?:0[xX][0-9a-fA-F]+|(?:\\d+\\.?\\d*|\\.\\d+)(?:[eE][+-]?\\d+)?))\\s*([A-Za-z]*)\\s*");
   private static final List<String> TRUE_WORDS = List.of("true", "yes", "on", "1");
   private static final List<String> FALSE_WORDS = List.of("false", "no", "off", "0");
 
@@ -104,8 +76,13 @@ final class SettingValue {
 
   /** One microsecond in a time setting's base unit (0 for settings that are not times). */
   private static double microsecondInBaseUnit(String unit) {
-    Double ms = unit == null ? null : TIME_MS.get(unit);
-    return ms == null ? 0 : 0.001 / ms;
+    PgUnit base = unitOf(unit);
+    return base.kind() == PgUnit.Kind.TIME ? 1.0 / base.base() : 0;
+  }
+
+  /** The setting's unit; NONE when it has none (or one PostgreSQL does not list). */
+  private static PgUnit unitOf(String unit) {
+    return PgUnit.parse(unit).orElse(PgUnit.NONE);
   }
 
   private static String canonicalBool(ServerSetting s, String v) {
@@ -128,43 +105,22 @@ final class SettingValue {
 
   /** The value as a number of the setting's base unit (e.g. 8kB pages for shared_buffers). */
   private static double toBaseUnits(ServerSetting s, String value) {
-    Matcher m = NUMBER_AND_UNIT.matcher(value);
-    String what = "integer".equals(s.vartype()) ? "an integer" : "a number";
-    if (!m.matches()) {
-      throw invalid(s, value, "must be " + what + unitHint(s));
+    boolean integer = "integer".equals(s.vartype());
+    String what = integer ? "an integer" : "a number";
+    PgUnit base = unitOf(s.unit());
+    Optional<PgUnit.Quantity> parsed =
+        integer ? PgUnit.Quantity.parseInteger(value) : PgUnit.Quantity.parse(value);
+    if (parsed.isEmpty()) {
+      throw invalid(s, value, "must be " + what + unitHint(base));
     }
-    double number = parseNumber(m.group(1));
-    String unit = m.group(2);
-    if (unit.isEmpty()) {
-      return number;
-    }
-    BaseUnit base = BaseUnit.of(s.unit());
-    if (base == null) {
+    PgUnit.Quantity quantity = parsed.get();
+    if (quantity.hasUnit() && base.kind() == PgUnit.Kind.NONE) {
       throw invalid(s, value, "takes no unit: must be " + what);
     }
-    Double factor = base.memory ? MEMORY_BYTES.get(unit) : TIME_MS.get(unit);
-    if (factor == null) {
-      throw invalid(s, value, "must be " + what + unitHint(s));
-    }
-    return number * factor / base.size;
-  }
-
-  /** Like strtol with base 0 for integers (0x hex, leading-zero octal) and strtod otherwise. */
-  private static double parseNumber(String text) {
-    String t = text.startsWith("+") ? text.substring(1) : text;
-    boolean negative = t.startsWith("-");
-    String digits = negative ? t.substring(1) : t;
-    double magnitude;
-    if (digits.startsWith("0x") || digits.startsWith("0X")) {
-      magnitude = Long.parseLong(digits.substring(2), 16);
-    } else if (digits.length() > 1
-        && digits.startsWith("0")
-        && digits.chars().allMatch(Character::isDigit)) {
-      magnitude = Long.parseLong(digits, 8);
-    } else {
-      magnitude = Double.parseDouble(digits);
-    }
-    return negative ? -magnitude : magnitude;
+    return quantity
+        .in(base)
+        .orElseThrow(() -> invalid(s, value, "must be " + what + unitHint(base)))
+        .doubleValue();
   }
 
   /** Returns {@code base} as a long when it lies within the setting's min_val..max_val. */
@@ -189,16 +145,16 @@ final class SettingValue {
     if (s.unit() == null) {
       return baseValue;
     }
-    BaseUnit base = BaseUnit.of(s.unit());
+    PgUnit base = unitOf(s.unit());
     String plain = baseValue + " " + s.unit();
-    if (base == null || !base.memory) {
+    if (base.kind() != PgUnit.Kind.MEMORY) {
       return plain;
     }
     try {
       double value = Double.parseDouble(baseValue);
       // 64 kB needs no translation; 16384 8kB and 4096 kB do.
-      if (Character.isDigit(s.unit().charAt(0)) || Math.abs(value) >= 1024) {
-        return plain + " (" + readableBytes(value * base.size) + ")";
+      if (base.isMultiple() || Math.abs(value) >= 1024) {
+        return plain + " (" + readableBytes(base.bytes(value)) + ")";
       }
       return plain;
     } catch (NumberFormatException e) {
@@ -218,14 +174,9 @@ final class SettingValue {
         + units[i];
   }
 
-  private static String unitHint(ServerSetting s) {
-    BaseUnit base = BaseUnit.of(s.unit());
-    if (base == null) {
-      return "";
-    }
-    return base.memory
-        ? ", optionally with a unit (B, kB, MB, GB, TB)"
-        : ", optionally with a unit (us, ms, s, min, h, d)";
+  private static String unitHint(PgUnit base) {
+    List<String> names = PgUnit.unitNames(base.kind());
+    return names.isEmpty() ? "" : ", optionally with a unit (" + String.join(", ", names) + ")";
   }
 
   private static SettingRejectedException invalid(ServerSetting s, String value, String rule) {
@@ -246,25 +197,5 @@ final class SettingValue {
             + (meaning == null ? "" : " = " + meaning),
         "",
         "nothing was changed");
-  }
-
-  /** A pg_settings unit such as 8kB or ms: memory or time, and its size in bytes or ms. */
-  private record BaseUnit(boolean memory, double size) {
-    static BaseUnit of(String unit) {
-      if (unit == null || unit.isEmpty()) {
-        return null;
-      }
-      Matcher m = Pattern.compile("(\\d*)\\s*([A-Za-z]+)").matcher(unit);
-      if (!m.matches()) {
-        return null;
-      }
-      double multiple = m.group(1).isEmpty() ? 1 : Double.parseDouble(m.group(1));
-      Double bytes = MEMORY_BYTES.get(m.group(2));
-      if (bytes != null) {
-        return new BaseUnit(true, multiple * bytes);
-      }
-      Double ms = TIME_MS.get(m.group(2));
-      return ms == null ? null : new BaseUnit(false, multiple * ms);
-    }
   }
 }

@@ -46,18 +46,4 @@ class ConfFileTest {
     assertThrows(PgknobException.class, () -> ConfFile.parse("x", "a = 1 2"));
     assertThrows(PgknobException.class, () -> ConfFile.parse("x", "include 'other.conf'"));
   }
-
-  @Test
-  void settingValuesCompareAcrossUnitsAndSpellings() {
-    assertEquals(true, SettingValue.same("1GB", "1024MB"));
-    assertEquals(true, SettingValue.same("5min", "300s"));
-    assertEquals(true, SettingValue.same("1.10", "1.1"));
-    assertEquals(true, SettingValue.same("on", "true"));
-    assertEquals(false, SettingValue.same("8MB", "8kB"));
-    assertEquals("128MB", SettingValue.withUnit("16384", "8kB"));
-    assertEquals("5min", SettingValue.withUnit("300", "s"));
-    assertEquals("-1", SettingValue.withUnit("-1", "8kB"));
-    assertEquals("200", SettingValue.withUnit("200", ""));
-    assertEquals("7864kB", SettingValue.withUnit("983", "8kB"));
-  }
 }

@@ -46,6 +46,36 @@ class TargetUnitsTest {
           "default",
           null,
           false);
+  private static final ServerSetting WORK_MEM =
+      new ServerSetting(
+          "work_mem",
+          "4096",
+          "kB",
+          "integer",
+          "user",
+          "64",
+          "2147483647",
+          List.of(),
+          "4096",
+          "4096",
+          "default",
+          null,
+          false);
+  private static final ServerSetting MAX_CONNECTIONS =
+      new ServerSetting(
+          "max_connections",
+          "100",
+          null,
+          "integer",
+          "postmaster",
+          "1",
+          "262143",
+          List.of(),
+          "100",
+          "100",
+          "default",
+          null,
+          false);
   private static final ServerSetting FSYNC =
       new ServerSetting(
           "fsync", "on", null, "bool", "sighup", null, null, List.of(), "on", "on", "default", null,
@@ -82,6 +112,55 @@ class TargetUnitsTest {
     assertThrows(
         SettingRejectedException.class, () -> SettingValue.canonical(SHARED_BUFFERS, "256mb"));
     assertThrows(SettingRejectedException.class, () -> SettingValue.canonical(FSYNC, "o"));
+  }
+
+  @Test
+  void readsLeadingZerosAndHexAsPostgresDoesForIntegersAndReals() {
+    // Checked against PostgreSQL 18: SET work_mem = '010' is 8kB (octal), but
+    // vacuum_cost_delay = '010' is 10ms (a real); work_mem = '08' is refused,
+    // vacuum_cost_delay = '08' is 8ms and '0x10' 16ms.
+    assertEquals("16", SettingValue.canonical(SHARED_BUFFERS, "020"));
+    assertEquals("10", SettingValue.canonical(DELAY, "010"));
+    assertEquals("8", SettingValue.canonical(DELAY, "08"));
+    assertEquals("16", SettingValue.canonical(DELAY, "0x10"));
+    assertEquals("267", SettingValue.canonical(WORK_MEM, "0x10B"));
+    assertEquals(
+        "work_mem must be an integer, optionally with a unit (B, kB, MB, GB, TB), but got '08'",
+        assertThrows(SettingRejectedException.class, () -> SettingValue.canonical(WORK_MEM, "08"))
+            .getMessage());
+  }
+
+  @Test
+  void refusesAUnitForASettingThatHasNone() {
+    assertEquals(
+        "max_connections takes no unit: must be an integer, but got '5MB'",
+        assertThrows(
+                SettingRejectedException.class,
+                () -> SettingValue.canonical(MAX_CONNECTIONS, "5MB"))
+            .getMessage());
+    assertEquals(
+        "max_connections must be between 1 and 262143, but got '0x0' = 0",
+        assertThrows(
+                SettingRejectedException.class,
+                () -> SettingValue.canonical(MAX_CONNECTIONS, "0x0"))
+            .getMessage());
+  }
+
+  @Test
+  void showsMemoryValuesWithAReadableSize() {
+    assertEquals("16384 8kB (128MB)", SHARED_BUFFERS.display());
+    assertEquals("4096 kB (4MB)", WORK_MEM.display());
+    assertEquals("64 kB", SettingValue.withUnit(WORK_MEM, "64"));
+    assertEquals("1536 kB (1.5MB)", SettingValue.withUnit(WORK_MEM, "1536"));
+    assertEquals("2.5 ms", SettingValue.withUnit(DELAY, "2.5"));
+    assertEquals("100", MAX_CONNECTIONS.display());
+    assertEquals(
+        "shared_buffers must be between 16 8kB (128kB) and 1073741823 8kB (8.0TB), but got '64kB'"
+            + " = 8 8kB (64kB)",
+        assertThrows(
+                SettingRejectedException.class,
+                () -> SettingValue.canonical(SHARED_BUFFERS, "64kB"))
+            .getMessage());
   }
 
   @Test
