@@ -34,7 +34,7 @@ public final class OptimizerBenchmark {
 
   public static void main(String[] args) {
     Locale.setDefault(Locale.ROOT);
-    int seeds = 10;
+    int seeds = 30;
     int evals = 80;
     String only = "";
     String surrogate = "gp";
