@@ -1,5 +1,7 @@
 package org.pgknob.target;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
+
 /**
  * The server's resource use over a window, from the process-tree sampler: CPU of all postgres
  * processes (100 = one core), memory summed over processes as RSS (shared memory counted once per
@@ -10,7 +12,8 @@ package org.pgknob.target;
  * benchmark) is the foreign CPU: on a shared machine it takes cores the trial would have used, so
  * the trial's TPS can be low for reasons that have nothing to do with its configuration. {@code
  * hostCores} is 0 in records written before pgknob measured it: such a trial is never called
- * disturbed.
+ * disturbed. In JSON the three host figures are left out when 0 (a server on another host, or a
+ * window without foreign load), so records without them read back the same.
  *
  * @param foreignCpuAvgCores mean foreign CPU over the window, in cores
  * @param foreignCpuPeakCores highest foreign CPU of one sample in the window, in cores
@@ -27,9 +30,9 @@ public record ResourceSummary(
     double readMBps,
     double writeMBps,
     int samples,
-    double foreignCpuAvgCores,
-    double foreignCpuPeakCores,
-    int hostCores) {
+    @JsonInclude(JsonInclude.Include.NON_DEFAULT) double foreignCpuAvgCores,
+    @JsonInclude(JsonInclude.Include.NON_DEFAULT) double foreignCpuPeakCores,
+    @JsonInclude(JsonInclude.Include.NON_DEFAULT) int hostCores) {
   /**
    * A trial is disturbed when other processes used, on average over its window, more than this
    * share of the host's cores (on 2 cores: more than half a core). Below it the noise of 1-second
