@@ -37,6 +37,7 @@ public final class HtmlReport {
       .loss{color:#b3261e;font-weight:bold}
       .status-ok{color:#006b4f}
       .status-failed{color:#b3261e}
+      .disturbed{color:#8a5a00}
       td.nowrap{white-space:nowrap}
       .grid{display:grid;grid-template-columns:repeat(3,minmax(0,1fr));gap:12px}
       .side{display:flex;gap:40px;flex-wrap:wrap;align-items:flex-start}
@@ -352,6 +353,12 @@ public final class HtmlReport {
           .append(esc(r.status()))
           .append("</b>")
           .append(r.reason().isEmpty() ? "" : ": " + esc(r.reason()))
+          .append(
+              r.disturbance() == null
+                  ? ""
+                  : "<br><span class=\"disturbed\">&#9888; disturbed: "
+                      + esc(r.disturbance())
+                      + "; numbers may be low</span>")
           .append("</td>")
           .append(num(r.tps()))
           .append(num(r.nopm()))

@@ -1,5 +1,6 @@
 package org.pgknob.report;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -104,7 +105,8 @@ public record ReportModel(
       Double rssMb,
       Double pssMb,
       Double predictedMemoryMb,
-      Map<String, String> settings) {}
+      Map<String, String> settings,
+      @JsonInclude(JsonInclude.Include.NON_NULL) String disturbance) {}
 
   /**
    * Per-transaction latency of one configuration, as HammerDB's time profile shows it.

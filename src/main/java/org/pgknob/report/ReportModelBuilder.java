@@ -2,6 +2,9 @@ package org.pgknob.report;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.stream.Collectors;
+import org.pgknob.target.ResourceSummary;
+import org.pgknob.trial.TrialResult;
 
 /** Builds the data behind the report from a loaded session folder; pure, no files written. */
 public final class ReportModelBuilder {
@@ -42,6 +45,23 @@ public final class ReportModelBuilder {
               data.unreadableLines() == 1 ? "was" : "were"));
     }
     out.addAll(data.problems());
+    List<Integer> disturbed =
+        data.trials().stream()
+            .filter(t -> t.resources().disturbedByOtherProcesses())
+            .map(TrialResult::trial)
+            .toList();
+    if (!disturbed.isEmpty()) {
+      out.add(
+          Num.f(
+              "%d trial%s (%s) ran while other processes on the host used over %.0f%% of its"
+                  + " cores: %s may be low. The trial table marks %s.",
+              disturbed.size(),
+              disturbed.size() == 1 ? "" : "s",
+              disturbed.stream().map(String::valueOf).collect(Collectors.joining(", ")),
+              100 * ResourceSummary.DISTURBED_FOREIGN_CPU_SHARE,
+              disturbed.size() == 1 ? "its numbers" : "their numbers",
+              disturbed.size() == 1 ? "it" : "them"));
+    }
     if (data.trials().isEmpty()) {
       out.add("The session has no finished trial yet: there is nothing to chart.");
     } else if (data.okTrials().isEmpty()) {

@@ -1,5 +1,6 @@
 package org.pgknob.report;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
@@ -23,6 +24,9 @@ import java.util.Map;
  * @param sweepRanking knobs by the effect their sweep showed
  * @param modelRanking knobs by the fitted model's importance
  * @param restored what was put back on the server at the end
+ * @param disturbedTrials trials during whose window other processes used more than a quarter of the
+ *     host's cores ({@code ResourceSummary#disturbedByOtherProcesses}); left out of the JSON when
+ *     none, and absent from summaries written before pgknob measured it
  */
 public record Summary(
     String sessionId,
@@ -38,7 +42,45 @@ public record Summary(
     List<ResultRow> results,
     List<KnobImportance> sweepRanking,
     List<KnobImportance> modelRanking,
-    String restored) {
+    String restored,
+    @JsonInclude(JsonInclude.Include.NON_EMPTY) List<Integer> disturbedTrials) {
+  public Summary {
+    disturbedTrials = disturbedTrials == null ? List.of() : List.copyOf(disturbedTrials);
+  }
+
+  /** A summary without disturbed trials (none, or not measured). */
+  public Summary(
+      String sessionId,
+      String state,
+      Instant startedAt,
+      Instant finishedAt,
+      Machine machine,
+      String postgresVersion,
+      String target,
+      Map<String, Object> workload,
+      Budget budget,
+      Noise noise,
+      List<ResultRow> results,
+      List<KnobImportance> sweepRanking,
+      List<KnobImportance> modelRanking,
+      String restored) {
+    this(
+        sessionId,
+        state,
+        startedAt,
+        finishedAt,
+        machine,
+        postgresVersion,
+        target,
+        workload,
+        budget,
+        noise,
+        results,
+        sweepRanking,
+        modelRanking,
+        restored,
+        List.of());
+  }
 
   /** The host: cores, RAM (the least of MemTotal, cgroup limit and --ram), storage. */
   public record Machine(int cores, long ramBytes, String storage, String os) {}

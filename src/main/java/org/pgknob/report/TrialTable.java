@@ -1,9 +1,13 @@
 package org.pgknob.report;
 
 import java.util.List;
+import org.pgknob.target.ForeignLoad;
 import org.pgknob.trial.TrialResult;
 
-/** Every trial as a row: how it ended and why, what it set, what it measured. */
+/**
+ * Every trial as a row: how it ended and why, what it set, what it measured, and whether other
+ * processes on the host took CPU during its window.
+ */
 final class TrialTable {
   private TrialTable() {}
 
@@ -27,7 +31,8 @@ final class TrialTable {
         value(t, Metric.RSS),
         value(t, Metric.PSS),
         t.predictedMemoryBytes() == null ? null : Num.r(t.predictedMemoryBytes() / Num.MB),
-        new java.util.TreeMap<>(t.settings()));
+        new java.util.TreeMap<>(t.settings()),
+        ForeignLoad.note(t.resources()).orElse(null));
   }
 
   private static Double value(TrialResult t, Metric m) {

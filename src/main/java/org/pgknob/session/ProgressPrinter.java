@@ -5,12 +5,13 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.stream.Collectors;
+import org.pgknob.target.ForeignLoad;
 import org.pgknob.trial.TrialResult;
 
 /**
  * Live progress of a session on the console: the phase, trial k of n with its changes from the
- * defaults, the TPS of each second of the window, the trial's result, and the best TPS so far per
- * track.
+ * defaults, the TPS of each second of the window, the trial's result (with a warning when other
+ * processes on the host took CPU during the window), and the best TPS so far per track.
  *
  * <p>On a terminal the live TPS is one line rewritten in place (carriage return); otherwise (a log
  * file, a pipe) it prints a plain line every {@value #PLAIN_EVERY_SECONDS} seconds instead, so logs
@@ -95,6 +96,15 @@ public final class ProgressPrinter {
           result.status().name().toLowerCase(Locale.ROOT).replace('_', ' '),
           result.reason().isEmpty() ? "" : ": " + result.reason());
     }
+    ForeignLoad.note(result.resources())
+        .ifPresent(
+            note ->
+                out.printf(
+                    Locale.ROOT,
+                    "  ! trial %d: %s; %s%n",
+                    result.trial(),
+                    note,
+                    result.isOk() ? "its numbers may be low" : "that may be why it failed"));
     if (!bestByTrack.isEmpty()) {
       out.println(
           "  best so far: "

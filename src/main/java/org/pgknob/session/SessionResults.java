@@ -56,7 +56,11 @@ final class SessionResults {
         rows,
         sweepRanking(),
         modelRanking(),
-        restored);
+        restored,
+        trials.stream()
+            .filter(t -> t.resources().disturbedByOtherProcesses())
+            .map(TrialResult::trial)
+            .toList());
   }
 
   /** The settings of the best validated gain, preferring restart over reload, for --apply best. */

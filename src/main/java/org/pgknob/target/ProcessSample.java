@@ -14,6 +14,11 @@ package org.pgknob.target;
  * @param hostMemTotalBytes MemTotal of /proc/meminfo
  * @param hostMemAvailableBytes MemAvailable of /proc/meminfo
  * @param cgroupLimitBytes the memory limit of pgknob's cgroup, or 0 when none applies
+ * @param hostCores the host's cores as /proc/stat lists them, or 0 when unknown
+ * @param hostBusyCores CPU the whole host used since the previous reading, in cores
+ * @param ownCpuCores CPU this JVM (pgknob with its in-process workload driver) used, in cores
+ * @param foreignCpuCores CPU used by everything else on the host, neither the server nor this JVM:
+ *     host busy minus both, in cores, never below 0
  */
 public record ProcessSample(
     long epochMillis,
@@ -26,4 +31,40 @@ public record ProcessSample(
     double writeBytesPerSec,
     long hostMemTotalBytes,
     long hostMemAvailableBytes,
-    long cgroupLimitBytes) {}
+    long cgroupLimitBytes,
+    int hostCores,
+    double hostBusyCores,
+    double ownCpuCores,
+    double foreignCpuCores) {
+
+  /** A reading without the host's CPU figures (they are 0). */
+  public ProcessSample(
+      long epochMillis,
+      int processes,
+      long rssBytes,
+      long pssBytes,
+      double cpuUserPct,
+      double cpuSysPct,
+      double readBytesPerSec,
+      double writeBytesPerSec,
+      long hostMemTotalBytes,
+      long hostMemAvailableBytes,
+      long cgroupLimitBytes) {
+    this(
+        epochMillis,
+        processes,
+        rssBytes,
+        pssBytes,
+        cpuUserPct,
+        cpuSysPct,
+        readBytesPerSec,
+        writeBytesPerSec,
+        hostMemTotalBytes,
+        hostMemAvailableBytes,
+        cgroupLimitBytes,
+        0,
+        0,
+        0,
+        0);
+  }
+}

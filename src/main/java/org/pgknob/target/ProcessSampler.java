@@ -26,6 +26,11 @@ import java.util.function.Consumer;
  * CPU user and system time as percent of one core, storage read and write bytes per second from
  * {@code /proc/<pid>/io}, and MemTotal, MemAvailable and the cgroup limit.
  *
+ * <p>Also the host's busy CPU (/proc/stat) and this JVM's (/proc/self/stat: pgknob runs the
+ * workload driver in process), so that what the rest of the host used, the foreign CPU, is known:
+ * host busy minus the server's processes minus this JVM. Shared machines run builds and other
+ * benchmarks beside a trial, and those take CPU the trial would have had.
+ *
  * <p>CPU and I/O are deltas per process between two samples: a process that exited in between drops
  * out (never a negative delta), one that appeared counts from zero. The first sample has no rates.
  * A window ({@link #startWindow()} .. {@link #stopWindow()}) summarizes the samples taken in it as
@@ -49,6 +54,8 @@ public final class ProcessSampler implements AutoCloseable {
 
   private Map<Long, Counters> previous = Map.of();
   private long previousNanos;
+  private HostCpuTicks previousHost;
+  private long previousOwnTicks = -1;
   private volatile boolean pssReadable = true;
   private Window window;
 
@@ -155,6 +162,8 @@ public final class ProcessSampler implements AutoCloseable {
   private ProcessSample read() {
     long nanos = System.nanoTime();
     long now = System.currentTimeMillis();
+    HostCpuTicks host = HostCpuTicks.read();
+    long ownTicks = ownCpuTicks();
     List<Long> pids = tree();
     Map<Long, Counters> current = new HashMap<>();
     long rss = 0;
@@ -189,10 +198,15 @@ public final class ProcessSampler implements AutoCloseable {
     }
     boolean first = previous.isEmpty();
     double seconds = (nanos - previousNanos) / 1e9;
+    HostCpuTicks hostBefore = previousHost;
+    long ownBefore = previousOwnTicks;
     previous = current;
     previousNanos = nanos;
+    previousHost = host;
+    previousOwnTicks = ownTicks;
     pssReadable = pssSeen;
-    HostMemory host = HostMemory.read(postmasterPid);
+    HostMemory memory = HostMemory.read(postmasterPid);
+    int hostCores = host == null ? 0 : host.cores();
     if (first || seconds <= 0) {
       return new ProcessSample(
           now,
@@ -203,11 +217,26 @@ public final class ProcessSampler implements AutoCloseable {
           0,
           0,
           0,
-          host.memTotalBytes(),
-          host.memAvailableBytes(),
-          host.cgroupLimitBytes());
+          memory.memTotalBytes(),
+          memory.memAvailableBytes(),
+          memory.cgroupLimitBytes(),
+          hostCores,
+          0,
+          0,
+          0);
     }
     double cpuScale = 100.0 / CLOCK_TICKS_PER_SECOND / seconds;
+    double coresPerTick = 1.0 / CLOCK_TICKS_PER_SECOND / seconds;
+    double hostBusyCores =
+        host == null || hostBefore == null
+            ? 0
+            : Math.max(0, host.busyTicks() - hostBefore.busyTicks()) * coresPerTick;
+    double ownCores =
+        ownTicks < 0 || ownBefore < 0 ? 0 : Math.max(0, ownTicks - ownBefore) * coresPerTick;
+    double serverCores = (userTicks + sysTicks) * coresPerTick;
+    // Without the host's figures there is nothing to subtract from: 0, not a guess.
+    double foreignCores =
+        hostBusyCores == 0 ? 0 : Math.max(0, hostBusyCores - serverCores - ownCores);
     return new ProcessSample(
         now,
         current.size(),
@@ -217,9 +246,19 @@ public final class ProcessSampler implements AutoCloseable {
         sysTicks * cpuScale,
         readBytes / seconds,
         writeBytes / seconds,
-        host.memTotalBytes(),
-        host.memAvailableBytes(),
-        host.cgroupLimitBytes());
+        memory.memTotalBytes(),
+        memory.memAvailableBytes(),
+        memory.cgroupLimitBytes(),
+        hostCores,
+        hostBusyCores,
+        ownCores,
+        foreignCores);
+  }
+
+  /** This JVM's user + system CPU ticks (all its threads), or -1 when unreadable. */
+  private static long ownCpuTicks() {
+    String[] f = statFields(PROC.resolve("self"));
+    return f == null || f.length < 13 ? -1 : Long.parseLong(f[11]) + Long.parseLong(f[12]);
   }
 
   /** The postmaster and its descendants, from each process's parent pid in /proc/<pid>/stat. */
@@ -329,6 +368,9 @@ public final class ProcessSampler implements AutoCloseable {
     private double pssSum;
     private long rssPeak;
     private long pssPeak;
+    private double foreignSum;
+    private double foreignPeak;
+    private int hostCores;
 
     void add(ProcessSample s) {
       samples++;
@@ -341,6 +383,9 @@ public final class ProcessSampler implements AutoCloseable {
       pssMissing |= s.pssBytes() < 0;
       pssSum += s.pssBytes();
       pssPeak = Math.max(pssPeak, s.pssBytes());
+      foreignSum += s.foreignCpuCores();
+      foreignPeak = Math.max(foreignPeak, s.foreignCpuCores());
+      hostCores = Math.max(hostCores, s.hostCores());
     }
 
     /** Averages and peaks; PSS -1 when any sample lacked it; MB per second in 2^20 bytes. */
@@ -358,7 +403,10 @@ public final class ProcessSampler implements AutoCloseable {
           pssMissing ? -1 : pssPeak,
           read / samples / (1 << 20),
           write / samples / (1 << 20),
-          samples);
+          samples,
+          foreignSum / samples,
+          foreignPeak,
+          hostCores);
     }
   }
 }

@@ -1,5 +1,6 @@
 package org.pgknob.report;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -7,6 +8,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.stream.Stream;
+import org.pgknob.Json;
 
 /** Copies of the recorded session folder, whole or damaged the ways real folders get damaged. */
 final class Fixtures {
@@ -64,6 +66,29 @@ final class Fixtures {
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
+    return dir;
+  }
+
+  /**
+   * The copy where other processes used {@code foreignCores} of the host's 2 cores during the
+   * window of each trial in {@code trials}, as pgknob records it since it measures them.
+   */
+  static Path withForeignCpu(Path dir, double foreignCores, Integer... trials) throws IOException {
+    copy(dir);
+    Path file = dir.resolve("trials.jsonl");
+    List<Integer> marked = List.of(trials);
+    StringBuilder out = new StringBuilder();
+    for (String line : Files.readAllLines(file, StandardCharsets.UTF_8)) {
+      ObjectNode t = (ObjectNode) Json.mapper().readTree(line);
+      if (marked.contains(t.path("trial").asInt()) && t.path("resources").isObject()) {
+        ObjectNode res = (ObjectNode) t.path("resources");
+        res.put("foreignCpuAvgCores", foreignCores);
+        res.put("foreignCpuPeakCores", foreignCores + 0.4);
+        res.put("hostCores", 2);
+      }
+      out.append(Json.mapper().writeValueAsString(t)).append('\n');
+    }
+    Files.writeString(file, out.toString(), StandardCharsets.UTF_8);
     return dir;
   }
 }

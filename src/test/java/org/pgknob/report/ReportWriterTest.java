@@ -75,6 +75,33 @@ class ReportWriterTest {
     assertTrue(html.contains("The session has not reached validation yet"));
   }
 
+  @Test
+  void trialsDisturbedByOtherProcessesAreMarkedInTheTrialTableAndNamedAtTheTop()
+      throws IOException {
+    Path dir = Fixtures.withForeignCpu(tmp.resolve("run"), 1.3, 7, 12);
+    String html = Files.readString(ReportWriter.write(dir));
+    assertEquals(2, count(html, "class=\"disturbed\""), "one marker per disturbed trial");
+    String row7 = html.substring(html.indexOf("<tr><td>7</td>"));
+    row7 = row7.substring(0, row7.indexOf("</tr>"));
+    assertTrue(
+        row7.contains(
+            "disturbed: other processes used 1.3 of 2 cores during the window;"
+                + " numbers may be low"),
+        row7);
+    assertTrue(
+        html.contains(
+            "2 trials (7, 12) ran while other processes on the host used over 25% of its cores"),
+        "notice at the top");
+  }
+
+  @Test
+  void foreignCpuAtTheThresholdIsNotADisturbance() throws IOException {
+    Path dir = Fixtures.withForeignCpu(tmp.resolve("run"), 0.5, 7);
+    String html = Files.readString(ReportWriter.write(dir));
+    assertFalse(html.contains("class=\"disturbed\""));
+    assertFalse(html.contains("ran while other processes"));
+  }
+
   private static int distinctColours(BufferedImage img) {
     Set<Integer> seen = new HashSet<>();
     for (int y = 0; y < img.getHeight(); y += 3) {

@@ -28,6 +28,11 @@ class SessionLoaderTest {
     assertEquals(3, data.okPhase("baseline").size());
     assertEquals(Status.MEMORY_GUARD, data.trials().get(20).status());
     assertTrue(data.problems().isEmpty(), data.problems().toString());
+    // recorded before pgknob measured other processes' CPU: loads, and no trial is disturbed
+    assertTrue(
+        data.trials().stream()
+            .allMatch(
+                t -> t.resources().hostCores() == 0 && !t.resources().disturbedByOtherProcesses()));
   }
 
   @Test

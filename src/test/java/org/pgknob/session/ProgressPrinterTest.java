@@ -63,4 +63,24 @@ class ProgressPrinterTest {
             + " \nrestoring the original settings\n",
         text.toString());
   }
+
+  @Test
+  void warnsWhenOtherProcessesTookCpuDuringTheWindow() {
+    ProgressPrinter p = new ProgressPrinter(new PrintWriter(text), false);
+    p.trialFinished(
+        Trials.withForeignCpu(
+            Trials.ok(7, "bayes", "reload", "bayes 3", Map.of(), Map.of(), 1500, 5), 1.3, 2));
+    p.trialFinished(
+        Trials.withForeignCpu(
+            Trials.ok(8, "bayes", "reload", "bayes 4", Map.of(), Map.of(), 1400, 5), 0.5, 2));
+    assertEquals(
+        """
+          -> 1500.0 TPS, 40500 NOPM, 5.00 ms avg, 10.00 ms p95
+          ! trial 7: other processes used 1.3 of 2 cores during the window; its numbers may be low
+          best so far: reload 1500.0 TPS (trial 7)
+          -> 1400.0 TPS, 37800 NOPM, 5.00 ms avg, 10.00 ms p95
+          best so far: reload 1500.0 TPS (trial 7)
+        """,
+        text.toString());
+  }
 }

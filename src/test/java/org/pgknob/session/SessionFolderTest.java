@@ -96,6 +96,39 @@ class SessionFolderTest {
   }
 
   @Test
+  void summaryKeepsTheTrialsOtherProcessesDisturbed() throws Exception {
+    SessionFolder folder = SessionFolder.create(runs, CLOCK);
+    Summary plain = SummaryFixture.summary(folder.id());
+    folder.writeSummary(plain);
+    assertFalse(
+        Files.readString(folder.dir().resolve("summary.json")).contains("disturbedTrials"),
+        "left out when none, as in summaries from older versions");
+    Summary s =
+        new Summary(
+            plain.sessionId(),
+            plain.state(),
+            plain.startedAt(),
+            plain.finishedAt(),
+            plain.machine(),
+            plain.postgresVersion(),
+            plain.target(),
+            plain.workload(),
+            plain.budget(),
+            plain.noise(),
+            plain.results(),
+            plain.sweepRanking(),
+            plain.modelRanking(),
+            plain.restored(),
+            List.of(7, 12));
+    folder.writeSummary(s);
+    assertEquals(s, folder.readSummary());
+    assertTrue(
+        Files.readString(folder.dir().resolve("summary.json"))
+            .replaceAll("\\s", "")
+            .contains("\"disturbedTrials\":[7,12]"));
+  }
+
+  @Test
   void refusesAFolderThatIsNotASession() throws Exception {
     Path plain = Files.createDirectory(runs.resolve("holiday-photos"));
     PgknobException e = assertThrows(PgknobException.class, () -> SessionFolder.open(plain));

@@ -1,6 +1,7 @@
 package org.pgknob.session;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -13,6 +14,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.pgknob.PgknobException;
 import org.pgknob.optimize.Status;
+import org.pgknob.target.ResourceSummary;
 import org.pgknob.trial.TrialResult;
 
 class TrialLogTest {
@@ -94,5 +96,34 @@ class TrialLogTest {
     log.append(trial(3));
     PgknobException e = assertThrows(PgknobException.class, () -> log.read());
     assertTrue(e.getMessage().contains("line 2 is not a trial record"), e.getMessage());
+  }
+
+  @Test
+  void foreignCpuFiguresReadBackAndOldLinesWithoutThemStillRead() throws Exception {
+    TrialLog log = new TrialLog(dir.resolve("trials.jsonl"));
+    TrialResult disturbed = Trials.withForeignCpu(trial(1), 1.3, 2);
+    log.append(disturbed);
+    String line = Files.readString(log.file()).strip();
+    assertTrue(
+        line.contains("\"foreignCpuAvgCores\":1.3,\"foreignCpuPeakCores\":1.6")
+            && line.contains("\"hostCores\":2"),
+        line);
+    // a line as pgknob wrote it before it measured foreign CPU
+    String old =
+        line.replaceAll(",\"foreignCpuAvgCores\":[0-9.]+", "")
+            .replaceAll(",\"foreignCpuPeakCores\":[0-9.]+", "")
+            .replaceAll(",\"hostCores\":[0-9]+", "")
+            .replace("\"trial\":1,", "\"trial\":2,");
+    assertTrue(!old.contains("hostCores") && !old.contains("foreignCpu"), old);
+    Files.writeString(log.file(), old + "\n", StandardOpenOption.APPEND);
+
+    TrialLog.Contents c = new TrialLog(log.file()).read();
+    assertEquals(disturbed, c.trials().get(0));
+    assertTrue(c.trials().get(0).resources().disturbedByOtherProcesses());
+    ResourceSummary before = c.trials().get(1).resources();
+    assertEquals(0, before.hostCores());
+    assertEquals(0.0, before.foreignCpuAvgCores());
+    assertEquals(disturbed.resources().rssAvgBytes(), before.rssAvgBytes());
+    assertFalse(before.disturbedByOtherProcesses(), "not measured is not disturbed");
   }
 }

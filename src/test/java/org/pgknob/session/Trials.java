@@ -4,6 +4,7 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import org.pgknob.optimize.Status;
+import org.pgknob.target.ResourceSummary;
 import org.pgknob.trial.TrialResult;
 import org.pgknob.workload.LatencySummary;
 import org.pgknob.workload.WorkloadResult;
@@ -56,6 +57,37 @@ public final class Trials {
         null,
         Instant.parse("2026-11-29T22:10:00Z").plusSeconds(30L * trial),
         Map.of("total", 30.0, "window", 10.0));
+  }
+
+  /** {@code trial} with the host's CPU figures: other processes used {@code foreignCores}. */
+  public static TrialResult withForeignCpu(TrialResult trial, double foreignCores, int hostCores) {
+    return new TrialResult(
+        trial.trial(),
+        trial.phase(),
+        trial.track(),
+        trial.label(),
+        trial.config(),
+        trial.settings(),
+        trial.status(),
+        trial.reason(),
+        trial.workload(),
+        new ResourceSummary(
+            true,
+            80,
+            20,
+            1L << 30,
+            1L << 30,
+            1L << 29,
+            1L << 29,
+            1,
+            2,
+            10,
+            foreignCores,
+            foreignCores + 0.3,
+            hostCores),
+        trial.predictedMemoryBytes(),
+        trial.startedAt(),
+        trial.timingsSeconds());
   }
 
   /** A trial following {@code step} of a plan, with the given figures. */
