@@ -82,6 +82,18 @@ public final class ResultTable {
         b.append("    ").append(settings(r.settings())).append("\n");
       }
     }
+    if (!summary.disturbedTrials().isEmpty()) {
+      b.append(
+          String.format(
+              Locale.ROOT,
+              "\nOther processes used over a quarter of this host's CPU during trial%s %s: their"
+                  + " numbers may be low and the ratios less sure; measure again on a quiet"
+                  + " machine with pgknob compare.\n",
+              summary.disturbedTrials().size() == 1 ? "" : "s",
+              summary.disturbedTrials().stream()
+                  .map(String::valueOf)
+                  .collect(Collectors.joining(", "))));
+    }
     return b.toString();
   }
 

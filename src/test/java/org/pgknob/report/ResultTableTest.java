@@ -1,6 +1,8 @@
 package org.pgknob.report;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.junit.jupiter.api.Test;
 import org.pgknob.session.SummaryFixture;
@@ -27,6 +29,36 @@ class ResultTableTest {
             jit=off, max_wal_size=8GB, random_page_cost=1.1, shared_buffers=1GB, work_mem=8MB
         """;
     assertEquals(expected, ResultTable.format(SummaryFixture.summary("2026-11-29T22-10-00")));
+  }
+
+  @Test
+  void namesTheTrialsOtherProcessesDisturbed() {
+    Summary s = SummaryFixture.summary("2026-11-29T22-10-00");
+    Summary disturbed =
+        new Summary(
+            s.sessionId(),
+            s.state(),
+            s.startedAt(),
+            s.finishedAt(),
+            s.machine(),
+            s.postgresVersion(),
+            s.target(),
+            s.workload(),
+            s.budget(),
+            s.noise(),
+            s.results(),
+            s.sweepRanking(),
+            s.modelRanking(),
+            s.restored(),
+            java.util.List.of(4, 9));
+    String table = ResultTable.format(disturbed);
+    assertTrue(
+        table.endsWith(
+            "\nOther processes used over a quarter of this host's CPU during trials 4, 9: their"
+                + " numbers may be low and the ratios less sure; measure again on a quiet machine"
+                + " with pgknob compare.\n"),
+        table);
+    assertFalse(ResultTable.format(s).contains("Other processes"));
   }
 
   @Test
