@@ -29,6 +29,7 @@ public final class GaussianProcess implements Surrogate {
       double[][] x,
       double priorMean,
       GpHyperparameters hyper,
+      MaternKernel.Exponentials[] exponentials,
       double[][] lower,
       double[] alpha,
       double logMarginalLikelihood) {
@@ -37,14 +38,7 @@ public final class GaussianProcess implements Surrogate {
     this.hyper = hyper;
     this.lengthScales = hyper.lengthScales();
     this.inverseSquared = MaternKernel.inverseSquared(lengthScales);
-    if (hyper.additiveVariance() > 0) {
-      exponentials = new MaternKernel.Exponentials[x.length];
-      for (int i = 0; i < x.length; i++) {
-        exponentials[i] = MaternKernel.Exponentials.of(x[i], lengthScales);
-      }
-    } else {
-      exponentials = null;
-    }
+    this.exponentials = exponentials;
     this.lower = lower;
     this.alpha = alpha;
     this.logMarginalLikelihood = logMarginalLikelihood;
@@ -54,7 +48,8 @@ public final class GaussianProcess implements Surrogate {
   public static GaussianProcess condition(
       double[][] x, double[] y, double priorMean, GpHyperparameters hyper) {
     int n = x.length;
-    double[][] k = kernelMatrix(x, hyper);
+    MaternKernel.Exponentials[] exponentials = MaternKernel.Exponentials.ofAll(x, hyper);
+    double[][] k = kernelMatrix(x, hyper, exponentials);
     double[][] lower = cholesky(k);
     double[] centered = new double[n];
     for (int i = 0; i < n; i++) {
@@ -65,7 +60,7 @@ public final class GaussianProcess implements Surrogate {
     for (int i = 0; i < n; i++) {
       lml -= Math.log(lower[i][i]);
     }
-    return new GaussianProcess(x.clone(), priorMean, hyper, lower, alpha, lml);
+    return new GaussianProcess(x.clone(), priorMean, hyper, exponentials, lower, alpha, lml);
   }
 
   @Override
@@ -73,18 +68,18 @@ public final class GaussianProcess implements Surrogate {
     int n = x.length;
     double[] kStar = new double[n];
     double mean = priorMean;
-    double signal = hyper.signalVariance();
-    double additive = hyper.additiveVariance();
     MaternKernel.Exponentials own =
         exponentials == null ? null : MaternKernel.Exponentials.of(point, lengthScales);
     for (int i = 0; i < n; i++) {
       double k =
-          signal * MaternKernel.correlation(MaternKernel.distance(point, x[i], inverseSquared));
-      if (own != null) {
-        k +=
-            additive
-                * MaternKernel.additiveCorrelation(point, x[i], lengthScales, own, exponentials[i]);
-      }
+          MaternKernel.covariance(
+              point,
+              x[i],
+              inverseSquared,
+              lengthScales,
+              hyper,
+              own,
+              exponentials == null ? null : exponentials[i]);
       kStar[i] = k;
       mean += k * alpha[i];
     }
@@ -126,7 +121,9 @@ public final class GaussianProcess implements Surrogate {
     return x.length;
   }
 
-  static double[][] kernelMatrix(double[][] x, GpHyperparameters hyper) {
+  /** The kernel matrix with the noise on its diagonal; {@code exponentials} as {@link #predict}. */
+  static double[][] kernelMatrix(
+      double[][] x, GpHyperparameters hyper, MaternKernel.Exponentials[] exponentials) {
     int n = x.length;
     double[] ls = hyper.lengthScales();
     double[] inv = MaternKernel.inverseSquared(ls);
@@ -134,7 +131,15 @@ public final class GaussianProcess implements Surrogate {
     for (int i = 0; i < n; i++) {
       k[i][i] = hyper.priorVariance() + hyper.noiseVariance();
       for (int j = 0; j < i; j++) {
-        double v = MaternKernel.covariance(x[i], x[j], inv, ls, hyper);
+        double v =
+            MaternKernel.covariance(
+                x[i],
+                x[j],
+                inv,
+                ls,
+                hyper,
+                exponentials == null ? null : exponentials[i],
+                exponentials == null ? null : exponentials[j]);
         k[i][j] = v;
         k[j][i] = v;
       }

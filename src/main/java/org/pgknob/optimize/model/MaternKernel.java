@@ -26,27 +26,30 @@ public final class MaternKernel {
     return 5.0 / 3.0 * (1 + SQRT5 * r) * Math.exp(-SQRT5 * r);
   }
 
-  /** The full covariance of two points: product part plus additive part. */
+  /**
+   * The full covariance of two points: product part plus additive part, with the points'
+   * exponentials {@code ea}, {@code eb} (null when the kernel has no additive part).
+   */
   static double covariance(
-      double[] a, double[] b, double[] inverseSquared, double[] lengthScales, GpHyperparameters h) {
+      double[] a,
+      double[] b,
+      double[] inverseSquared,
+      double[] lengthScales,
+      GpHyperparameters h,
+      Exponentials ea,
+      Exponentials eb) {
     double k = h.signalVariance() * correlation(distance(a, b, inverseSquared));
     if (h.additiveVariance() > 0) {
-      k += h.additiveVariance() * additiveCorrelation(a, b, lengthScales);
+      k += h.additiveVariance() * additiveCorrelation(a, b, lengthScales, ea, eb);
     }
     return k;
   }
 
-  /** The mean of the one-dimensional correlations: the additive part with variance 1. */
-  static double additiveCorrelation(double[] a, double[] b, double[] lengthScales) {
-    return additiveCorrelation(
-        a, b, lengthScales, Exponentials.of(a, lengthScales), Exponentials.of(b, lengthScales));
-  }
-
   /**
-   * As {@link #additiveCorrelation(double[], double[], double[])} with each point's exponentials
-   * precomputed: {@code exp(-sqrt5 |a - b| / l)} is {@code exp(-sqrt5 a / l) exp(sqrt5 b / l)} for
-   * {@code a >= b}, so a point's 2d exponentials serve all its pairs, where computing each pair's
-   * would take most of a model's time with many dimensions.
+   * The mean of the one-dimensional correlations (the additive part with variance 1), from each
+   * point's precomputed exponentials: {@code exp(-sqrt5 |a - b| / l)} is {@code exp(-sqrt5 a / l)
+   * exp(sqrt5 b / l)} for {@code a >= b}, so a point's 2d exponentials serve all its pairs, where
+   * computing each pair's would take most of a model's time with many dimensions.
    */
   static double additiveCorrelation(
       double[] a, double[] b, double[] lengthScales, Exponentials ea, Exponentials eb) {
@@ -70,6 +73,19 @@ public final class MaternKernel {
     private Exponentials(double[] up, double[] down) {
       this.up = up;
       this.down = down;
+    }
+
+    /** Every point's exponentials, or null when {@code h} has no additive part. */
+    static Exponentials[] ofAll(double[][] x, GpHyperparameters h) {
+      if (h.additiveVariance() <= 0) {
+        return null;
+      }
+      double[] lengthScales = h.lengthScales();
+      Exponentials[] out = new Exponentials[x.length];
+      for (int i = 0; i < x.length; i++) {
+        out[i] = of(x[i], lengthScales);
+      }
+      return out;
     }
 
     static Exponentials of(double[] x, double[] lengthScales) {

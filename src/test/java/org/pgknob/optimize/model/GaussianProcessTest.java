@@ -47,7 +47,7 @@ class GaussianProcessTest {
     double[] y = {0.3, -1.2};
     GpHyperparameters h = new GpHyperparameters(new double[] {0.5, 2.0}, 0.8, 0.05);
     GaussianProcess gp = GaussianProcess.condition(x, y, 0, h);
-    double[][] k = GaussianProcess.kernelMatrix(x, h);
+    double[][] k = GaussianProcess.kernelMatrix(x, h, MaternKernel.Exponentials.ofAll(x, h));
     double det = k[0][0] * k[1][1] - k[0][1] * k[1][0];
     double quad =
         (y[0] * (k[1][1] * y[0] - k[0][1] * y[1]) + y[1] * (-k[1][0] * y[0] + k[0][0] * y[1]))
