@@ -48,40 +48,6 @@ public record Summary(
     disturbedTrials = disturbedTrials == null ? List.of() : List.copyOf(disturbedTrials);
   }
 
-  /** A summary without disturbed trials (none, or not measured). */
-  public Summary(
-      String sessionId,
-      String state,
-      Instant startedAt,
-      Instant finishedAt,
-      Machine machine,
-      String postgresVersion,
-      String target,
-      Map<String, Object> workload,
-      Budget budget,
-      Noise noise,
-      List<ResultRow> results,
-      List<KnobImportance> sweepRanking,
-      List<KnobImportance> modelRanking,
-      String restored) {
-    this(
-        sessionId,
-        state,
-        startedAt,
-        finishedAt,
-        machine,
-        postgresVersion,
-        target,
-        workload,
-        budget,
-        noise,
-        results,
-        sweepRanking,
-        modelRanking,
-        restored,
-        List.of());
-  }
-
   /** The host: cores, RAM (the least of MemTotal, cgroup limit and --ram), storage. */
   public record Machine(int cores, long ramBytes, String storage, String os) {}
 

@@ -35,36 +35,4 @@ public record ProcessSample(
     int hostCores,
     double hostBusyCores,
     double ownCpuCores,
-    double foreignCpuCores) {
-
-  /** A reading without the host's CPU figures (they are 0). */
-  public ProcessSample(
-      long epochMillis,
-      int processes,
-      long rssBytes,
-      long pssBytes,
-      double cpuUserPct,
-      double cpuSysPct,
-      double readBytesPerSec,
-      double writeBytesPerSec,
-      long hostMemTotalBytes,
-      long hostMemAvailableBytes,
-      long cgroupLimitBytes) {
-    this(
-        epochMillis,
-        processes,
-        rssBytes,
-        pssBytes,
-        cpuUserPct,
-        cpuSysPct,
-        readBytesPerSec,
-        writeBytesPerSec,
-        hostMemTotalBytes,
-        hostMemAvailableBytes,
-        cgroupLimitBytes,
-        0,
-        0,
-        0,
-        0);
-  }
-}
+    double foreignCpuCores) {}

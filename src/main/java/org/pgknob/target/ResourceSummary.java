@@ -44,34 +44,6 @@ public record ResourceSummary(
   public static final ResourceSummary UNAVAILABLE =
       new ResourceSummary(false, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0);
 
-  /** A summary without the host's CPU figures (as recorded before pgknob measured them). */
-  public ResourceSummary(
-      boolean available,
-      double cpuUserPct,
-      double cpuSysPct,
-      long rssAvgBytes,
-      long rssPeakBytes,
-      long pssAvgBytes,
-      long pssPeakBytes,
-      double readMBps,
-      double writeMBps,
-      int samples) {
-    this(
-        available,
-        cpuUserPct,
-        cpuSysPct,
-        rssAvgBytes,
-        rssPeakBytes,
-        pssAvgBytes,
-        pssPeakBytes,
-        readMBps,
-        writeMBps,
-        samples,
-        0,
-        0,
-        0);
-  }
-
   /**
    * True when other processes took more than {@link #DISTURBED_FOREIGN_CPU_SHARE} of the host's
    * cores on average over the window; false when that was not measured.

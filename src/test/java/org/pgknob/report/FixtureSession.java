@@ -238,7 +238,10 @@ public final class FixtureSession {
             3720 * MIB,
             res.readMBps(),
             res.writeMBps(),
-            18);
+            18,
+            0,
+            0,
+            0);
     add(
         "bayes",
         "restart",
@@ -329,7 +332,10 @@ public final class FixtureSession {
         pss + 8 * MIB,
         r((0.3 + 40.0 / sb) * noise(0.1)),
         r((5 + tps / 100) * noise(0.05)),
-        WARMUP_SECONDS + WINDOW_SECONDS);
+        WARMUP_SECONDS + WINDOW_SECONDS,
+        0,
+        0,
+        0);
   }
 
   private TrialResult add(
@@ -498,7 +504,8 @@ public final class FixtureSession {
             new Summary.KnobImportance("max_wal_size", 0.17, ""),
             new Summary.KnobImportance("wal_compression", 0.06, ""),
             new Summary.KnobImportance("work_mem", 0.04, "no effect")),
-        "4 settings reset with ALTER SYSTEM RESET, server restarted: original configuration back");
+        "4 settings reset with ALTER SYSTEM RESET, server restarted: original configuration back",
+        List.of());
   }
 
   private Summary.ResultRow pairedRow(

@@ -65,7 +65,8 @@ class ComparisonTest {
             rows,
             summary.sweepRanking(),
             summary.modelRanking(),
-            summary.restored()));
+            summary.restored(),
+            List.of()));
 
     List<Comparison.Candidate> candidates = Comparison.fromSession(folder);
     assertEquals(
@@ -95,7 +96,8 @@ class ComparisonTest {
             rows,
             s.sweepRanking(),
             s.modelRanking(),
-            s.restored()));
+            s.restored(),
+            List.of()));
     List<Comparison.Candidate> candidates = Comparison.fromSession(folder);
     Comparison.Candidate pgtune = candidates.get(candidates.size() - 1);
     assertEquals("pgtune", pgtune.name());

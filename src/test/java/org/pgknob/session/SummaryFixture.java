@@ -93,6 +93,7 @@ public final class SummaryFixture {
             new Summary.KnobImportance("shared_buffers", 0.18, "+18% TPS, 6x the noise"),
             new Summary.KnobImportance("work_mem", 0.0, "within noise")),
         List.of(new Summary.KnobImportance("max_wal_size", 0.31, "model importance 0.31")),
-        "original settings restored");
+        "original settings restored",
+        List.of());
   }
 }
