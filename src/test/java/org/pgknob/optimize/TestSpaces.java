@@ -10,18 +10,18 @@ import org.pgknob.space.SearchSpace;
 import org.pgknob.space.UnitCubeEncoder;
 
 /** Small spaces and objectives for optimizer tests. */
-final class TestSpaces {
+public final class TestSpaces {
   private TestSpaces() {}
 
   static Knob integer(String name, long min, long max, Scale scale, Long def) {
     return new Knob(name, KnobType.INTEGER, min, max, scale, "", null, null, null, def, "");
   }
 
-  static Knob real(String name, double min, double max, Double def) {
+  public static Knob real(String name, double min, double max, Double def) {
     return new Knob(name, KnobType.REAL, min, max, Scale.LINEAR, "", null, null, null, def, "");
   }
 
-  static Knob enumKnob(String name, List<String> choices, String def) {
+  public static Knob enumKnob(String name, List<String> choices, String def) {
     return new Knob(name, KnobType.ENUM, 0, 0, Scale.LINEAR, "", choices, null, null, def, "");
   }
 

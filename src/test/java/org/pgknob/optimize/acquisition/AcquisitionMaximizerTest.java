@@ -7,10 +7,9 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
+import org.pgknob.optimize.TestSpaces;
 import org.pgknob.space.Configuration;
 import org.pgknob.space.Knob;
-import org.pgknob.space.KnobType;
-import org.pgknob.space.Scale;
 import org.pgknob.space.SearchSpace;
 import org.pgknob.space.UnitCubeEncoder;
 
@@ -20,8 +19,7 @@ class AcquisitionMaximizerTest {
   private static SearchSpace eightReals() {
     List<Knob> knobs = new ArrayList<>();
     for (int i = 0; i < 8; i++) {
-      knobs.add(
-          new Knob("x" + i, KnobType.REAL, 0, 1, Scale.LINEAR, "", null, null, null, 0.5, ""));
+      knobs.add(TestSpaces.real("x" + i, 0, 1, 0.5));
     }
     return new SearchSpace("eight", knobs);
   }
@@ -69,21 +67,8 @@ class AcquisitionMaximizerTest {
 
   @Test
   void oneKnobNeighboursTryEveryValueOfACategory() {
-    Knob mode =
-        new Knob(
-            "mode",
-            KnobType.ENUM,
-            0,
-            0,
-            Scale.LINEAR,
-            "",
-            List.of("a", "b", "c"),
-            null,
-            null,
-            "a",
-            "");
-    Knob level =
-        new Knob("level", KnobType.REAL, 0, 1, Scale.LINEAR, "", null, null, null, 0.5, "");
+    Knob mode = TestSpaces.enumKnob("mode", List.of("a", "b", "c"), "a");
+    Knob level = TestSpaces.real("level", 0, 1, 0.5);
     UnitCubeEncoder encoder = new UnitCubeEncoder(new SearchSpace("cat", List.of(level, mode)));
     double[] anchor = encoder.encode(Configuration.of(java.util.Map.of("level", 0.5, "mode", "a")));
     var maximizer =
