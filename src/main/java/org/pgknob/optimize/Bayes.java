@@ -23,11 +23,12 @@ import org.pgknob.space.UnitCubeEncoder;
  *
  * <p>Each {@link #suggest()} reads top to bottom: while fewer than {@link #initialPoints()}
  * observations have a value, the next point of a scrambled Sobol design; then fit the surrogate to
- * the successful observations (log-transformed, standardized), fit the feasibility model to
- * successes and failures (failures never enter the objective model as invented values), and
- * maximize {@code log EI + log P(feasible)} over admissible candidates. EI improves on the best
- * posterior mean among observed configurations, which is also the {@link #incumbent()}: with noisy
- * trials the luckiest run is not the best configuration.
+ * the successful observations (log-transformed, standardized, the worse half compressed; see {@link
+ * TargetTransform}), fit the feasibility model to successes and failures (failures never enter the
+ * objective model as invented values), and maximize {@code log EI + log P(feasible)} over
+ * admissible candidates. EI improves on the best posterior mean among observed configurations,
+ * which is also the {@link #incumbent()}: with noisy trials the luckiest run is not the best
+ * configuration.
  */
 public final class Bayes implements Optimizer {
   private final OptimizerSpec spec;

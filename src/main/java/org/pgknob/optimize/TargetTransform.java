@@ -1,35 +1,91 @@
 package org.pgknob.optimize;
 
+import java.util.Arrays;
 import java.util.List;
 
 /**
- * Maps objective values to the model's scale, where larger is better and the spread is 1: the
- * logarithm when every value is positive (TPS and latency vary by factors, not by amounts), the
- * sign flipped for minimization, then standardized.
+ * Maps objective values to the model's scale, where larger is better.
+ *
+ * <ol>
+ *   <li>The logarithm when every value is positive (TPS and latency vary by factors, not by
+ *       amounts), the sign flipped for minimization, then standardized.
+ *   <li>The worse half compressed: below the median, a distance {@code d} becomes {@code log(1 +
+ *       d)}. A setting that collapses throughput lies many standard deviations below the rest; left
+ *       as it is, it dominates the model's fit (length scales and variance spent on the walls of
+ *       the space) while every decision is made among the good configurations. The order of values
+ *       is kept, so the model still learns where things get worse.
+ *   <li>Standardized again (mean 0, spread 1), for the model's priors.
+ * </ol>
+ *
+ * <p>Measured on the optimizer benchmark (README): on Styblinski-Tang, where the walls of the space
+ * are a hundred times deeper than the difference between its basins, the compression cut the regret
+ * left inside the basins found at 40 evaluations by a factor of three to four (median 4.4 to 1.2
+ * over 30 seeds). A pessimistic prior mean (one standard deviation below) did as well there but
+ * sent the optimizer into a region of crashes late in BayesTest, so it is not used.
  */
-record TargetTransform(boolean log, double sign, double mean, double sd) {
+record TargetTransform(
+    boolean log,
+    double sign,
+    double mean,
+    double sd,
+    double median,
+    double compressedMean,
+    double compressedSd) {
+
   static TargetTransform fit(List<Double> values, Direction direction) {
     boolean log = values.stream().allMatch(v -> v > 0);
     double sign = direction == Direction.MAXIMIZE ? 1 : -1;
+    double[] t = new double[values.size()];
+    for (int i = 0; i < t.length; i++) {
+      double v = values.get(i);
+      t[i] = sign * (log ? Math.log(v) : v);
+    }
+    double[] first = meanAndSd(t);
+    double[] z = new double[t.length];
+    for (int i = 0; i < t.length; i++) {
+      z[i] = (t[i] - first[0]) / first[1];
+    }
+    double[] sorted = z.clone();
+    Arrays.sort(sorted);
+    double median = sorted.length == 0 ? 0 : sorted[(sorted.length - 1) / 2];
+    double[] c = new double[z.length];
+    for (int i = 0; i < z.length; i++) {
+      c[i] = compress(z[i], median);
+    }
+    double[] second = meanAndSd(c);
+    return new TargetTransform(log, sign, first[0], first[1], median, second[0], second[1]);
+  }
+
+  /** Mean and sample standard deviation; a spread of 1 where there is none to measure. */
+  private static double[] meanAndSd(double[] v) {
     double sum = 0;
-    for (double v : values) {
-      sum += sign * (log ? Math.log(v) : v);
+    for (double x : v) {
+      sum += x;
     }
-    double mean = sum / values.size();
+    double mean = v.length == 0 ? 0 : sum / v.length;
     double ss = 0;
-    for (double v : values) {
-      double t = sign * (log ? Math.log(v) : v) - mean;
-      ss += t * t;
+    for (double x : v) {
+      ss += (x - mean) * (x - mean);
     }
-    double sd = values.size() > 1 ? Math.sqrt(ss / (values.size() - 1)) : 0;
-    return new TargetTransform(log, sign, mean, sd > 1e-12 ? sd : 1);
+    double sd = v.length > 1 ? Math.sqrt(ss / (v.length - 1)) : 0;
+    return new double[] {mean, sd > 1e-12 ? sd : 1};
+  }
+
+  private static double compress(double z, double median) {
+    return z >= median ? z : median - Math.log1p(median - z);
+  }
+
+  private static double expand(double c, double median) {
+    return c >= median ? c : median - Math.expm1(median - c);
   }
 
   double forward(double value) {
-    return (sign * (log ? Math.log(value) : value) - mean) / sd;
+    double z = (sign * (log ? Math.log(value) : value) - mean) / sd;
+    return (compress(z, median) - compressedMean) / compressedSd;
   }
 
-  double inverse(double z) {
+  double inverse(double y) {
+    double z = expand(y * compressedSd + compressedMean, median);
     double t = sign * (z * sd + mean);
     return log ? Math.exp(t) : t;
   }
