@@ -37,8 +37,7 @@ record TargetTransform(
     double sign = direction == Direction.MAXIMIZE ? 1 : -1;
     double[] t = new double[values.size()];
     for (int i = 0; i < t.length; i++) {
-      double v = values.get(i);
-      t[i] = sign * (log ? Math.log(v) : v);
+      t[i] = oriented(values.get(i), log, sign);
     }
     double[] first = meanAndSd(t);
     double[] z = new double[t.length];
@@ -71,6 +70,11 @@ record TargetTransform(
     return new double[] {mean, sd > 1e-12 ? sd : 1};
   }
 
+  /** The value on the scale where larger is better: logged if {@code log}, times {@code sign}. */
+  private static double oriented(double value, boolean log, double sign) {
+    return sign * (log ? Math.log(value) : value);
+  }
+
   private static double compress(double z, double median) {
     return z >= median ? z : median - Math.log1p(median - z);
   }
@@ -80,7 +84,7 @@ record TargetTransform(
   }
 
   double forward(double value) {
-    double z = (sign * (log ? Math.log(value) : value) - mean) / sd;
+    double z = (oriented(value, log, sign) - mean) / sd;
     return (compress(z, median) - compressedMean) / compressedSd;
   }
 
