@@ -20,8 +20,22 @@ import org.apache.commons.math3.linear.NonPositiveDefiniteMatrixException;
  * wiggles; noise variance ~ LogNormal(-4, 1) (both as BoTorch's defaults); the logs of both signal
  * variances ~ N(0, 1.5^2), so the data decide how much is additive.
  *
- * <p>A fitter keeps its last hyperparameters as a warm start for the next fit, which is what keeps
- * refits cheap as observations arrive one at a time.
+ * <p>The Bayes optimizer's fitter fits two kernels and keeps the one whose leave-one-out
+ * predictions of the observations are the more probable (Rasmussen and Williams 2006, section
+ * 5.4.2): the additive part alone, or the product part plus the additive part. Why not simply the
+ * second, whose additive part can take all the variance if the data say so: its MAP fit uses the
+ * product part, with short length scales, to fit a local bump around the cluster of points where
+ * the search refines; far from the cluster the bump is gone, so every long one-knob move (a knob
+ * switching to another basin of its curve) is predicted as a loss, and the search stays in the
+ * basins it found first. Measured on the benchmark's 12-D Styblinski-Tang (30 seeds, 40
+ * evaluations): all four relevant inputs ended in their deeper basin in 7 to 15 seeds with the
+ * joint kernel alone, in 22 with the choice (median regret 15.1 then, 4.3 now); where knobs
+ * interact the joint kernel predicts better and is kept (GaussianProcessTest). Leave-one-out
+ * density needs no count of parameters (which a penalized likelihood would), and costs one more
+ * Cholesky factor and inverse per kernel, as much as one step of the fit.
+ *
+ * <p>A fitter keeps its last hyperparameters (per kernel) as a warm start for the next fit, which
+ * is what keeps refits cheap as observations arrive one at a time.
  */
 public final class GpFitter implements SurrogateFitter {
   static final double MIN_LENGTH = 0.01;
@@ -33,14 +47,20 @@ public final class GpFitter implements SurrogateFitter {
   static final double MIN_ADDITIVE = 1e-4;
 
   private final boolean additive;
-  private GpHyperparameters warmStart;
+  private GpHyperparameters warmJoint;
+  private GpHyperparameters warmAdditive;
 
-  /** The Bayes optimizer's fitter: product kernel plus additive part. */
+  /**
+   * The Bayes optimizer's fitter: the additive part, with the product part if it predicts better.
+   */
   public GpFitter() {
     this(true);
   }
 
-  /** A fitter of the product kernel plus, if {@code additive}, an additive part. */
+  /**
+   * A fitter of the product kernel alone, or, if {@code additive}, of the better (by leave-one-out
+   * density) of the additive part alone and the product part plus the additive part.
+   */
   public GpFitter(boolean additive) {
     this.additive = additive;
   }
@@ -52,10 +72,45 @@ public final class GpFitter implements SurrogateFitter {
 
   @Override
   public GaussianProcess fit(double[][] x, double[] y, long seed) {
-    GaussianProcess gp =
-        fit(x, y, new Random(seed), warmStart, MAX_NOISE, MIN_LENGTH, MAX_SIGNAL, additive);
-    warmStart = gp.hyperparameters();
-    return gp;
+    Random random = new Random(seed);
+    warmJoint =
+        hyperparameters(x, y, random, warmJoint, MAX_NOISE, MIN_LENGTH, MAX_SIGNAL, true, additive);
+    if (!additive) {
+      return GaussianProcess.condition(x, y, 0, warmJoint);
+    }
+    warmAdditive =
+        hyperparameters(x, y, random, warmAdditive, MAX_NOISE, MIN_LENGTH, MAX_SIGNAL, false, true);
+    boolean additiveAlone =
+        leaveOneOutLogDensity(x, y, warmAdditive) >= leaveOneOutLogDensity(x, y, warmJoint);
+    return GaussianProcess.condition(x, y, 0, additiveAlone ? warmAdditive : warmJoint);
+  }
+
+  /**
+   * The sum over observations of the log density of each one under the model conditioned on all the
+   * others, with these hyperparameters (closed form: Rasmussen and Williams 2006, eq. 5.10 to
+   * 5.12); minus infinity if the kernel matrix is singular.
+   */
+  static double leaveOneOutLogDensity(double[][] x, double[] y, GpHyperparameters h) {
+    double[][] lower;
+    try {
+      lower =
+          GaussianProcess.cholesky(
+              GaussianProcess.kernelMatrix(x, h, MaternKernel.Exponentials.ofAll(x, h)));
+    } catch (NonPositiveDefiniteMatrixException e) {
+      return Double.NEGATIVE_INFINITY;
+    }
+    double[] alpha = GaussianProcess.backward(lower, GaussianProcess.forward(lower, y));
+    double[][] kInv = inverseFromCholesky(lower);
+    double sum = 0;
+    for (int i = 0; i < y.length; i++) {
+      // predictive variance 1 / [K^-1]_ii, residual alpha_i / [K^-1]_ii
+      double precision = kInv[i][i];
+      sum +=
+          0.5 * Math.log(precision)
+              - alpha[i] * alpha[i] / (2 * precision)
+              - 0.5 * Math.log(2 * Math.PI);
+    }
+    return sum;
   }
 
   /** Fits from a few starting points (and {@code warm}, if given and of the right dimension). */
@@ -79,9 +134,30 @@ public final class GpFitter implements SurrogateFitter {
       double minLength,
       double maxSignal,
       boolean additive) {
+    return GaussianProcess.condition(
+        x,
+        y,
+        0,
+        hyperparameters(x, y, random, warm, maxNoise, minLength, maxSignal, true, additive));
+  }
+
+  /**
+   * The MAP hyperparameters of a kernel with the product part (if {@code product}) and the additive
+   * part (if {@code additive}); without the product part its signal variance is 0.
+   */
+  private static GpHyperparameters hyperparameters(
+      double[][] x,
+      double[] y,
+      Random random,
+      GpHyperparameters warm,
+      double maxNoise,
+      double minLength,
+      double maxSignal,
+      boolean product,
+      boolean additive) {
     int dims = x[0].length;
     int n = x.length;
-    Objective objective = new Objective(x, y, maxNoise, minLength, maxSignal, additive);
+    Objective objective = new Objective(x, y, maxNoise, minLength, maxSignal, product, additive);
     double startAdditive = additive ? 0.5 : 0;
     List<double[]> starts = new ArrayList<>();
     if (warm != null
@@ -130,7 +206,7 @@ public final class GpFitter implements SurrogateFitter {
         bestValue = v;
       }
     }
-    return GaussianProcess.condition(x, y, 0, objective.toHyperparameters(best));
+    return objective.toHyperparameters(best);
   }
 
   private static GpHyperparameters uniform(
@@ -140,11 +216,15 @@ public final class GpFitter implements SurrogateFitter {
     return new GpHyperparameters(ls, signal, noise, additive);
   }
 
-  /** Negative log posterior of the hyperparameters, in unbounded coordinates. */
+  /**
+   * Negative log posterior of the hyperparameters, in unbounded coordinates. Without the product
+   * part the signal variance's coordinate stays in the vector but is ignored: the variance is 0.
+   */
   static final class Objective implements Lbfgs.DifferentiableFunction {
     private final double[][] x;
     private final double[] y;
     private final int dims;
+    private final boolean product;
     final double lengthPriorMean;
     final double lengthPriorSd = Math.sqrt(3);
     private final double[] lo;
@@ -156,10 +236,12 @@ public final class GpFitter implements SurrogateFitter {
         double maxNoise,
         double minLength,
         double maxSignal,
+        boolean product,
         boolean additive) {
       this.x = x;
       this.y = y;
       this.dims = x[0].length;
+      this.product = product;
       this.lengthPriorMean = Math.sqrt(2) + 0.5 * Math.log(dims);
       int parameters = dims + (additive ? 3 : 2);
       lo = new double[parameters];
@@ -207,6 +289,9 @@ public final class GpFitter implements SurrogateFitter {
       for (int i = 0; i < u.length; i++) {
         p[i] = lo[i] + (hi[i] - lo[i]) / (1 + Math.exp(-u[i]));
       }
+      if (!product) {
+        p[dims] = Double.NEGATIVE_INFINITY;
+      }
       return p;
     }
 
@@ -232,6 +317,9 @@ public final class GpFitter implements SurrogateFitter {
         // d p / d u of the logistic map
         gradient[i] = gradLog[i] * (p[i] - lo[i]) * (hi[i] - p[i]) / (hi[i] - lo[i]);
       }
+      if (!product) {
+        gradient[dims] = 0;
+      }
       return v;
     }
   }
@@ -240,7 +328,8 @@ public final class GpFitter implements SurrogateFitter {
    * The negative log marginal likelihood of {@code y} (prior mean 0) plus the priors' negative log
    * densities, and its gradient with respect to the log parameters {@code p = (log l_1..log l_d,
    * log signal variance, log noise variance[, log additive variance])}: {@code -1/2 tr((alpha
-   * alpha^T - K^-1) dK/dp)}. The additive variance is there when p has d + 3 entries.
+   * alpha^T - K^-1) dK/dp)}. The additive variance is there when p has d + 3 entries; a log signal
+   * variance of minus infinity is a kernel without the product part (and without its prior).
    */
   static double negativeLogPosterior(
       double[][] x,
@@ -264,8 +353,10 @@ public final class GpFitter implements SurrogateFitter {
       gradient[d] += z / varL + 1;
     }
     double signalVar = 1.5 * 1.5;
-    prior += p[dims] * p[dims] / (2 * signalVar);
-    gradient[dims] += p[dims] / signalVar;
+    if (Double.isFinite(p[dims])) {
+      prior += p[dims] * p[dims] / (2 * signalVar);
+      gradient[dims] += p[dims] / signalVar;
+    }
     double zn = p[dims + 1] + 4;
     prior += zn * zn / 2 + p[dims + 1];
     gradient[dims + 1] += zn + 1;

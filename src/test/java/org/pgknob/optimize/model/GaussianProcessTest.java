@@ -156,6 +156,73 @@ class GaussianProcessTest {
         "additive RMSE " + additiveRmse + ", product RMSE " + productRmse);
   }
 
+  @Test
+  void leaveOneOutLogDensityEqualsConditioningOnTheOthers() {
+    Random r = new Random(9);
+    int n = 9;
+    double[][] x = new double[n][3];
+    double[] y = new double[n];
+    for (int i = 0; i < n; i++) {
+      for (int d = 0; d < 3; d++) {
+        x[i][d] = r.nextDouble();
+      }
+      y[i] = Math.sin(4 * x[i][0]) + x[i][1] + 0.1 * r.nextGaussian();
+    }
+    GpHyperparameters h = new GpHyperparameters(new double[] {0.3, 0.8, 2.0}, 0.7, 0.02, 0.4);
+    double expected = 0;
+    for (int i = 0; i < n; i++) {
+      double[][] others = new double[n - 1][];
+      double[] rest = new double[n - 1];
+      for (int j = 0, k = 0; j < n; j++) {
+        if (j != i) {
+          others[k] = x[j];
+          rest[k++] = y[j];
+        }
+      }
+      Prediction p = GaussianProcess.condition(others, rest, 0, h).predict(x[i]);
+      // the held-out observation is noisy: latent variance plus noise
+      double variance = p.variance() + h.noiseVariance();
+      double residual = y[i] - p.mean();
+      expected += -0.5 * Math.log(2 * Math.PI * variance) - residual * residual / (2 * variance);
+    }
+    assertEquals(expected, GpFitter.leaveOneOutLogDensity(x, y, h), 1e-8);
+  }
+
+  @Test
+  void fitterDropsTheProductPartWhenEffectsAddUp() {
+    Random r = new Random(7);
+    double[][] x = new double[30][6];
+    double[] y = new double[x.length];
+    for (int i = 0; i < x.length; i++) {
+      for (int d = 0; d < 6; d++) {
+        x[i][d] = r.nextDouble();
+      }
+      y[i] = sumOfEffects(x[i]) + 0.02 * r.nextGaussian();
+    }
+    standardize(y);
+    GpHyperparameters h = new GpFitter().fit(x, y, 3L).hyperparameters();
+    assertEquals(0, h.signalVariance());
+    assertTrue(h.additiveVariance() > 0);
+  }
+
+  @Test
+  void fitterKeepsTheProductPartWhenKnobsInteract() {
+    // a saddle: each knob's effect reverses with the other's setting, which no sum of
+    // one-knob curves can fit
+    Random r = new Random(8);
+    double[][] x = new double[30][3];
+    double[] y = new double[x.length];
+    for (int i = 0; i < x.length; i++) {
+      for (int d = 0; d < 3; d++) {
+        x[i][d] = r.nextDouble();
+      }
+      y[i] = 8 * (x[i][0] - 0.5) * (x[i][1] - 0.5) + 0.02 * r.nextGaussian();
+    }
+    standardize(y);
+    GpHyperparameters h = new GpFitter().fit(x, y, 3L).hyperparameters();
+    assertTrue(h.signalVariance() > 0.1, "signal variance " + h.signalVariance());
+  }
+
   private static double sumOfEffects(double[] p) {
     return Math.sin(6 * p[0]) + Math.cos(5 * p[1]) + 2 * (p[2] - 0.5) * (p[2] - 0.5) + p[3];
   }
