@@ -39,6 +39,7 @@ public final class Bayes implements Optimizer {
   private final CandidateCheck check;
   private final ScrambledSobol design;
   private final AcquisitionMaximizer maximizer;
+  private final AcquisitionMaximizer largeHistoryMaximizer;
   private int suggestions;
   private Fitted fitted;
 
@@ -55,6 +56,8 @@ public final class Bayes implements Optimizer {
     this.check = new CandidateCheck(spec, history);
     this.design = new ScrambledSobol(encoder.dimensions(), new Random(spec.seed()));
     this.maximizer = new AcquisitionMaximizer(encoder, check::accepts, settings);
+    this.largeHistoryMaximizer =
+        new AcquisitionMaximizer(encoder, check::accepts, settings.halved());
   }
 
   /** A Bayes optimizer with the Gaussian-process surrogate. */
@@ -74,15 +77,24 @@ public final class Bayes implements Optimizer {
     if (model.isPresent()) {
       Fitted m = model.get();
       double best = m.bestMean();
+      AcquisitionMaximizer search =
+          m.points().length > LARGE_HISTORY ? largeHistoryMaximizer : maximizer;
       Optional<AcquisitionMaximizer.Scored> found =
-          maximizer.maximize(
-              x -> acquisition(m, x, best), m.anchors(settings.refined() + 2), random);
+          search.maximize(x -> acquisition(m, x, best), m.anchors(settings.refined() + 2), random);
       if (found.isPresent()) {
         return found.get().configuration();
       }
     }
     return nextDesignPoint();
   }
+
+  /**
+   * Past this many observations each prediction costs more than twice what it did at 60 (it is
+   * linear and quadratic in them), and the acquisition is searched with half the random candidates
+   * and half the refinement to keep a suggestion under a second at 200 observations and 20 knobs;
+   * by then the search is mostly local, around the anchors, whose one-knob neighbours are all kept.
+   */
+  static final int LARGE_HISTORY = 80;
 
   /**
    * A candidate the feasibility model gives less than this chance of running is a last resort.

@@ -50,6 +50,19 @@ public final class AcquisitionMaximizer {
     public static Settings defaults() {
       return new Settings(2000, 100, 8, 3, 120);
     }
+
+    /**
+     * Half the random candidates (Sobol points, perturbations) and half the refinement's
+     * evaluations; every one-knob neighbour kept.
+     */
+    public Settings halved() {
+      return new Settings(
+          sobolCandidates / 2,
+          perturbationsPerAnchor / 2,
+          neighboursPerKnob,
+          refined,
+          refineEvaluations / 2);
+    }
   }
 
   /** A candidate and its acquisition value. */

@@ -38,7 +38,11 @@ public final class MaternKernel {
       GpHyperparameters h,
       Exponentials ea,
       Exponentials eb) {
-    double k = h.signalVariance() * correlation(distance(a, b, inverseSquared));
+    // without the product part (the additive part alone, see GpFitter) skip its distance
+    double k =
+        h.signalVariance() > 0
+            ? h.signalVariance() * correlation(distance(a, b, inverseSquared))
+            : 0;
     if (h.additiveVariance() > 0) {
       k += h.additiveVariance() * additiveCorrelation(a, b, lengthScales, ea, eb);
     }

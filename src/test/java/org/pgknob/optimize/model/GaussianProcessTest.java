@@ -189,6 +189,24 @@ class GaussianProcessTest {
   }
 
   @Test
+  void hyperparameterSubsetKeepsTheBestHalfAndSpreadsTheRest() {
+    double[] y = new double[200];
+    for (int i = 0; i < y.length; i++) {
+      y[i] = (i * 37) % 200; // a permutation of 0..199
+    }
+    int[] chosen = GpFitter.subset(y, 60);
+    assertEquals(60, chosen.length);
+    assertEquals(60, java.util.Arrays.stream(chosen).distinct().count());
+    for (int i = 0; i < 30; i++) {
+      assertEquals(199 - i, y[chosen[i]], "the " + i + "th best");
+    }
+    // the other 30 come from all over the history, not from one end of it
+    int[] rest = java.util.Arrays.copyOfRange(chosen, 30, 60);
+    assertTrue(java.util.Arrays.stream(rest).min().orElseThrow() < 20);
+    assertTrue(java.util.Arrays.stream(rest).max().orElseThrow() > 180);
+  }
+
+  @Test
   void fitterDropsTheProductPartWhenEffectsAddUp() {
     Random r = new Random(7);
     double[][] x = new double[30][6];
