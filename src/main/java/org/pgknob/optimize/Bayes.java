@@ -94,7 +94,7 @@ public final class Bayes implements Optimizer {
    * and half the refinement to keep a suggestion under a second at 200 observations and 20 knobs;
    * by then the search is mostly local, around the anchors, whose one-knob neighbours are all kept.
    */
-  static final int LARGE_HISTORY = 80;
+  static final int LARGE_HISTORY = GpFitter.FULL_FIT_LIMIT;
 
   /**
    * A candidate the feasibility model gives less than this chance of running is a last resort.

@@ -77,7 +77,7 @@ public final class GpFitter implements SurrogateFitter {
    * seconds a suggestion, against the 1 second the optimizer is meant to need. Hyperparameters
    * (length scales, variances) settle long before the 80th observation.
    */
-  static final int FULL_FIT_LIMIT = 80;
+  public static final int FULL_FIT_LIMIT = 80;
 
   static final int SUBSET = 60;
 

@@ -209,12 +209,9 @@ class GaussianProcessTest {
   @Test
   void fitterDropsTheProductPartWhenEffectsAddUp() {
     Random r = new Random(7);
-    double[][] x = new double[30][6];
+    double[][] x = unitCube(r, 30, 6);
     double[] y = new double[x.length];
     for (int i = 0; i < x.length; i++) {
-      for (int d = 0; d < 6; d++) {
-        x[i][d] = r.nextDouble();
-      }
       y[i] = sumOfEffects(x[i]) + 0.02 * r.nextGaussian();
     }
     standardize(y);
@@ -228,12 +225,9 @@ class GaussianProcessTest {
     // a saddle: each knob's effect reverses with the other's setting, which no sum of
     // one-knob curves can fit
     Random r = new Random(8);
-    double[][] x = new double[30][3];
+    double[][] x = unitCube(r, 30, 3);
     double[] y = new double[x.length];
     for (int i = 0; i < x.length; i++) {
-      for (int d = 0; d < 3; d++) {
-        x[i][d] = r.nextDouble();
-      }
       y[i] = 8 * (x[i][0] - 0.5) * (x[i][1] - 0.5) + 0.02 * r.nextGaussian();
     }
     standardize(y);
@@ -274,6 +268,17 @@ class GaussianProcessTest {
     for (double t = 0.05; t < 1; t += 0.1) {
       assertEquals(Math.cos(4 * t), gp.predict(new double[] {t}).mean(), 0.05, "at " + t);
     }
+  }
+
+  /** {@code n} uniform points in the unit cube of {@code dims} dimensions. */
+  private static double[][] unitCube(Random r, int n, int dims) {
+    double[][] x = new double[n][dims];
+    for (double[] p : x) {
+      for (int d = 0; d < dims; d++) {
+        p[d] = r.nextDouble();
+      }
+    }
+    return x;
   }
 
   private static void standardize(double[] y) {
