@@ -140,9 +140,7 @@ public final class GpFitter implements SurrogateFitter {
   static double leaveOneOutLogDensity(double[][] x, double[] y, GpHyperparameters h) {
     double[][] lower;
     try {
-      lower =
-          GaussianProcess.cholesky(
-              GaussianProcess.kernelMatrix(x, h, MaternKernel.Exponentials.ofAll(x, h)));
+      lower = GaussianProcess.cholesky(GaussianProcess.kernelMatrix(x, h));
     } catch (NonPositiveDefiniteMatrixException e) {
       return Double.NEGATIVE_INFINITY;
     }
@@ -432,6 +430,10 @@ public final class GpFitter implements SurrogateFitter {
     boolean additive = p.length > dims + 2;
     double additiveVar = additive ? Math.exp(p[dims + 2]) : 0;
     double[] inv = MaternKernel.inverseSquared(ls);
+    double[] inverseLengths = new double[dims];
+    for (int d = 0; d < dims; d++) {
+      inverseLengths[d] = 1 / ls[d];
+    }
     double[][] r = new double[n][n];
     double[][] k = new double[n][n];
     // the product part alone, and the additive part with variance 1, for the gradients
@@ -460,9 +462,10 @@ public final class GpFitter implements SurrogateFitter {
           MaternKernel.Exponentials ei = exponentials[i];
           MaternKernel.Exponentials ej = exponentials[j];
           for (int d = 0; d < dims; d++) {
-            double rd = Math.abs(x[i][d] - x[j][d]) / ls[d];
-            // exp(-sqrt5 rd) from the points' own exponentials (see MaternKernel)
-            double e = x[i][d] >= x[j][d] ? ei.down[d] * ej.up[d] : ei.up[d] * ej.down[d];
+            double rd = Math.abs(x[i][d] - x[j][d]) * inverseLengths[d];
+            // exp(-sqrt5 rd) from the points' own exponentials, without a branch (see
+            // MaternKernel.Columns)
+            double e = Math.min(ei.down[d] * ej.up[d], ei.up[d] * ej.down[d]);
             total += (1 + MaternKernel.SQRT5 * rd + 5.0 / 3.0 * rd * rd) * e;
             factors[d] = 5.0 / 3.0 * (1 + MaternKernel.SQRT5 * rd) * e;
           }
@@ -529,27 +532,34 @@ public final class GpFitter implements SurrogateFitter {
     return nll;
   }
 
-  /** K^-1 = L^-T L^-1 from the lower Cholesky factor. */
+  /**
+   * K^-1 = L^-T L^-1 from the lower Cholesky factor. Column j of L^-1 is kept as row j of its
+   * transpose, so both the triangular solves and the final products run over contiguous rows.
+   */
   static double[][] inverseFromCholesky(double[][] lower) {
     int n = lower.length;
-    double[][] li = new double[n][n];
+    // inverseT[j][i] = (L^-1)[i][j], zero for i < j
+    double[][] inverseT = new double[n][n];
     for (int j = 0; j < n; j++) {
-      li[j][j] = 1 / lower[j][j];
+      double[] m = inverseT[j];
+      m[j] = 1 / lower[j][j];
       for (int i = j + 1; i < n; i++) {
-        double s = 0;
         double[] row = lower[i];
-        for (int k = j; k < i; k++) {
-          s -= row[k] * li[k][j];
+        double s = 0;
+        for (int t = j; t < i; t++) {
+          s -= row[t] * m[t];
         }
-        li[i][j] = s / row[i];
+        m[i] = s / row[i];
       }
     }
     double[][] out = new double[n][n];
     for (int i = 0; i < n; i++) {
+      double[] a = inverseT[i];
       for (int j = 0; j <= i; j++) {
+        double[] b = inverseT[j];
         double s = 0;
-        for (int k = i; k < n; k++) {
-          s += li[k][i] * li[k][j];
+        for (int t = i; t < n; t++) {
+          s += a[t] * b[t];
         }
         out[i][j] = s;
         out[j][i] = s;
