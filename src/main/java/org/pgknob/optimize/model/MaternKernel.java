@@ -21,11 +21,6 @@ public final class MaternKernel {
     return (1 + SQRT5 * r + 5.0 / 3.0 * r * r) * Math.exp(-SQRT5 * r);
   }
 
-  /** {@code -dk/dr / r}, finite at r = 0: the factor of length-scale gradients. */
-  static double gradientFactor(double r) {
-    return 5.0 / 3.0 * (1 + SQRT5 * r) * Math.exp(-SQRT5 * r);
-  }
-
   /**
    * Points stored by dimension (column-major) with their exponentials, so that one point's
    * covariances with all of them are computed in loops over the points, which the JIT turns into
@@ -119,42 +114,6 @@ public final class MaternKernel {
         out[j] = k;
       }
     }
-  }
-
-  /**
-   * {@code exp(+-sqrt5 x_d / l_d)} of one point, for the likelihood's gradient (see {@link
-   * Columns#covariances}). With length scales of at least 0.01 on the unit cube the exponents stay
-   * within +-224, far from overflow.
-   */
-  static final class Exponentials {
-    final double[] up;
-    final double[] down;
-
-    private Exponentials(double[] up, double[] down) {
-      this.up = up;
-      this.down = down;
-    }
-
-    static Exponentials of(double[] x, double[] lengthScales) {
-      double[] up = new double[x.length];
-      double[] down = new double[x.length];
-      for (int d = 0; d < x.length; d++) {
-        double t = SQRT5 * x[d] / lengthScales[d];
-        up[d] = Math.exp(t);
-        down[d] = Math.exp(-t);
-      }
-      return new Exponentials(up, down);
-    }
-  }
-
-  /** Scaled distance with precomputed {@code 1 / l_d^2}. */
-  static double distance(double[] a, double[] b, double[] inverseSquaredLengthScales) {
-    double s = 0;
-    for (int d = 0; d < a.length; d++) {
-      double diff = a[d] - b[d];
-      s += diff * diff * inverseSquaredLengthScales[d];
-    }
-    return Math.sqrt(s);
   }
 
   static double[] inverseSquared(double[] lengthScales) {
