@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Random;
+import org.pgknob.optimize.acquisition.Acquisition;
 import org.pgknob.optimize.acquisition.AcquisitionMaximizer;
 import org.pgknob.optimize.acquisition.FeasibilityModel;
 import org.pgknob.optimize.acquisition.LogExpectedImprovement;
@@ -79,8 +80,23 @@ public final class Bayes implements Optimizer {
       double best = m.bestMean();
       AcquisitionMaximizer search =
           m.points().length > LARGE_HISTORY ? largeHistoryMaximizer : maximizer;
+      Acquisition acquisition =
+          new Acquisition() {
+            @Override
+            public double value(double[] x) {
+              return Bayes.acquisition(m, m.surrogate().predict(x), x, best);
+            }
+
+            @Override
+            public double upperBound(double[] x) {
+              return m.surrogate()
+                  .optimistic(x)
+                  .map(p -> Bayes.acquisition(m, p, x, best))
+                  .orElse(Double.POSITIVE_INFINITY);
+            }
+          };
       Optional<AcquisitionMaximizer.Scored> found =
-          search.maximize(x -> acquisition(m, x, best), m.anchors(settings.refined() + 2), random);
+          search.maximize(acquisition, m.anchors(settings.refined() + 2), random);
       if (found.isPresent()) {
         return found.get().configuration();
       }
@@ -108,12 +124,12 @@ public final class Bayes implements Optimizer {
   private static final double LAST_RESORT_PENALTY = 1e3;
 
   /**
-   * log EI of the surrogate plus log P(feasible) from the failures, at a canonical point; minus a
-   * large constant where P(feasible) is below {@link #LAST_RESORT_FEASIBILITY}, so that such a
-   * point wins only when every candidate is one.
+   * log EI of the surrogate's prediction {@code p} plus log P(feasible) from the failures, at a
+   * canonical point; minus a large constant where P(feasible) is below {@link
+   * #LAST_RESORT_FEASIBILITY}, so that such a point wins only when every candidate is one. log EI
+   * grows with the predicted variance, so an upper bound of the variance gives an upper bound.
    */
-  private static double acquisition(Fitted m, double[] x, double best) {
-    Prediction p = m.surrogate().predict(x);
+  private static double acquisition(Fitted m, Prediction p, double[] x, double best) {
     double value = LogExpectedImprovement.logEi(p.mean(), p.sd(), best);
     if (m.feasibility() == null) {
       return value;
@@ -164,7 +180,7 @@ public final class Bayes implements Optimizer {
     return Optional.of(
         new Incumbent(
             config,
-            m.transform().inverse(m.surrogate().predict(m.points()[best]).mean()),
+            m.transform().inverse(m.surrogate().mean(m.points()[best])),
             stats[0],
             (int) stats[1]));
   }
@@ -249,7 +265,7 @@ public final class Bayes implements Optimizer {
     }
     double[] means = new double[x.length];
     for (int i = 0; i < x.length; i++) {
-      means[i] = surrogate.predict(x[i]).mean();
+      means[i] = surrogate.mean(x[i]);
     }
     return new Fitted(surrogate, feasibility, transform, x, configs, means);
   }

@@ -1,7 +1,9 @@
 package org.pgknob.space;
 
+import java.util.Collection;
 import java.util.Collections;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 
@@ -17,8 +19,8 @@ public final class Configuration {
   private static final Configuration EMPTY = new Configuration(Map.of());
   private final Map<String, Object> values;
 
-  private Configuration(Map<String, Object> values) {
-    this.values = Collections.unmodifiableMap(new TreeMap<>(values));
+  private Configuration(Map<String, ?> values) {
+    this.values = Collections.unmodifiableMap(new TreeMap<String, Object>(values));
   }
 
   public static Configuration empty() {
@@ -26,7 +28,7 @@ public final class Configuration {
   }
 
   public static Configuration of(Map<String, ?> values) {
-    return new Configuration(new LinkedHashMap<>(values));
+    return new Configuration(values);
   }
 
   /** A copy with the values normalized to each knob's type; unknown knobs are an error. */
@@ -65,8 +67,13 @@ public final class Configuration {
   }
 
   public Configuration without(String knob) {
-    Map<String, Object> copy = new LinkedHashMap<>(values);
-    copy.remove(knob);
+    return without(List.of(knob));
+  }
+
+  /** This configuration without the given knobs' values, in one copy. */
+  public Configuration without(Collection<String> knobs) {
+    Map<String, Object> copy = new TreeMap<>(values);
+    copy.keySet().removeAll(knobs);
     return new Configuration(copy);
   }
 

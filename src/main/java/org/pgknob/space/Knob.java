@@ -107,6 +107,16 @@ public record Knob(
     }
   }
 
+  /** 10^0 to 10^22, each exactly representable as a double. */
+  private static final double[] POWERS_OF_TEN = new double[23];
+
+  static {
+    POWERS_OF_TEN[0] = 1;
+    for (int i = 1; i < POWERS_OF_TEN.length; i++) {
+      POWERS_OF_TEN[i] = POWERS_OF_TEN[i - 1] * 10;
+    }
+  }
+
   /**
    * {@code v} to six significant digits: finer steps change nothing measurable, and the value a
    * configuration holds is then the one written to postgresql.conf (0.0123, not
@@ -115,6 +125,18 @@ public record Knob(
   private static double significant(double v) {
     if (v == 0 || !Double.isFinite(v)) {
       return v;
+    }
+    // scaling by an exact power of ten and rounding to an integer gives what decimal rounding
+    // gives (KnobTest compares them) without BigDecimal, whose allocations made decoding the
+    // optimizer's candidates slower than predicting them
+    int exponent = 5 - (int) Math.floor(Math.log10(Math.abs(v)));
+    if (exponent >= 0 && exponent <= 22) {
+      double scale = POWERS_OF_TEN[exponent];
+      return Math.rint(v * scale) / scale;
+    }
+    if (exponent < 0 && exponent >= -22) {
+      double scale = POWERS_OF_TEN[-exponent];
+      return Math.rint(v / scale) * scale;
     }
     return new java.math.BigDecimal(v).round(new java.math.MathContext(6)).doubleValue();
   }

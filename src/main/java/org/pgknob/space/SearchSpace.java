@@ -107,13 +107,13 @@ public final class SearchSpace {
 
   /** The configuration with inactive knobs removed. */
   public Configuration dropInactive(Configuration config) {
-    Configuration out = config;
+    List<String> inactive = new ArrayList<>();
     for (String name : config.values().keySet()) {
       if (contains(name) && !isActive(name, config)) {
-        out = out.without(name);
+        inactive.add(name);
       }
     }
-    return out;
+    return inactive.isEmpty() ? config : config.without(inactive);
   }
 
   @Override

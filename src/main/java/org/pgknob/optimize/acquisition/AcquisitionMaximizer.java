@@ -1,10 +1,12 @@
 package org.pgknob.optimize.acquisition;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Comparator;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
+import java.util.PriorityQueue;
 import java.util.Random;
 import java.util.Set;
 import java.util.function.Predicate;
@@ -28,8 +30,10 @@ import org.pgknob.space.UnitCubeEncoder;
  * neighbours. Each candidate is first decoded to a configuration and re-encoded, so integers are
  * whole, one-hot blocks are valid and inactive knobs sit at their defaults: the model only ever
  * sees points that can be run. Candidates the check refuses (space, known constraints, repeats) are
- * dropped before scoring. The best few are then refined by BOBYQA over their active numeric
- * dimensions with the categories fixed.
+ * dropped before scoring. Candidates are scored exactly in the order of the acquisition's cheap
+ * upper bound, until no bound left can reach the best values found (see {@link Acquisition}). The
+ * best few are then refined by BOBYQA over their active numeric dimensions with the categories
+ * fixed.
  */
 public final class AcquisitionMaximizer {
   /**
@@ -81,69 +85,131 @@ public final class AcquisitionMaximizer {
 
   /**
    * The best admissible candidate, or empty when no candidate was admissible. The candidates are
-   * drawn in a fixed order and scored in parallel ({@code acquisition} must be safe to call from
-   * several threads); the result does not depend on the threads' timing.
+   * drawn in a fixed order and scored in parallel; the result does not depend on the threads'
+   * timing.
    */
-  public Optional<Scored> maximize(
-      ToDoubleFunction<double[]> acquisition, List<double[]> anchors, Random random) {
-    Candidates candidates = new Candidates();
+  public Optional<Scored> maximize(Acquisition acquisition, List<double[]> anchors, Random random) {
+    List<double[]> raw = new ArrayList<>();
     ScrambledSobol sobol = new ScrambledSobol(encoder.dimensions(), random);
     for (int i = 0; i < settings.sobolCandidates(); i++) {
-      candidates.admit(sobol.next());
+      raw.add(sobol.next());
     }
     double[] scales = {0.02, 0.05, 0.15};
     for (double[] anchor : anchors) {
       for (int i = 0; i < settings.perturbationsPerAnchor(); i++) {
-        candidates.admit(perturb(anchor, scales[i % scales.length], random));
+        raw.add(perturb(anchor, scales[i % scales.length], random));
       }
-      for (double[] neighbour : oneKnobNeighbours(anchor, random)) {
-        candidates.admit(neighbour);
+      raw.addAll(oneKnobNeighbours(anchor, random));
+    }
+    int starts = Math.max(1, settings.refined());
+    List<Scored> best = best(admissible(raw, acquisition), acquisition, starts);
+    if (best.isEmpty()) {
+      return Optional.empty();
+    }
+    // the refinements are independent: run in parallel, compared in a fixed order
+    List<Scored> refined =
+        IntStream.range(0, Math.min(settings.refined(), best.size()))
+            .parallel()
+            .mapToObj(i -> refine(best.get(i), acquisition))
+            .toList();
+    Scored winner = best.get(0);
+    for (Scored r : refined) {
+      if (r.value() > winner.value()) {
+        winner = r;
       }
     }
-    List<Scored> scored = candidates.score(acquisition);
-    if (scored.isEmpty()) {
-      return Optional.empty();
+    return Optional.of(winner);
+  }
+
+  /** An admissible candidate, canonical, with its acquisition's upper bound. */
+  private record Candidate(Configuration configuration, double[] point, double bound) {}
+
+  /**
+   * The distinct admissible candidates among {@code raw}, as canonical points, in the order drawn.
+   * Decoding, checking and bounding run in parallel; repeats are dropped afterwards, in order.
+   */
+  private List<Candidate> admissible(List<double[]> raw, Acquisition acquisition) {
+    List<Candidate> all =
+        IntStream.range(0, raw.size())
+            .parallel()
+            .mapToObj(
+                i -> {
+                  Configuration c = encoder.decode(raw.get(i));
+                  if (!accepts.test(c)) {
+                    return null;
+                  }
+                  double[] point = encoder.encode(c);
+                  double bound = acquisition.upperBound(point);
+                  return new Candidate(c, point, Double.isNaN(bound) ? Double.MAX_VALUE : bound);
+                })
+            .toList();
+    Set<Configuration> seen = new HashSet<>();
+    List<Candidate> out = new ArrayList<>();
+    for (Candidate c : all) {
+      if (c != null && seen.add(c.configuration())) {
+        out.add(c);
+      }
+    }
+    return out;
+  }
+
+  /** Candidates scored exactly per parallel batch, between checks of the bound. */
+  private static final int BATCH = 64;
+
+  /**
+   * The {@code count} candidates with the highest acquisition values, best first (equal values in
+   * the order drawn): exactly those a full scoring would rank first. Candidates are scored in the
+   * order of their upper bounds, and scoring stops once no remaining bound reaches the {@code
+   * count}-th value found: at 200 observations the exact value's triangular solve is half of a
+   * prediction's cost, and most candidates are bounded out.
+   */
+  private static List<Scored> best(List<Candidate> candidates, Acquisition acquisition, int count) {
+    Integer[] order = new Integer[candidates.size()];
+    for (int i = 0; i < order.length; i++) {
+      order[i] = i;
+    }
+    // stable: equal bounds keep the order drawn
+    Arrays.sort(order, Comparator.comparingDouble(i -> -candidates.get(i).bound()));
+    double[] values = new double[candidates.size()];
+    Arrays.fill(values, Double.NaN);
+    PriorityQueue<Double> top = new PriorityQueue<>();
+    for (int from = 0; from < order.length; from += BATCH) {
+      if (top.size() == count && !reaches(candidates.get(order[from]).bound(), top.peek())) {
+        break;
+      }
+      int to = Math.min(order.length, from + BATCH);
+      int start = from;
+      IntStream.range(start, to)
+          .parallel()
+          .forEach(k -> values[order[k]] = acquisition.value(candidates.get(order[k]).point()));
+      for (int k = start; k < to; k++) {
+        double v = values[order[k]];
+        if (!Double.isNaN(v)) {
+          top.add(v);
+          if (top.size() > count) {
+            top.poll();
+          }
+        }
+      }
+    }
+    List<Scored> scored = new ArrayList<>();
+    for (int i = 0; i < values.length; i++) {
+      if (!Double.isNaN(values[i])) {
+        Candidate c = candidates.get(i);
+        scored.add(new Scored(c.configuration(), c.point(), values[i]));
+      }
     }
     // stable: equal values keep the order drawn
     scored.sort(Comparator.comparingDouble(Scored::value).reversed());
-    Scored best = scored.get(0);
-    for (int i = 0; i < Math.min(settings.refined(), scored.size()); i++) {
-      Scored refined = refine(scored.get(i), acquisition);
-      if (refined.value() > best.value()) {
-        best = refined;
-      }
-    }
-    return Optional.of(best);
+    return scored.subList(0, Math.min(count, scored.size()));
   }
 
-  /** The distinct admissible candidates, in the order drawn, as canonical points. */
-  private final class Candidates {
-    private final Set<Configuration> seen = new HashSet<>();
-    private final List<Configuration> configurations = new ArrayList<>();
-    private final List<double[]> points = new ArrayList<>();
-
-    void admit(double[] raw) {
-      Configuration c = encoder.decode(raw);
-      if (seen.add(c) && accepts.test(c)) {
-        configurations.add(c);
-        points.add(encoder.encode(c));
-      }
-    }
-
-    List<Scored> score(ToDoubleFunction<double[]> acquisition) {
-      double[] values =
-          IntStream.range(0, points.size())
-              .parallel()
-              .mapToDouble(i -> acquisition.applyAsDouble(points.get(i)))
-              .toArray();
-      List<Scored> out = new ArrayList<>();
-      for (int i = 0; i < values.length; i++) {
-        if (!Double.isNaN(values[i])) {
-          out.add(new Scored(configurations.get(i), points.get(i), values[i]));
-        }
-      }
-      return out;
-    }
+  /**
+   * Whether a candidate with this bound could still reach {@code threshold}; with a margin for the
+   * rounding of a bound computed differently from the value it bounds.
+   */
+  private static boolean reaches(double bound, double threshold) {
+    return bound >= threshold - 1e-9 * Math.max(1, Math.abs(threshold));
   }
 
   /**
@@ -193,7 +259,7 @@ public final class AcquisitionMaximizer {
   }
 
   /** BOBYQA over the candidate's active numeric dimensions, categories fixed. */
-  private Scored refine(Scored start, ToDoubleFunction<double[]> acquisition) {
+  private Scored refine(Scored start, Acquisition acquisition) {
     List<Integer> dims = new ArrayList<>();
     for (UnitCubeEncoder.Segment s : encoder.segments()) {
       if (s.width() == 1 && start.configuration().has(s.knob().name()) && s.knob().isNumeric()) {
@@ -212,7 +278,7 @@ public final class AcquisitionMaximizer {
             return -1e300;
           }
           double[] point = encoder.encode(c);
-          double v = acquisition.applyAsDouble(point);
+          double v = acquisition.value(point);
           if (v > best[0].value()) {
             best[0] = new Scored(c, point, v);
           }
@@ -230,7 +296,7 @@ public final class AcquisitionMaximizer {
     } else if (dims.size() >= 2) {
       double[] lo = new double[dims.size()];
       double[] hi = new double[dims.size()];
-      java.util.Arrays.fill(hi, 1);
+      Arrays.fill(hi, 1);
       try {
         new BOBYQAOptimizer(2 * dims.size() + 1, 0.05, 1e-4)
             .optimize(

@@ -3,7 +3,6 @@ package org.pgknob.optimize.acquisition;
 import java.util.Random;
 import org.pgknob.optimize.model.GaussianProcess;
 import org.pgknob.optimize.model.GpFitter;
-import org.pgknob.optimize.model.Prediction;
 
 /**
  * The probability that a point runs at all (no crash, no guardrail trip, no timeout), learned from
@@ -61,8 +60,7 @@ public final class FeasibilityModel {
 
   /** log P(the point runs). */
   public double logProbability(double[] x) {
-    Prediction p = gp.predict(x);
-    return LogExpectedImprovement.logCdf((labelMean + p.mean()) / PROBIT_SCALE);
+    return LogExpectedImprovement.logCdf((labelMean + gp.mean(x)) / PROBIT_SCALE);
   }
 
   public double probability(double[] x) {

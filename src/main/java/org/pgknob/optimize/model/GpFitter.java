@@ -140,9 +140,7 @@ public final class GpFitter implements SurrogateFitter {
   static double leaveOneOutLogDensity(double[][] x, double[] y, GpHyperparameters h) {
     double[][] lower;
     try {
-      lower =
-          GaussianProcess.cholesky(
-              GaussianProcess.kernelMatrix(x, h, MaternKernel.Exponentials.ofAll(x, h)));
+      lower = GaussianProcess.cholesky(GaussianProcess.kernelMatrix(x, h));
     } catch (NonPositiveDefiniteMatrixException e) {
       return Double.NEGATIVE_INFINITY;
     }
@@ -419,7 +417,14 @@ public final class GpFitter implements SurrogateFitter {
     return nll + prior;
   }
 
-  /** The negative log marginal likelihood alone, with its gradient; +infinity if K is singular. */
+  /**
+   * The negative log marginal likelihood alone, with its gradient; +infinity if K is singular.
+   *
+   * <p>The pairwise loops run over observations stored by dimension, as {@link
+   * MaternKernel.Columns} does for predictions: the JIT vectorizes them, and the additive part's
+   * exponential needs no branch. Per pair, the kernel pass keeps what the gradient needs (each
+   * part's value and derivative factor), so that no exponential is computed twice.
+   */
   static double negativeLogLikelihood(double[][] x, double[] y, double[] p, double[] gradient) {
     int n = x.length;
     int dims = x[0].length;
@@ -431,44 +436,83 @@ public final class GpFitter implements SurrogateFitter {
     double noise = Math.exp(p[dims + 1]);
     boolean additive = p.length > dims + 2;
     double additiveVar = additive ? Math.exp(p[dims + 2]) : 0;
+    boolean product = signal > 0;
     double[] inv = MaternKernel.inverseSquared(ls);
-    double[][] r = new double[n][n];
-    double[][] k = new double[n][n];
-    // the product part alone, and the additive part with variance 1, for the gradients
-    double[][] product = new double[n][n];
-    double[][] sum = additive ? new double[n][n] : null;
-    // per pair and dimension, the one-dimensional gradient factor, kept from the kernel's pass so
-    // that each exponential is computed once (they dominate the cost with many dimensions)
-    double[][][] additiveFactors = additive ? new double[n][][] : null;
-    MaternKernel.Exponentials[] exponentials = new MaternKernel.Exponentials[additive ? n : 0];
-    for (int i = 0; i < exponentials.length; i++) {
-      exponentials[i] = MaternKernel.Exponentials.of(x[i], ls);
+    double[] inverseLengths = new double[dims];
+    for (int d = 0; d < dims; d++) {
+      inverseLengths[d] = 1 / ls[d];
     }
+    double[][] column = new double[dims][n];
+    double[][] up = additive ? new double[dims][n] : null;
+    double[][] down = additive ? new double[dims][n] : null;
     for (int i = 0; i < n; i++) {
+      for (int d = 0; d < dims; d++) {
+        column[d][i] = x[i][d];
+        if (additive) {
+          double t = MaternKernel.SQRT5 * x[i][d] * inverseLengths[d];
+          up[d][i] = Math.exp(t);
+          down[d][i] = Math.exp(-t);
+        }
+      }
+    }
+    double[][] k = new double[n][n];
+    // per pair (row i, j < i): the product part's value and its length-scale factor
+    // (signal * -dk/dr / r), the additive part's mean correlation, and per dimension its
+    // one-dimensional length-scale factor
+    double[][] productValue = new double[n][];
+    double[][] productFactor = new double[n][];
+    double[][] sum = additive ? new double[n][] : null;
+    double[][][] additiveFactors = additive ? new double[n][dims][] : null;
+    double[] distance2 = new double[n];
+    for (int i = 0; i < n; i++) {
+      double[] xi = x[i];
       k[i][i] = signal + additiveVar + noise;
+      productValue[i] = new double[i];
+      productFactor[i] = new double[i];
+      if (product) {
+        java.util.Arrays.fill(distance2, 0, i, 0);
+        for (int d = 0; d < dims; d++) {
+          double c = inv[d];
+          double pd = xi[d];
+          double[] col = column[d];
+          for (int j = 0; j < i; j++) {
+            double diff = col[j] - pd;
+            distance2[j] += diff * diff * c;
+          }
+        }
+        for (int j = 0; j < i; j++) {
+          double r = Math.sqrt(distance2[j]);
+          double e = Math.exp(-MaternKernel.SQRT5 * r);
+          productValue[i][j] = signal * (1 + MaternKernel.SQRT5 * r + 5.0 / 3.0 * r * r) * e;
+          productFactor[i][j] = signal * 5.0 / 3.0 * (1 + MaternKernel.SQRT5 * r) * e;
+        }
+      }
       if (additive) {
-        additiveFactors[i] = new double[i][dims];
+        double[] total = new double[i];
+        sum[i] = total;
+        for (int d = 0; d < dims; d++) {
+          double il = inverseLengths[d];
+          double pd = xi[d];
+          double pointUp = up[d][i];
+          double pointDown = down[d][i];
+          double[] col = column[d];
+          double[] u = up[d];
+          double[] w = down[d];
+          double[] f = new double[i];
+          additiveFactors[i][d] = f;
+          for (int j = 0; j < i; j++) {
+            double rd = Math.abs(col[j] - pd) * il;
+            double e = Math.min(w[j] * pointUp, u[j] * pointDown);
+            total[j] += (1 + MaternKernel.SQRT5 * rd + 5.0 / 3.0 * rd * rd) * e;
+            f[j] = 5.0 / 3.0 * (1 + MaternKernel.SQRT5 * rd) * e;
+          }
+        }
+        for (int j = 0; j < i; j++) {
+          total[j] /= dims;
+        }
       }
       for (int j = 0; j < i; j++) {
-        double rij = MaternKernel.distance(x[i], x[j], inv);
-        r[i][j] = rij;
-        double v = signal * MaternKernel.correlation(rij);
-        product[i][j] = v;
-        if (additive) {
-          double total = 0;
-          double[] factors = additiveFactors[i][j];
-          MaternKernel.Exponentials ei = exponentials[i];
-          MaternKernel.Exponentials ej = exponentials[j];
-          for (int d = 0; d < dims; d++) {
-            double rd = Math.abs(x[i][d] - x[j][d]) / ls[d];
-            // exp(-sqrt5 rd) from the points' own exponentials (see MaternKernel)
-            double e = x[i][d] >= x[j][d] ? ei.down[d] * ej.up[d] : ei.up[d] * ej.down[d];
-            total += (1 + MaternKernel.SQRT5 * rd + 5.0 / 3.0 * rd * rd) * e;
-            factors[d] = 5.0 / 3.0 * (1 + MaternKernel.SQRT5 * rd) * e;
-          }
-          sum[i][j] = total / dims;
-          v += additiveVar * sum[i][j];
-        }
+        double v = productValue[i][j] + (additive ? additiveVar * sum[i][j] : 0);
         k[i][j] = v;
         k[j][i] = v;
       }
@@ -491,31 +535,41 @@ public final class GpFitter implements SurrogateFitter {
     double additiveTerm = 0;
     double[] lengthTerms = new double[dims];
     double perDimension = additiveVar / dims;
+    double[] weightProduct = new double[n];
+    double[] weightAdditive = new double[n];
     for (int i = 0; i < n; i++) {
       double wii = alpha[i] * alpha[i] - kInv[i][i];
       traceW += wii;
       signalTerm += wii * signal;
       additiveTerm += wii * additiveVar;
       for (int j = 0; j < i; j++) {
-        double wij = alpha[i] * alpha[j] - kInv[i][j];
-        signalTerm += 2 * wij * product[i][j];
-        double factor = 2 * wij * signal * MaternKernel.gradientFactor(r[i][j]);
-        double[] xi = x[i];
-        double[] xj = x[j];
+        // W = alpha alpha^T - K^-1, counted twice for the symmetric pair
+        double wij = 2 * (alpha[i] * alpha[j] - kInv[i][j]);
+        signalTerm += wij * productValue[i][j];
+        weightProduct[j] = wij * productFactor[i][j];
         if (additive) {
-          additiveTerm += 2 * wij * additiveVar * sum[i][j];
-          double additiveFactor = 2 * wij * perDimension;
-          double[] factors = additiveFactors[i][j];
-          for (int d = 0; d < dims; d++) {
-            double diff = xi[d] - xj[d];
-            lengthTerms[d] += (factor + additiveFactor * factors[d]) * diff * diff;
+          additiveTerm += wij * additiveVar * sum[i][j];
+          weightAdditive[j] = wij * perDimension;
+        }
+      }
+      double[] xi = x[i];
+      for (int d = 0; d < dims; d++) {
+        double pd = xi[d];
+        double[] col = column[d];
+        double acc = 0;
+        if (additive) {
+          double[] f = additiveFactors[i][d];
+          for (int j = 0; j < i; j++) {
+            double diff = col[j] - pd;
+            acc += (weightProduct[j] + weightAdditive[j] * f[j]) * diff * diff;
           }
         } else {
-          for (int d = 0; d < dims; d++) {
-            double diff = xi[d] - xj[d];
-            lengthTerms[d] += factor * diff * diff;
+          for (int j = 0; j < i; j++) {
+            double diff = col[j] - pd;
+            acc += weightProduct[j] * diff * diff;
           }
         }
+        lengthTerms[d] += acc;
       }
     }
     for (int d = 0; d < dims; d++) {
@@ -529,27 +583,34 @@ public final class GpFitter implements SurrogateFitter {
     return nll;
   }
 
-  /** K^-1 = L^-T L^-1 from the lower Cholesky factor. */
+  /**
+   * K^-1 = L^-T L^-1 from the lower Cholesky factor. Column j of L^-1 is kept as row j of its
+   * transpose, so both the triangular solves and the final products run over contiguous rows.
+   */
   static double[][] inverseFromCholesky(double[][] lower) {
     int n = lower.length;
-    double[][] li = new double[n][n];
+    // inverseT[j][i] = (L^-1)[i][j], zero for i < j
+    double[][] inverseT = new double[n][n];
     for (int j = 0; j < n; j++) {
-      li[j][j] = 1 / lower[j][j];
+      double[] m = inverseT[j];
+      m[j] = 1 / lower[j][j];
       for (int i = j + 1; i < n; i++) {
-        double s = 0;
         double[] row = lower[i];
-        for (int k = j; k < i; k++) {
-          s -= row[k] * li[k][j];
+        double s = 0;
+        for (int t = j; t < i; t++) {
+          s -= row[t] * m[t];
         }
-        li[i][j] = s / row[i];
+        m[i] = s / row[i];
       }
     }
     double[][] out = new double[n][n];
     for (int i = 0; i < n; i++) {
+      double[] a = inverseT[i];
       for (int j = 0; j <= i; j++) {
+        double[] b = inverseT[j];
         double s = 0;
-        for (int k = i; k < n; k++) {
-          s += li[k][i] * li[k][j];
+        for (int t = i; t < n; t++) {
+          s += a[t] * b[t];
         }
         out[i][j] = s;
         out[j][i] = s;

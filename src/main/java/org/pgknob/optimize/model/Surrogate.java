@@ -1,8 +1,23 @@
 package org.pgknob.optimize.model;
 
+import java.util.Optional;
+
 /** A fitted model of the objective over the unit cube. */
 public interface Surrogate {
   Prediction predict(double[] x);
+
+  /** The posterior mean alone; surrogates whose variance costs extra skip it. */
+  default double mean(double[] x) {
+    return predict(x).mean();
+  }
+
+  /**
+   * The posterior mean with an upper bound of the posterior variance, cheaper than {@link
+   * #predict}; empty when this surrogate has no cheaper bound.
+   */
+  default Optional<Prediction> optimistic(double[] x) {
+    return Optional.empty();
+  }
 
   /**
    * How strongly predictions depend on the unit-cube dimensions {@code [offset, offset + width)}

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 import org.pgknob.optimize.TestSpaces;
 import org.pgknob.space.Configuration;
@@ -63,6 +64,49 @@ class AcquisitionMaximizerTest {
             .orElseThrow()
             .point();
     assertTrue(local[5] < 0.75, "Gaussian steps stay near the anchor: x5 = " + local[5]);
+  }
+
+  private static double gentlePeak(double[] x) {
+    return peakAtFarOneKnobMove(x) / 100;
+  }
+
+  @Test
+  void scoringInTheOrderOfUpperBoundsFindsWhatFullScoringFindsWithFewerEvaluations() {
+    UnitCubeEncoder encoder = new UnitCubeEncoder(eightReals());
+    var maximizer =
+        new AcquisitionMaximizer(
+            encoder, c -> true, new AcquisitionMaximizer.Settings(600, 60, 4, 0, 0));
+    AtomicInteger fullCalls = new AtomicInteger();
+    Acquisition full =
+        x -> {
+          fullCalls.incrementAndGet();
+          return gentlePeak(x);
+        };
+    AtomicInteger boundedCalls = new AtomicInteger();
+    Acquisition bounded =
+        new Acquisition() {
+          @Override
+          public double value(double[] x) {
+            boundedCalls.incrementAndGet();
+            return gentlePeak(x);
+          }
+
+          @Override
+          public double upperBound(double[] x) {
+            // valid, exact on some candidates and far above on others: the order of the bounds
+            // is not the order of the values
+            return gentlePeak(x) + 2 * Math.abs(x[5] - 0.9);
+          }
+        };
+    for (int seed = 0; seed < 10; seed++) {
+      var expected = maximizer.maximize(full, List.of(ANCHOR), new Random(seed)).orElseThrow();
+      var got = maximizer.maximize(bounded, List.of(ANCHOR), new Random(seed)).orElseThrow();
+      assertEquals(expected.configuration(), got.configuration(), "seed " + seed);
+      assertEquals(expected.value(), got.value(), "seed " + seed);
+    }
+    assertTrue(
+        boundedCalls.get() < fullCalls.get() / 2,
+        boundedCalls.get() + " evaluations with bounds against " + fullCalls.get() + " without");
   }
 
   @Test

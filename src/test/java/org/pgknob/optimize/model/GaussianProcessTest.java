@@ -1,9 +1,14 @@
 package org.pgknob.optimize.model;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.Random;
+import org.apache.commons.math3.linear.Array2DRowRealMatrix;
+import org.apache.commons.math3.linear.ArrayRealVector;
+import org.apache.commons.math3.linear.LUDecomposition;
+import org.apache.commons.math3.linear.NonPositiveDefiniteMatrixException;
 import org.junit.jupiter.api.Test;
 
 class GaussianProcessTest {
@@ -41,13 +46,150 @@ class GaussianProcessTest {
     }
   }
 
+  /** The full kernel written out pair by pair: product part plus the mean of 1-D Matérns. */
+  private static double kernel(double[] a, double[] b, GpHyperparameters h) {
+    double[] ls = h.lengthScales();
+    double r2 = 0;
+    double additive = 0;
+    for (int d = 0; d < a.length; d++) {
+      r2 += (a[d] - b[d]) * (a[d] - b[d]) / (ls[d] * ls[d]);
+      additive += matern(a[d], b[d], ls[d], 1);
+    }
+    double r = Math.sqrt(r2);
+    double product = (1 + Math.sqrt(5) * r + 5 * r * r / 3) * Math.exp(-Math.sqrt(5) * r);
+    return h.signalVariance() * product + h.additiveVariance() * additive / a.length;
+  }
+
+  @Test
+  void predictionsMatchADenseSolveWithEitherKernelPartOrBoth() {
+    Random r = new Random(11);
+    double[][] x = unitCube(r, 25, 4);
+    double[] y = new double[x.length];
+    for (int i = 0; i < y.length; i++) {
+      y[i] = Math.sin(4 * x[i][0]) + x[i][1] * x[i][2] + 0.1 * r.nextGaussian();
+    }
+    double[] ls = {0.3, 0.8, 0.5, 2.0};
+    for (GpHyperparameters h :
+        new GpHyperparameters[] {
+          new GpHyperparameters(ls, 0.9, 0.02, 0),
+          new GpHyperparameters(ls, 0, 0.02, 1.3),
+          new GpHyperparameters(ls, 0.6, 0.02, 0.7)
+        }) {
+      GaussianProcess gp = GaussianProcess.condition(x, y, 0.1, h);
+      int n = x.length;
+      double[][] k = new double[n][n];
+      for (int i = 0; i < n; i++) {
+        for (int j = 0; j < n; j++) {
+          k[i][j] = kernel(x[i], x[j], h) + (i == j ? h.noiseVariance() : 0);
+        }
+      }
+      var solver = new LUDecomposition(new Array2DRowRealMatrix(k)).getSolver();
+      double[] centered = new double[n];
+      for (int i = 0; i < n; i++) {
+        centered[i] = y[i] - 0.1;
+      }
+      double[] alpha = solver.solve(new ArrayRealVector(centered)).toArray();
+      double[][] points = unitCube(r, 20, 4);
+      // points sharing coordinates with an observation: the additive part's equal-coordinate case
+      points[0] = x[3].clone();
+      points[1] = new double[] {x[5][0], x[5][1], 0.5, 0.5};
+      for (double[] p : points) {
+        double[] ks = new double[n];
+        for (int i = 0; i < n; i++) {
+          ks[i] = kernel(p, x[i], h);
+        }
+        double mean = 0.1;
+        for (int i = 0; i < n; i++) {
+          mean += ks[i] * alpha[i];
+        }
+        double[] w = solver.solve(new ArrayRealVector(ks)).toArray();
+        double variance = h.priorVariance();
+        for (int i = 0; i < n; i++) {
+          variance -= ks[i] * w[i];
+        }
+        Prediction got = gp.predict(p);
+        assertEquals(mean, got.mean(), 1e-9, "mean with " + h);
+        assertEquals(mean, gp.mean(p), 1e-9, "mean alone with " + h);
+        assertEquals(Math.max(0, variance), got.variance(), 1e-9, "variance with " + h);
+      }
+    }
+  }
+
+  @Test
+  void optimisticPredictionBoundsTheVarianceAndKeepsTheMean() {
+    Random r = new Random(5);
+    double[][] x = unitCube(r, 40, 3);
+    double[] y = new double[x.length];
+    for (int i = 0; i < y.length; i++) {
+      y[i] = x[i][0] - x[i][1] * x[i][1];
+    }
+    GpHyperparameters h = new GpHyperparameters(new double[] {0.2, 0.4, 1.5}, 0.8, 0.01, 0.5);
+    GaussianProcess gp = GaussianProcess.condition(x, y, 0, h);
+    int tighter = 0;
+    for (double[] p : unitCube(r, 200, 3)) {
+      Prediction exact = gp.predict(p);
+      Prediction bound = gp.optimistic(p).orElseThrow();
+      assertEquals(exact.mean(), bound.mean(), 1e-12);
+      assertTrue(
+          bound.variance() >= exact.variance(),
+          "bound " + bound.variance() + " under the variance " + exact.variance());
+      if (bound.variance() < h.priorVariance() - 1e-6) {
+        tighter++;
+      }
+    }
+    assertTrue(tighter > 150, "the bound is below the prior variance near data: " + tighter);
+    // with one observation the bound is the posterior variance itself
+    double[][] one = {{0.3, 0.3, 0.3}};
+    GaussianProcess single = GaussianProcess.condition(one, new double[] {1}, 0, h);
+    double[] p = {0.35, 0.2, 0.5};
+    assertEquals(single.predict(p).variance(), single.optimistic(p).orElseThrow().variance(), 1e-9);
+  }
+
+  @Test
+  void choleskyFactorAndInverseReproduceTheMatrix() {
+    Random r = new Random(2);
+    double[][] x = unitCube(r, 30, 3);
+    double[][] k =
+        GaussianProcess.kernelMatrix(
+            x, new GpHyperparameters(new double[] {0.3, 0.5, 0.7}, 1.0, 1e-3, 0.4));
+    double[][] lower = GaussianProcess.cholesky(k);
+    double[][] inverse = GpFitter.inverseFromCholesky(lower);
+    int n = k.length;
+    for (int i = 0; i < n; i++) {
+      for (int j = 0; j < n; j++) {
+        double product = 0;
+        double identity = 0;
+        for (int t = 0; t < n; t++) {
+          product += lower[i][t] * lower[j][t];
+          identity += k[i][t] * inverse[t][j];
+        }
+        assertEquals(k[i][j], product, 1e-12, "L L^T at " + i + "," + j);
+        assertEquals(i == j ? 1 : 0, identity, 1e-8, "K K^-1 at " + i + "," + j);
+        if (j > i) {
+          assertEquals(0, lower[i][j], "upper part of L");
+        }
+      }
+    }
+  }
+
+  @Test
+  void choleskyAddsJitterToASingularMatrixAndRefusesAnIndefiniteOne() {
+    // rank 1: [1 1; 1 1] factors only with a little jitter on the diagonal
+    double[][] lower = GaussianProcess.cholesky(new double[][] {{1, 1}, {1, 1}});
+    assertEquals(1, lower[0][0], 1e-9);
+    assertTrue(lower[1][1] > 0 && lower[1][1] < 1e-3, "jittered pivot " + lower[1][1]);
+    assertThrows(
+        NonPositiveDefiniteMatrixException.class,
+        () -> GaussianProcess.cholesky(new double[][] {{1, 2}, {2, 1}}));
+  }
+
   @Test
   void logMarginalLikelihoodMatchesTheClosedFormOnTwoPoints() {
     double[][] x = {{0.1, 0.5}, {0.4, 0.2}};
     double[] y = {0.3, -1.2};
     GpHyperparameters h = new GpHyperparameters(new double[] {0.5, 2.0}, 0.8, 0.05);
     GaussianProcess gp = GaussianProcess.condition(x, y, 0, h);
-    double[][] k = GaussianProcess.kernelMatrix(x, h, MaternKernel.Exponentials.ofAll(x, h));
+    double[][] k = GaussianProcess.kernelMatrix(x, h);
     double det = k[0][0] * k[1][1] - k[0][1] * k[1][0];
     double quad =
         (y[0] * (k[1][1] * y[0] - k[0][1] * y[1]) + y[1] * (-k[1][0] * y[0] + k[0][0] * y[1]))
@@ -70,6 +212,19 @@ class GaussianProcessTest {
         });
   }
 
+  @Test
+  void likelihoodGradientWithTheAdditivePartAloneMatchesFiniteDifferences() {
+    assertGradientMatchesFiniteDifferences(
+        new double[] {
+          Math.log(0.4),
+          Math.log(1.3),
+          Math.log(0.7),
+          Double.NEGATIVE_INFINITY,
+          Math.log(0.02),
+          Math.log(0.6)
+        });
+  }
+
   private static void assertGradientMatchesFiniteDifferences(double[] p) {
     Random r = new Random(3);
     int n = 12;
@@ -81,9 +236,23 @@ class GaussianProcessTest {
       }
       y[i] = Math.sin(5 * x[i][0]) + 0.3 * x[i][1] + 0.05 * r.nextGaussian();
     }
+    // the likelihood itself is the conditioned model's, whose kernel a dense solve checks
+    GpHyperparameters hyper =
+        new GpHyperparameters(
+            new double[] {Math.exp(p[0]), Math.exp(p[1]), Math.exp(p[2])},
+            Math.exp(p[3]),
+            Math.exp(p[4]),
+            p.length > 5 ? Math.exp(p[5]) : 0);
+    assertEquals(
+        -GaussianProcess.condition(x, y, 0, hyper).logMarginalLikelihood(),
+        GpFitter.negativeLogLikelihood(x, y, p, new double[p.length]),
+        1e-9);
     double[] gradient = new double[p.length];
     GpFitter.negativeLogPosterior(x, y, p, gradient, 1.0, 1.5);
     for (int i = 0; i < p.length; i++) {
+      if (Double.isInfinite(p[i])) {
+        continue; // a part left out (log variance minus infinity) has no gradient
+      }
       double h = 1e-6;
       double[] up = p.clone();
       double[] down = p.clone();
