@@ -63,8 +63,7 @@ public final class GaussianProcess implements Surrogate {
   @Override
   public Prediction predict(double[] point) {
     int n = columns.size();
-    double[] k = new double[n];
-    columns.covariances(point, n, k, new double[n]);
+    double[] k = covariancesWith(point);
     double mean = priorMean + dot(k, alpha);
     // v = L^-1 k by columns of L, in place: each step is one vectorizable update of the rest
     double[] v = k;
@@ -86,9 +85,7 @@ public final class GaussianProcess implements Surrogate {
    */
   @Override
   public Optional<Prediction> optimistic(double[] point) {
-    int n = columns.size();
-    double[] k = new double[n];
-    columns.covariances(point, n, k, new double[n]);
+    double[] k = covariancesWith(point);
     double largest = 0;
     for (double ki : k) {
       largest = Math.max(largest, ki * ki);
@@ -102,10 +99,15 @@ public final class GaussianProcess implements Surrogate {
   /** The posterior mean alone, without the triangular solve the variance needs. */
   @Override
   public double mean(double[] point) {
+    return priorMean + dot(covariancesWith(point), alpha);
+  }
+
+  /** The point's covariances with every observation (the kernel vector k*). */
+  private double[] covariancesWith(double[] point) {
     int n = columns.size();
     double[] k = new double[n];
     columns.covariances(point, n, k, new double[n]);
-    return priorMean + dot(k, alpha);
+    return k;
   }
 
   /** 1 / length scale of the knob's dimensions; for one-hot knobs the two largest combined. */

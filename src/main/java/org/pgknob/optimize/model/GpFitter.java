@@ -437,24 +437,13 @@ public final class GpFitter implements SurrogateFitter {
     boolean additive = p.length > dims + 2;
     double additiveVar = additive ? Math.exp(p[dims + 2]) : 0;
     boolean product = signal > 0;
-    double[] inv = MaternKernel.inverseSquared(ls);
-    double[] inverseLengths = new double[dims];
-    for (int d = 0; d < dims; d++) {
-      inverseLengths[d] = 1 / ls[d];
-    }
-    double[][] column = new double[dims][n];
-    double[][] up = additive ? new double[dims][n] : null;
-    double[][] down = additive ? new double[dims][n] : null;
-    for (int i = 0; i < n; i++) {
-      for (int d = 0; d < dims; d++) {
-        column[d][i] = x[i][d];
-        if (additive) {
-          double t = MaternKernel.SQRT5 * x[i][d] * inverseLengths[d];
-          up[d][i] = Math.exp(t);
-          down[d][i] = Math.exp(-t);
-        }
-      }
-    }
+    MaternKernel.Columns columns =
+        new MaternKernel.Columns(x, new GpHyperparameters(ls, signal, noise, additiveVar));
+    double[] inv = columns.inverseSquared;
+    double[] inverseLengths = columns.inverseLengths;
+    double[][] column = columns.x;
+    double[][] up = columns.up;
+    double[][] down = columns.down;
     double[][] k = new double[n][n];
     // per pair (row i, j < i): the product part's value and its length-scale factor
     // (signal * -dk/dr / r), the additive part's mean correlation, and per dimension its

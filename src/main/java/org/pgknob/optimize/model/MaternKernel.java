@@ -30,11 +30,15 @@ public final class MaternKernel {
   static final class Columns {
     private final GpHyperparameters h;
     private final int size;
-    private final double[][] x;
-    private final double[][] up;
-    private final double[][] down;
-    private final double[] inverseLengths;
-    private final double[] inverseSquared;
+
+    // read by GpFitter's likelihood too, which needs per-pair gradient factors besides the
+    // covariances: [dimension][point] coordinates and exp(+-sqrt5 x / l) (null without the
+    // additive part), and per dimension 1 / l and 1 / l^2
+    final double[][] x;
+    final double[][] up;
+    final double[][] down;
+    final double[] inverseLengths;
+    final double[] inverseSquared;
 
     Columns(double[][] points, GpHyperparameters h) {
       this.h = h;

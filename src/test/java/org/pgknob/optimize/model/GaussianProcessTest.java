@@ -329,12 +329,9 @@ class GaussianProcessTest {
   void leaveOneOutLogDensityEqualsConditioningOnTheOthers() {
     Random r = new Random(9);
     int n = 9;
-    double[][] x = new double[n][3];
+    double[][] x = unitCube(r, n, 3);
     double[] y = new double[n];
     for (int i = 0; i < n; i++) {
-      for (int d = 0; d < 3; d++) {
-        x[i][d] = r.nextDouble();
-      }
       y[i] = Math.sin(4 * x[i][0]) + x[i][1] + 0.1 * r.nextGaussian();
     }
     GpHyperparameters h = new GpHyperparameters(new double[] {0.3, 0.8, 2.0}, 0.7, 0.02, 0.4);
