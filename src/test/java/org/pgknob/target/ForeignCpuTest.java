@@ -62,16 +62,27 @@ class ForeignCpuTest {
   void theServersAndThisJvmsOwnCpuIsNotForeign() throws Exception {
     long postmaster = SharedPostgres.cluster().postmasterPid().orElseThrow();
     try (ProcessSampler sampler = new ProcessSampler(postmaster, INTERVAL)) {
+      var os =
+          (com.sun.management.OperatingSystemMXBean)
+              java.lang.management.ManagementFactory.getOperatingSystemMXBean();
       sampler.sampleNow();
+      long cpuBefore = os.getProcessCpuTime();
+      long wallBefore = System.nanoTime();
       Thread.sleep(INTERVAL.toMillis());
       long until = System.nanoTime() + INTERVAL.toNanos();
       long spins = 0;
       while (System.nanoTime() < until) {
         spins++; // this JVM busy for one interval
       }
+      // the CPU this JVM actually got is the yardstick, as the burner's is above: on a loaded
+      // machine the spinning thread gets less than a core
+      double jvmCores =
+          (os.getProcessCpuTime() - cpuBefore) / (double) (System.nanoTime() - wallBefore);
       ProcessSample s = sampler.sampleNow();
       assertTrue(spins > 0);
-      assertTrue(s.ownCpuCores() > 0.3, "the spinning thread is this JVM's: " + s);
+      assertTrue(jvmCores > 0.05, "the spinning thread got some CPU: " + jvmCores);
+      assertTrue(
+          s.ownCpuCores() >= jvmCores - 0.1, "this JVM's " + jvmCores + " cores are its own: " + s);
       assertTrue(s.hostBusyCores() >= s.ownCpuCores() - 0.1, s.toString());
       assertTrue(
           s.foreignCpuCores() <= Math.max(0, s.hostBusyCores() - s.ownCpuCores()) + 1e-9,
