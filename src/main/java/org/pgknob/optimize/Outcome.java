@@ -1,15 +1,24 @@
 package org.pgknob.optimize;
 
+import java.util.HashMap;
 import java.util.Map;
 import java.util.OptionalDouble;
 
 /**
  * What a trial of one configuration gave: named metric values when it ran ({@link Status#OK}), or a
  * failure status with a reason.
+ *
+ * <p>{@code standardErrors} says, per metric, how far the measured value may be from the
+ * configuration's true value (one standard deviation, in the metric's units), as the measurement
+ * estimated it (a window's batch means, repeats, drift correction). A metric without one is of
+ * unknown precision: a model then estimates a common noise level for it. Optimizers that model
+ * noise use it to trust replicated or long measurements more than one short window.
  */
-public record Outcome(Status status, Map<String, Double> metrics, String reason) {
+public record Outcome(
+    Status status, Map<String, Double> metrics, Map<String, Double> standardErrors, String reason) {
   public Outcome {
     metrics = metrics == null ? Map.of() : Map.copyOf(metrics);
+    standardErrors = standardErrors == null ? Map.of() : Map.copyOf(standardErrors);
     reason = reason == null ? "" : reason;
     if (status == Status.OK) {
       for (var e : metrics.entrySet()) {
@@ -19,10 +28,23 @@ public record Outcome(Status status, Map<String, Double> metrics, String reason)
         }
       }
     }
+    for (var e : standardErrors.entrySet()) {
+      if (!metrics.containsKey(e.getKey())) {
+        throw new IllegalArgumentException(
+            "a standard error for " + e.getKey() + " needs a value of that metric");
+      }
+      if (e.getValue() == null || !Double.isFinite(e.getValue()) || e.getValue() < 0) {
+        throw new IllegalArgumentException(
+            "the standard error of "
+                + e.getKey()
+                + " must be finite and >= 0, but got "
+                + e.getValue());
+      }
+    }
   }
 
   public static Outcome ok(Map<String, Double> metrics) {
-    return new Outcome(Status.OK, metrics, "");
+    return new Outcome(Status.OK, metrics, Map.of(), "");
   }
 
   public static Outcome ok(String metric, double value) {
@@ -33,7 +55,14 @@ public record Outcome(Status status, Map<String, Double> metrics, String reason)
     if (status == Status.OK) {
       throw new IllegalArgumentException("a failed outcome needs a failure status");
     }
-    return new Outcome(status, Map.of(), reason);
+    return new Outcome(status, Map.of(), Map.of(), reason);
+  }
+
+  /** This outcome with the standard error of one metric's value set. */
+  public Outcome withStandardError(String metric, double standardError) {
+    Map<String, Double> errors = new HashMap<>(standardErrors);
+    errors.put(metric, standardError);
+    return new Outcome(status, metrics, errors, reason);
   }
 
   public boolean isOk() {
@@ -42,6 +71,12 @@ public record Outcome(Status status, Map<String, Double> metrics, String reason)
 
   public OptionalDouble value(String metric) {
     Double v = isOk() ? metrics.get(metric) : null;
+    return v == null ? OptionalDouble.empty() : OptionalDouble.of(v);
+  }
+
+  /** The standard error of a metric's value, when the measurement estimated one. */
+  public OptionalDouble standardError(String metric) {
+    Double v = isOk() ? standardErrors.get(metric) : null;
     return v == null ? OptionalDouble.empty() : OptionalDouble.of(v);
   }
 }
