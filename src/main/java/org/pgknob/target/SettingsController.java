@@ -36,8 +36,6 @@ final class SettingsController {
   private static final Duration VERIFY_TIMEOUT = Duration.ofSeconds(15);
   private static final Set<String> OVERRIDING_SOURCES =
       Set.of("command line", "environment variable", "database", "user", "database user");
-  private static final Set<String> CONNECTION_SETTINGS =
-      Set.of("port", "listen_addresses", "unix_socket_directories");
 
   private final ServerControl server;
   private final ReentrantLock lock = new ReentrantLock();
@@ -342,12 +340,13 @@ final class SettingsController {
           name + " cannot be changed: it is fixed when PostgreSQL is built or initialized",
           "leave it out");
     }
-    if (CONNECTION_SETTINGS.contains(s.name())) {
+    Optional<String> protectedReason = ProtectedSettings.reason(s.name());
+    if (protectedReason.isPresent()) {
       throw invalid(
-          name,
+          s.name(),
           value,
-          name + " is how pgknob reaches the server; changing it would lose the server",
-          "leave it out");
+          "pgknob never changes " + s.name() + ": " + protectedReason.get(),
+          "leave it out (change it yourself in postgresql.conf if you must)");
     }
     if (OVERRIDING_SOURCES.contains(s.source())) {
       throw invalid(
