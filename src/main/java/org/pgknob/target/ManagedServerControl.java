@@ -32,7 +32,7 @@ final class ManagedServerControl implements ServerControl {
 
   @Override
   public Connection connect() throws SQLException {
-    return cluster.connect("postgres");
+    return ControlSession.open(cluster.jdbcUrl("postgres"), cluster.credentials());
   }
 
   @Override

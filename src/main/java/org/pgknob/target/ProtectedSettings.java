@@ -84,6 +84,28 @@ final class ProtectedSettings {
     return Optional.ofNullable(REASONS.get(lower));
   }
 
+  /** The least non-zero transaction_timeout pgknob sets, in milliseconds. */
+  static final long MIN_TRANSACTION_TIMEOUT_MS = 10_000;
+
+  /**
+   * Why pgknob refuses this value of {@code s} ({@code canonical}: in base units), or empty. A
+   * transaction_timeout of a few milliseconds ends every new connection while it starts, before any
+   * option or SET can lift it (the server's startup transaction runs under it), pgknob's control
+   * session included: then nothing could put it back by SQL.
+   */
+  static Optional<String> valueReason(ServerSetting s, String canonical) {
+    if (s.name().equals("transaction_timeout")) {
+      long ms = Long.parseLong(canonical);
+      if (ms > 0 && ms < MIN_TRANSACTION_TIMEOUT_MS) {
+        return Optional.of(
+            "transaction_timeout must be 0 (off) or at least 10s for pgknob: a smaller value can"
+                + " end every new connection while it starts, pgknob's own included, and then"
+                + " nothing could put it back");
+      }
+    }
+    return Optional.empty();
+  }
+
   /** The refused names, for documentation and messages ({@code ssl_*} stands for the family). */
   static Iterable<String> names() {
     var all = new java.util.ArrayList<>(REASONS.keySet());

@@ -90,7 +90,7 @@ public final class RemoteServer implements Target {
             System.getProperty("user.name"));
     String password = password(options.passwordFile(), address, user);
     Properties props = properties(user, password);
-    try (Connection probe = DriverManager.getConnection(address.jdbcUrl(), props)) {
+    try (Connection probe = ControlSession.open(address.jdbcUrl(), props)) {
       return new RemoteServer(options, address, user, password, probe);
     } catch (SQLException e) {
       throw ConnectionErrors.explain(e, address, user, password != null);
@@ -216,7 +216,7 @@ public final class RemoteServer implements Target {
   private Connection controlConnection() throws SQLException {
     Properties props = credentials();
     props.setProperty("socketTimeout", Integer.toString(SOCKET_TIMEOUT_SECONDS));
-    return DriverManager.getConnection(address.jdbcUrl(), props);
+    return ControlSession.open(address.jdbcUrl(), props);
   }
 
   private static String dataDirectory(Connection conn) throws SQLException {

@@ -357,7 +357,11 @@ final class SettingsController {
               + name
               + ", or the -c option)");
     }
-    SettingValue.canonical(s, value); // throws when PostgreSQL would refuse the value
+    String canonical = SettingValue.canonical(s, value); // throws when PostgreSQL would refuse it
+    Optional<String> valueReason = ProtectedSettings.valueReason(s, canonical);
+    if (valueReason.isPresent()) {
+      throw invalid(s.name(), value, valueReason.get(), "give another value");
+    }
     return s;
   }
 
