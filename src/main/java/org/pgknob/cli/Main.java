@@ -18,6 +18,15 @@ public final class Main {
   public static CommandLine commandLine() {
     CommandLine cl = new CommandLine(new PgknobCommand());
     cl.setExecutionExceptionHandler(new ErrorHandler());
+    // A command's server lock lasts exactly as long as the command (see CommandLocks).
+    cl.setExecutionStrategy(
+        parseResult -> {
+          try {
+            return new CommandLine.RunLast().execute(parseResult);
+          } finally {
+            CommandLocks.releaseAll();
+          }
+        });
     cl.setCaseInsensitiveEnumValuesAllowed(true);
     return cl;
   }

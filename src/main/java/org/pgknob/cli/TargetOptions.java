@@ -1,16 +1,21 @@
 package org.pgknob.cli;
 
+import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Set;
 import org.pgknob.PgknobException;
 import org.pgknob.target.ManagedCluster;
 import org.pgknob.target.PgknobHome;
 import org.pgknob.target.PostgresBinaries;
 import org.pgknob.target.RemoteServer;
 import org.pgknob.target.RestoreFile;
+import org.pgknob.target.ServerLock;
 import org.pgknob.target.Target;
 import org.pgknob.target.TargetIdentity;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
 
 /**
  * The options that choose the server a command works on, shared as a picocli mixin ({@code @Mixin
@@ -18,6 +23,19 @@ import picocli.CommandLine.Option;
  * {@code --target}.
  */
 public final class TargetOptions {
+  /** The commands that change a server or measure it: one of them at a time per server. */
+  private static final Set<String> LOCKING =
+      Set.of(
+          "pgknob tune",
+          "pgknob apply",
+          "pgknob restore",
+          "pgknob compare",
+          "pgknob resume",
+          "pgknob tprocc run");
+
+  @Spec(Spec.Target.MIXEE)
+  CommandSpec command;
+
   @Option(
       names = "--target",
       paramLabel = "URL",
@@ -86,6 +104,9 @@ public final class TargetOptions {
     Target target;
     if (url == null) {
       refuseRemoteOptions();
+    }
+    ServerLock lock = lock(chosenIdentity());
+    if (url == null) {
       ManagedCluster cluster =
           clusterDir == null
               ? ManagedCluster.openDefault(port)
@@ -101,6 +122,9 @@ public final class TargetOptions {
       }
       target = openRemote(url, user, restartCommand);
     }
+    if (lock != null) {
+      lock.alsoOnServer(target);
+    }
     if (restoreFile != null) {
       target.useRestoreFile(restoreFile);
     }
@@ -112,14 +136,52 @@ public final class TargetOptions {
    * it first). Options given on the command line take precedence over the file's.
    */
   public Target openFor(TargetIdentity identity) {
+    Target target;
     if (identity.isManaged()) {
-      return ManagedCluster.open(
-          Path.of(identity.clusterDir()), PostgresBinaries.ensure(PgknobHome.resolve()), port);
+      ServerLock lock = lock(identity);
+      target =
+          ManagedCluster.open(
+              Path.of(identity.clusterDir()), PostgresBinaries.ensure(PgknobHome.resolve()), port);
+      if (lock != null) {
+        lock.alsoOnServer(target);
+      }
+      return target;
     }
-    return openRemote(
-        url != null ? url : identity.jdbcUrl(),
-        user != null ? user : identity.user(),
-        restartCommand != null ? restartCommand : identity.restartCommand());
+    String targetUrl = url != null ? url : identity.jdbcUrl();
+    String role = user != null ? user : identity.user();
+    ServerLock lock =
+        lock(new TargetIdentity(TargetIdentity.REMOTE, null, targetUrl, role, null, 0));
+    target =
+        openRemote(
+            targetUrl, role, restartCommand != null ? restartCommand : identity.restartCommand());
+    if (lock != null) {
+      lock.alsoOnServer(target);
+    }
+    return target;
+  }
+
+  /** The server the options name, before it is opened. */
+  private TargetIdentity chosenIdentity() {
+    if (url == null) {
+      return TargetIdentity.managed(
+          clusterDir == null ? ManagedCluster.defaultClusterDir() : clusterDir);
+    }
+    return new TargetIdentity(TargetIdentity.REMOTE, null, url, user, restartCommand, 0);
+  }
+
+  /**
+   * Takes the server's lock for the running command when it is one that changes or measures a
+   * server (else null); {@link CommandLocks} releases it when the command ends.
+   */
+  private ServerLock lock(TargetIdentity identity) {
+    if (command == null || !LOCKING.contains(command.qualifiedName())) {
+      return null;
+    }
+    PrintWriter err = command.commandLine().getErr();
+    ServerLock lock =
+        ServerLock.acquire(identity, command.qualifiedName().substring("pgknob ".length()), err);
+    CommandLocks.hold(lock);
+    return lock;
   }
 
   /** The restore file {@code pgknob apply} uses for the chosen server. */

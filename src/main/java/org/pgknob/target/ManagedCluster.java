@@ -106,6 +106,11 @@ public final class ManagedCluster implements Target {
   }
 
   @Override
+  public TargetIdentity identity() {
+    return TargetIdentity.managed(clusterDir);
+  }
+
+  @Override
   public String describe() {
     return "managed PostgreSQL cluster at 127.0.0.1:" + port + " (" + dataDir() + ")";
   }

@@ -135,6 +135,11 @@ public final class RemoteServer implements Target {
   }
 
   @Override
+  public TargetIdentity identity() {
+    return new Control().identity();
+  }
+
+  @Override
   public String describe() {
     return "PostgreSQL at " + address.hostPort() + " as " + user;
   }

@@ -18,6 +18,9 @@ import java.util.Properties;
  * #close()}.
  */
 public interface Target extends AutoCloseable {
+  /** Which server this is: the key of its restore and lock files. */
+  TargetIdentity identity();
+
   /** A description for people and logs: host, port, database; never a password. */
   String describe();
 
