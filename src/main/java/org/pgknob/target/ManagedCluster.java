@@ -312,10 +312,19 @@ public final class ManagedCluster implements Target {
     settingsController().useRestoreFile(file);
   }
 
-  /** Stops the cluster if it was not running when it was opened. */
+  /** True when the cluster was running when this handle opened it. */
+  public boolean wasRunningAtOpen() {
+    return runningAtOpen;
+  }
+
+  /**
+   * Stops the cluster if it was not running when it was opened, unless its restore file says it ran
+   * before pgknob's first change: a restore or resume after a kill -9 between a stop and a start
+   * finds it stopped, and must leave it running as the user had it.
+   */
   @Override
   public void close() {
-    if (!runningAtOpen) {
+    if (!runningAtOpen && !settingsController().leaveRunning()) {
       stop();
     }
   }

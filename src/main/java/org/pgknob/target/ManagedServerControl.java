@@ -57,6 +57,11 @@ final class ManagedServerControl implements ServerControl {
   }
 
   @Override
+  public boolean runningWhenOpened() {
+    return cluster.wasRunningAtOpen();
+  }
+
+  @Override
   public boolean canRestart() {
     return true;
   }

@@ -27,6 +27,9 @@ import org.pgknob.PgknobException;
  * @param applied the settings pgknob applied on top of the originals (last completed change)
  * @param pending the settings of a change in flight, else empty
  * @param updatedAt when this was written
+ * @param runningBefore true when the server was running before the pgknob that made the first
+ *     change opened it: a restore then leaves it running, even when a kill -9 left it stopped
+ *     between a stop and a start; null in files written before this was recorded
  */
 public record RestoreFile(
     TargetIdentity identity,
@@ -34,7 +37,8 @@ public record RestoreFile(
     SettingsSnapshot snapshot,
     Map<String, String> applied,
     Map<String, String> pending,
-    Instant updatedAt) {
+    Instant updatedAt,
+    Boolean runningBefore) {
   public static final String CHANGING = "changing";
   public static final String APPLIED = "applied";
   public static final String RESTORED = "restored";
@@ -51,6 +55,12 @@ public record RestoreFile(
     return PgknobHome.resolve().resolve("restore").resolve(identity.key() + ".json");
   }
 
+  /** True when a restore must leave the server running (see {@code runningBefore}). */
+  @JsonIgnore
+  public boolean leaveRunning() {
+    return Boolean.TRUE.equals(runningBefore);
+  }
+
   @JsonIgnore
   public boolean isRestored() {
     return RESTORED.equals(state);
@@ -61,7 +71,8 @@ public record RestoreFile(
       SettingsSnapshot newSnapshot,
       Map<String, String> newApplied,
       Map<String, String> newPending) {
-    return new RestoreFile(identity, newState, newSnapshot, newApplied, newPending, Instant.now());
+    return new RestoreFile(
+        identity, newState, newSnapshot, newApplied, newPending, Instant.now(), runningBefore);
   }
 
   public static RestoreFile read(Path file) {

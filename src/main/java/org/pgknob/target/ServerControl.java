@@ -21,6 +21,13 @@ interface ServerControl {
   /** True when the server accepts a connection within {@code wait}. */
   boolean answers(Duration wait);
 
+  /**
+   * True when the server was running before this pgknob opened it (recorded at the first change).
+   */
+  default boolean runningWhenOpened() {
+    return true;
+  }
+
   /** False when this server cannot be restarted by pgknob (no restart command given). */
   boolean canRestart();
 

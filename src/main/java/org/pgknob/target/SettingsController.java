@@ -67,6 +67,22 @@ final class SettingsController {
     }
   }
 
+  /**
+   * True when the restore file says the server ran before pgknob's first change: closing must then
+   * leave it running, even if this process found it stopped (a kill -9 mid-restart).
+   */
+  boolean leaveRunning() {
+    lock.lock();
+    try {
+      ensureLoaded();
+      return file != null && file.leaveRunning();
+    } catch (RuntimeException e) {
+      return false; // another server's file: nothing said about this one
+    } finally {
+      lock.unlock();
+    }
+  }
+
   Map<String, String> applied() {
     lock.lock();
     try {
@@ -430,7 +446,8 @@ final class SettingsController {
                 snapshot,
                 Map.of(),
                 wanted,
-                java.time.Instant.now())
+                java.time.Instant.now(),
+                server.runningWhenOpened())
             : file.withState(RestoreFile.CHANGING, snapshot, file.applied(), wanted);
     file.write(restoreFilePath);
   }
