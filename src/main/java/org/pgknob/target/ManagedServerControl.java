@@ -83,6 +83,13 @@ final class ManagedServerControl implements ServerControl {
   @Override
   public boolean startWithAutoConf(String content) {
     cluster.stop();
+    rewriteAutoConf(content);
+    cluster.start();
+    return true;
+  }
+
+  @Override
+  public boolean rewriteAutoConf(String content) {
     try {
       // Like ALTER SYSTEM: a temporary file renamed over the old one, owned by the server's user.
       Path tmp = autoConfFile().resolveSibling(AutoConf.FILE_NAME + ".tmp");
@@ -97,7 +104,6 @@ final class ManagedServerControl implements ServerControl {
           "run pgknob as the user that created the cluster",
           e);
     }
-    cluster.start();
     return true;
   }
 

@@ -384,8 +384,17 @@ public final class RemoteServer implements Target {
 
     @Override
     public boolean startWithAutoConf(String content) {
+      if (restartCommand == null || !rewriteAutoConf(content)) {
+        return false;
+      }
+      restart();
+      return true;
+    }
+
+    @Override
+    public boolean rewriteAutoConf(String content) {
       Path file = isLocal() ? autoConfFile() : null;
-      if (file == null || restartCommand == null || !Files.isWritable(file)) {
+      if (file == null || !Files.isWritable(file)) {
         return false;
       }
       try {
@@ -399,7 +408,6 @@ public final class RemoteServer implements Target {
       } catch (IOException | UnsupportedOperationException e) {
         return false;
       }
-      restart();
       return true;
     }
 

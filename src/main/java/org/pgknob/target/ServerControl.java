@@ -52,6 +52,15 @@ interface ServerControl {
   boolean startWithAutoConf(String content);
 
   /**
+   * Writes postgresql.auto.conf as given while the server runs, the way ALTER SYSTEM does (a
+   * temporary file renamed over it). Used only with content that holds the same settings as the
+   * file now, to give the user back their file byte for byte; no reload is needed.
+   *
+   * @return false when this server's file cannot be written from here (nothing was done)
+   */
+  boolean rewriteAutoConf(String content);
+
+  /**
    * Checks the connected role may change {@code names} and reload the configuration.
    *
    * @throws org.pgknob.PgknobException naming each missing privilege and the GRANT that fixes it

@@ -287,11 +287,35 @@ final class SettingsController {
             "after restoring, " + String.join("; ", mismatches),
             "the restore file " + restoreFilePath + " is kept; run pgknob restore again");
       }
+      giveBackOriginalAutoConf();
       file = file.withState(RestoreFile.RESTORED, file.snapshot(), Map.of(), Map.of());
       file.write(restoreFilePath);
       return new ApplyReport(changes, true, restart, secondsSince(startNanos));
     } finally {
       lock.unlock();
+    }
+  }
+
+  /**
+   * After a verified restore: ALTER SYSTEM has written the original settings back, but in its own
+   * order and quoting. When the file now holds exactly the settings of the original, write the
+   * original bytes back, so the user's file (order, comments) is as they left it. Anything else in
+   * it (someone else's ALTER SYSTEM since) leaves it alone.
+   */
+  private void giveBackOriginalAutoConf() {
+    String original = file.snapshot().originalAutoConf();
+    if (original == null) {
+      return;
+    }
+    try (Connection conn = server.connect()) {
+      Optional<String> now = server.readAutoConf(conn);
+      if (now.isPresent()
+          && !now.get().equals(original)
+          && AutoConf.parse(now.get()).equals(AutoConf.parse(original))) {
+        server.rewriteAutoConf(original);
+      }
+    } catch (SQLException | RuntimeException e) {
+      // the settings are back already; only the file's order and comments differ
     }
   }
 
