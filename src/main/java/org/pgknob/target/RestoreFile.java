@@ -30,6 +30,8 @@ import org.pgknob.PgknobException;
  * @param runningBefore true when the server was running before the pgknob that made the first
  *     change opened it: a restore then leaves it running, even when a kill -9 left it stopped
  *     between a stop and a start; null in files written before this was recorded
+ * @param stuck settings the last restore could not put back, with the server's reason: the next
+ *     restore retries them, changes leave them alone
  */
 public record RestoreFile(
     TargetIdentity identity,
@@ -38,7 +40,8 @@ public record RestoreFile(
     Map<String, String> applied,
     Map<String, String> pending,
     Instant updatedAt,
-    Boolean runningBefore) {
+    Boolean runningBefore,
+    Map<String, String> stuck) {
   public static final String CHANGING = "changing";
   public static final String APPLIED = "applied";
   public static final String RESTORED = "restored";
@@ -47,6 +50,7 @@ public record RestoreFile(
   public RestoreFile {
     applied = applied == null ? Map.of() : new LinkedHashMap<>(applied);
     pending = pending == null ? Map.of() : new LinkedHashMap<>(pending);
+    stuck = stuck == null ? Map.of() : new LinkedHashMap<>(stuck);
     snapshot = snapshot == null ? SettingsSnapshot.empty() : snapshot;
   }
 
@@ -72,7 +76,19 @@ public record RestoreFile(
       Map<String, String> newApplied,
       Map<String, String> newPending) {
     return new RestoreFile(
-        identity, newState, newSnapshot, newApplied, newPending, Instant.now(), runningBefore);
+        identity,
+        newState,
+        newSnapshot,
+        newApplied,
+        newPending,
+        Instant.now(),
+        runningBefore,
+        stuck);
+  }
+
+  RestoreFile withStuck(Map<String, String> newStuck) {
+    return new RestoreFile(
+        identity, state, snapshot, applied, pending, updatedAt, runningBefore, newStuck);
   }
 
   public static RestoreFile read(Path file) {

@@ -250,6 +250,7 @@ final class SettingsController {
         }
       }
       Map<String, String> expected = new LinkedHashMap<>();
+      Map<String, String> stuck = new LinkedHashMap<>();
       List<SettingChange> changes = new ArrayList<>();
       boolean restart = false;
       try (Connection conn = server.connect();
@@ -260,7 +261,17 @@ final class SettingsController {
           if (s == null) {
             continue; // e.g. an extension's setting whose library is no longer loaded
           }
-          st.execute(original.restoreStatement());
+          try {
+            st.execute(original.restoreStatement());
+          } catch (SQLException e) {
+            // One setting the server will not take back must not keep the others from coming
+            // back. One already at its original value needs nothing (e.g. data_directory, which
+            // an older pgknob recorded before refusing it, and ALTER SYSTEM never accepts).
+            if (!SettingValue.sameValue(s, original.setting(), s.setting()) || s.pendingRestart()) {
+              stuck.put(original.name(), sqlMessage(e));
+            }
+            continue;
+          }
           if (original.verifiable()) {
             expected.put(original.name(), original.setting());
           }
@@ -287,8 +298,34 @@ final class SettingsController {
             "after restoring, " + String.join("; ", mismatches),
             "the restore file " + restoreFilePath + " is kept; run pgknob restore again");
       }
+      if (!stuck.isEmpty()) {
+        // Kept unrestored, so a later restore retries exactly these (the others are back and
+        // their ALTER SYSTEM is repeated harmlessly); apply and tune leave them alone meanwhile.
+        file = file.withState(RestoreFile.APPLIED, file.snapshot(), Map.of(), Map.of());
+        file = file.withStuck(stuck);
+        file.write(restoreFilePath);
+        throw new PgknobException(
+            "put back "
+                + (file.snapshot().originals().size() - stuck.size())
+                + " of "
+                + file.snapshot().originals().size()
+                + " settings of "
+                + server.describe()
+                + ", but not "
+                + stuck.entrySet().stream()
+                    .map(e -> e.getKey() + " (" + e.getValue() + ")")
+                    .collect(Collectors.joining(", ")),
+            "fix that, or as a superuser run "
+                + stuck.keySet().stream()
+                    .map(n -> file.snapshot().original(n).orElseThrow().restoreStatement())
+                    .collect(Collectors.joining("; "))
+                + "; SELECT pg_reload_conf(); then run pgknob restore "
+                + restoreFilePath
+                + " to finish");
+      }
       giveBackOriginalAutoConf();
       file = file.withState(RestoreFile.RESTORED, file.snapshot(), Map.of(), Map.of());
+      file = file.withStuck(Map.of());
       file.write(restoreFilePath);
       return new ApplyReport(changes, true, restart, secondsSince(startNanos));
     } finally {
@@ -352,6 +389,8 @@ final class SettingsController {
       file.snapshot().originals().forEach(o -> names.add(o.name()));
       names.addAll(file.applied().keySet());
       names.addAll(file.pending().keySet());
+      // A setting a restore could not put back waits for the user; it must not block changes.
+      names.removeAll(file.stuck().keySet());
     }
     return names;
   }
@@ -471,7 +510,8 @@ final class SettingsController {
                 Map.of(),
                 wanted,
                 java.time.Instant.now(),
-                server.runningWhenOpened())
+                server.runningWhenOpened(),
+                Map.of())
             : file.withState(RestoreFile.CHANGING, snapshot, file.applied(), wanted);
     file.write(restoreFilePath);
   }

@@ -10,6 +10,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.ResultSet;
+import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -78,7 +79,8 @@ class RestoreLeavesClusterRunningTest {
             written.applied(),
             written.pending(),
             written.updatedAt(),
-            false)
+            false,
+            Map.of())
         .write(restore);
     c.stop();
     StringWriter err = new StringWriter();
