@@ -9,6 +9,7 @@ import org.pgknob.target.ApplyReport;
 import org.pgknob.target.Restorer;
 import org.pgknob.target.SettingChange;
 import org.pgknob.target.Target;
+import org.pgknob.target.UnrestoredFiles;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -37,6 +38,13 @@ public final class ApplyCommand implements Callable<Integer> {
       description = "A setting and its value as PostgreSQL takes it, e.g. shared_buffers=256MB.")
   Map<String, String> settings = new LinkedHashMap<>();
 
+  @Option(
+      names = "--force",
+      description =
+          "Go on although a session's restore file of this server was never restored (its"
+              + " settings then count as the originals).")
+  boolean force;
+
   @Override
   public Integer call() {
     PrintWriter out = spec.commandLine().getOut();
@@ -44,6 +52,7 @@ public final class ApplyCommand implements Callable<Integer> {
     ApplyReport report;
     // Ctrl-C while a change is in flight: wait for it, then put the originals back.
     try (Restorer ignored = Restorer.onShutdown(target, spec.commandLine().getErr())) {
+      UnrestoredFiles.check(target, target.restoreFile(), force, spec.commandLine().getErr());
       Map<String, String> wanted = new LinkedHashMap<>(target.appliedSettings());
       settings.forEach(
           (name, value) -> {

@@ -6,6 +6,8 @@ import java.util.List;
 import java.util.concurrent.Callable;
 import org.pgknob.session.SessionInputs;
 import org.pgknob.session.TuningSession;
+import org.pgknob.target.Target;
+import org.pgknob.target.UnrestoredFiles;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -131,6 +133,13 @@ public final class TuneCommand implements Callable<Integer> {
   String apply;
 
   @Option(
+      names = "--force",
+      description =
+          "Start although a restore file of this server was never restored (its settings then"
+              + " count as the server's defaults).")
+  boolean force;
+
+  @Option(
       names = "--out",
       defaultValue = "runs",
       paramLabel = "DIR",
@@ -178,7 +187,18 @@ public final class TuneCommand implements Callable<Integer> {
     return SessionRunner.runInNewFolder(
         runsDir,
         "session",
-        targetOptions::open,
+        restoreFile -> {
+          Target target = targetOptions.open(restoreFile);
+          try {
+            // Before anything is recorded: another unrestored file means the server does not
+            // run with its own settings now.
+            UnrestoredFiles.check(target, restoreFile, force, err);
+          } catch (RuntimeException e) {
+            target.close();
+            throw e;
+          }
+          return target;
+        },
         out,
         err,
         (folder, target) ->

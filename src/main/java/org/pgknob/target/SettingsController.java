@@ -514,6 +514,9 @@ final class SettingsController {
                 Map.of())
             : file.withState(RestoreFile.CHANGING, snapshot, file.applied(), wanted);
     file.write(restoreFilePath);
+    if (fresh) {
+      UnrestoredFiles.register(server.identity(), restoreFilePath);
+    }
   }
 
   /**
