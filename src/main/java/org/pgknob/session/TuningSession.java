@@ -25,6 +25,7 @@ import org.pgknob.space.SearchSpace;
 import org.pgknob.space.SearchSpaceFile;
 import org.pgknob.space.ServerSpaceValidator;
 import org.pgknob.target.HostMemory;
+import org.pgknob.target.Privileges;
 import org.pgknob.target.ProcessSampler;
 import org.pgknob.target.ServerFacts;
 import org.pgknob.target.Target;
@@ -102,6 +103,7 @@ public final class TuningSession {
       ProgressPrinter progress,
       Progress buildProgress,
       Clock clock) {
+    requirePrivileges(inputs, target);
     TuningSession session = new TuningSession(folder, inputs, target, progress, clock, null);
     session.context = SessionContext.open(inputs, target);
     progress.note("== setup: " + target.describe());
@@ -128,6 +130,25 @@ public final class TuningSession {
             new SessionState.Progress("setup", 0, plan.totalTrials(), ""));
     folder.writeState(session.state);
     return session;
+  }
+
+  /**
+   * A role that is not a superuser learns every GRANT the session needs before anything happens,
+   * not at trial 1 (or as a request for --ram, because it cannot see the data folder).
+   */
+  private static void requirePrivileges(SessionInputs inputs, Target target) {
+    int major = target.facts().majorVersion();
+    SearchSpace file =
+        inputs.spaceFile() == null
+            ? SearchSpaceFile.loadDefault(major)
+            : SearchSpaceFile.load(Path.of(inputs.spaceFile()), major);
+    try (Connection conn = target.connect("postgres")) {
+      Privileges.requireForSession(conn, file.names(), inputs.workloadCommand() == null);
+    } catch (SQLException e) {
+      throw new PgknobException(
+          "cannot check the privileges of the role on " + target.describe() + ": " + e.getMessage(),
+          "check the server and the role");
+    }
   }
 
   /**

@@ -82,6 +82,37 @@ public final class Privileges {
     return grants;
   }
 
+  /**
+   * Checks, before a session's first trial, that the role may change every knob of the session and,
+   * for a workload that builds and resets its own database (TPROC-C drops and re-creates it from a
+   * pristine copy for every trial), create databases. Nothing is changed either way.
+   *
+   * @throws PgknobException listing every statement a superuser must run
+   */
+  public static void requireForSession(
+      Connection conn, Collection<String> knobs, boolean createsDatabases) throws SQLException {
+    List<String> statements = missingGrants(conn, knobs);
+    if (createsDatabases && !isSuperuser(conn) && !single(conn, ROLE_CREATEDB).equals("t")) {
+      statements.add(
+          "ALTER ROLE "
+              + SqlQuoting.identifier(currentUser(conn))
+              + " CREATEDB (the workload creates and resets its database for every trial)");
+    }
+    if (!statements.isEmpty()) {
+      throw new PgknobException(
+          "role "
+              + currentUser(conn)
+              + " is not a superuser and lacks "
+              + statements.size()
+              + " privilege(s) this session needs; nothing was changed",
+          "as a superuser run: " + String.join("; ", statements));
+    }
+  }
+
+  private static final String ROLE_CREATEDB =
+      "SELECT rolcreatedb FROM pg_catalog.pg_roles WHERE rolname OPERATOR(pg_catalog.=)"
+          + " current_user";
+
   /** One line for people: superuser, or which privileges the role has. */
   public static String describe(Connection conn, List<ServerSetting> settings) throws SQLException {
     if (isSuperuser(conn)) {
