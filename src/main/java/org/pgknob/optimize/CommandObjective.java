@@ -12,6 +12,7 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import org.pgknob.Json;
@@ -39,6 +40,7 @@ public final class CommandObjective {
   private final String metric;
   private final Duration timeout;
   private final Map<String, String> environment;
+  private final Set<String> unset;
 
   /**
    * @param command the shell command line
@@ -54,10 +56,24 @@ public final class CommandObjective {
    */
   public CommandObjective(
       String command, String metric, Duration timeout, Map<String, String> environment) {
+    this(command, metric, timeout, environment, Set.of());
+  }
+
+  /**
+   * @param environment variables added to the command's environment (e.g. where the server is)
+   * @param unset variables of pgknob's own environment the command must not inherit (a password)
+   */
+  public CommandObjective(
+      String command,
+      String metric,
+      Duration timeout,
+      Map<String, String> environment,
+      Set<String> unset) {
     this.command = command;
     this.metric = metric;
     this.timeout = timeout;
     this.environment = Map.copyOf(environment);
+    this.unset = Set.copyOf(unset);
   }
 
   /** Runs the command once on {@code config} (knob name to value). */
@@ -65,6 +81,7 @@ public final class CommandObjective {
     Process process;
     try {
       ProcessBuilder builder = new ProcessBuilder("sh", "-c", command);
+      builder.environment().keySet().removeAll(unset);
       builder.environment().putAll(environment);
       process = builder.start();
     } catch (IOException e) {
