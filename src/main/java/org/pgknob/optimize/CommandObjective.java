@@ -1,6 +1,7 @@
 package org.pgknob.optimize;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.StreamReadFeature;
 import com.fasterxml.jackson.core.json.JsonReadFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectReader;
@@ -33,8 +34,13 @@ public final class CommandObjective {
   /** Characters of standard error kept in a failure's reason. */
   static final int STDERR_TAIL_CHARS = 400;
 
+  // NaN and Infinity are read so they can be refused with a clear reason; a key given twice is
+  // refused, since which of the two values counts would otherwise be a guess.
   private static final ObjectReader LENIENT =
-      Json.mapper().reader().with(JsonReadFeature.ALLOW_NON_NUMERIC_NUMBERS);
+      Json.mapper()
+          .reader()
+          .with(JsonReadFeature.ALLOW_NON_NUMERIC_NUMBERS)
+          .with(StreamReadFeature.STRICT_DUPLICATE_DETECTION);
 
   private final String command;
   private final String metric;
@@ -134,6 +140,9 @@ public final class CommandObjective {
 
   private Outcome parse(String out, String err) {
     JsonNode node = readObject(out);
+    if (node == null && duplicateKey(out) != null) {
+      return failed("the command's output gives " + duplicateKey(out) + " twice", err);
+    }
     if (node == null) {
       return failed(
           "the command's output is not a JSON object: "
@@ -178,6 +187,19 @@ public final class CommandObjective {
         }
       } catch (JsonProcessingException e) {
         // try the next reading
+      }
+    }
+    return null;
+  }
+
+  /** The key the output's last line gives twice ("'value'"), or null. */
+  private static String duplicateKey(String out) {
+    try {
+      LENIENT.readTree(out.substring(out.lastIndexOf('\n') + 1));
+    } catch (JsonProcessingException e) {
+      String m = String.valueOf(e.getOriginalMessage());
+      if (m.startsWith("Duplicate field ")) {
+        return m.substring("Duplicate field ".length());
       }
     }
     return null;
