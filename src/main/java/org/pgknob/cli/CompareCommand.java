@@ -7,7 +7,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import org.pgknob.PgknobException;
+import org.pgknob.safety.SafetyRules;
+import org.pgknob.safety.SafetyRulesFile;
 import org.pgknob.session.Comparison;
+import org.pgknob.session.ComparisonCheck;
 import org.pgknob.session.SessionFolder;
 import org.pgknob.session.SessionInputs;
 import org.pgknob.session.SessionPlan;
@@ -119,9 +122,10 @@ public final class CompareCommand implements Callable<Integer> {
         out,
         err,
         (folder, target) -> {
-          Comparison.checkNames(candidates, target.settings());
           SessionPlan plan = Comparison.plan(candidates, target.settings(), rounds);
           SessionInputs inputs = inputs(plan, run);
+          // Every file against the server and the safety rules before the first trial.
+          ComparisonCheck.check(candidates, target, rules(inputs), inputs.virtualUsers());
           return progress ->
               TuningSession.create(
                   folder,
@@ -132,6 +136,14 @@ public final class CompareCommand implements Callable<Integer> {
                   ConsoleProgress.forConsole(out),
                   Clock.systemUTC());
         });
+  }
+
+  /** The compared session's safety rules, else the bundled ones. */
+  private static SafetyRules rules(SessionInputs inputs) {
+    String file = inputs.rulesFile();
+    return file == null || file.isBlank()
+        ? SafetyRulesFile.loadDefault()
+        : SafetyRulesFile.load(Path.of(file));
   }
 
   private static SessionInputs originalInputs(SessionFolder run) {

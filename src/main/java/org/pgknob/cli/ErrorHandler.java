@@ -15,17 +15,19 @@ final class ErrorHandler implements IExecutionExceptionHandler {
   public int handleExecutionException(Exception ex, CommandLine cmd, ParseResult parsed) {
     boolean debug = Arrays.asList(parsed.originalArgs().toArray(new String[0])).contains("--debug");
     var err = cmd.getErr();
-    if (ex instanceof PgknobException pe) {
-      err.println("pgknob: " + pe.oneLine());
+    PgknobException userError =
+        ex instanceof PgknobException pe ? pe : FileErrors.explain(ex).orElse(null);
+    if (userError != null) {
+      err.println("pgknob: " + OneLine.of(userError.oneLine()));
       if (debug) {
-        pe.printStackTrace(err);
+        ex.printStackTrace(err);
       }
       err.flush();
       return ExitCodes.ERROR;
     }
     err.println(
         "pgknob: internal error: "
-            + ex
+            + OneLine.of(ex.toString())
             + (debug ? "" : " (run again with --debug for the stack trace, and report it)"));
     if (debug) {
       ex.printStackTrace(err);

@@ -18,6 +18,8 @@ public final class Main {
   public static CommandLine commandLine() {
     CommandLine cl = new CommandLine(new PgknobCommand());
     cl.setExecutionExceptionHandler(new ErrorHandler());
+    cl.setParameterExceptionHandler(new ParameterErrorHandler());
+    cl.registerConverter(java.nio.file.Path.class, new PathArgument());
     // A command's server lock lasts exactly as long as the command (see CommandLocks).
     cl.setExecutionStrategy(
         parseResult -> {

@@ -124,6 +124,10 @@ public final class OptimizeCommand implements Callable<Integer> {
             optimizerSpec,
             optimizer.equals("bayes") ? Map.of("surrogate", surrogate) : Map.of());
     Path dir = out != null ? out : defaultOut();
+    if (Files.exists(dir) && !Files.isDirectory(dir)) {
+      throw new PgknobException(
+          dir + " is not a folder", "give --out a folder for trials.jsonl (it is created if new)");
+    }
     Path log = dir.resolve("trials.jsonl");
     if (Files.exists(log)) {
       throw new PgknobException(

@@ -9,6 +9,7 @@ import org.pgknob.session.ProgressPrinter;
 import org.pgknob.session.SessionFolder;
 import org.pgknob.session.SessionState;
 import org.pgknob.session.TuningSession;
+import org.pgknob.target.ApplyReport;
 import org.pgknob.target.Target;
 
 /**
@@ -76,24 +77,32 @@ final class SessionRunner {
         if (session != null) {
           session.markStopped(SessionState.Status.FAILED, message);
         }
-        restoreAfterFailure(target, err);
-        throw e;
+        throw restoreAfterFailure(target, out, e);
       }
     }
   }
 
-  private static void restoreAfterFailure(Target target, PrintWriter err) {
+  /**
+   * Puts the original settings back after {@code failure} and returns what to throw: the failure
+   * itself, or, when restoring failed too, one error that says both (the user's next step is the
+   * restore). Says the settings are back only when there was something to put back.
+   */
+  private static RuntimeException restoreAfterFailure(
+      Target target, PrintWriter out, RuntimeException failure) {
     try {
-      target.restoreOriginals();
-      err.println("pgknob: the original settings of " + target.describe() + " are back");
+      ApplyReport report = target.restoreOriginals();
+      if (report.reloaded() || !report.changes().isEmpty()) {
+        out.println("the original settings of " + target.describe() + " are back");
+        out.flush();
+      }
+      return failure;
     } catch (RuntimeException e) {
-      err.println(
-          "pgknob: restoring failed: "
-              + e.getMessage()
-              + " (run: pgknob restore "
-              + target.restoreFile()
-              + ")");
+      String cause =
+          failure instanceof PgknobException pe ? pe.getMessage() : "internal error: " + failure;
+      return new PgknobException(
+          cause + "; restoring the original settings failed too: " + e.getMessage(),
+          "run: pgknob restore " + target.restoreFile(),
+          failure);
     }
-    err.flush();
   }
 }

@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import java.util.stream.Collectors;
+import org.pgknob.PgknobException;
 import org.pgknob.safety.SafetyRules;
 import org.pgknob.safety.SafetyRulesFile;
 import org.pgknob.space.BoundSpace;
@@ -58,7 +59,7 @@ public final class SpaceCommand implements Callable<Integer> {
     Path spaceFile;
 
     @Option(
-        names = "--safety-rules",
+        names = {"--rules", "--safety-rules"}, // --safety-rules: the name before tune's --rules
         paramLabel = "FILE",
         description =
             "Safety-rules YAML file (default: the built-in " + SafetyRulesFile.DEFAULT + ").")
@@ -80,6 +81,11 @@ public final class SpaceCommand implements Callable<Integer> {
     @Override
     public Integer call() throws SQLException {
       PrintWriter out = spec.commandLine().getOut();
+      if (port < 0 || port > 65535) {
+        throw new PgknobException(
+            "--port must be a TCP port between 1 and 65535, but got " + port,
+            "give a free port, or leave --port out to let pgknob pick one");
+      }
       SafetyRules rules =
           rulesFile == null ? SafetyRulesFile.loadDefault() : SafetyRulesFile.load(rulesFile);
       if (spaceFile != null) {

@@ -36,6 +36,9 @@ public final class TargetOptions {
   @Spec(Spec.Target.MIXEE)
   CommandSpec command;
 
+  /** A day: longer than any restart, short enough that the wait's arithmetic cannot overflow. */
+  static final long MAX_RESTART_TIMEOUT_SECONDS = 86_400;
+
   @Option(
       names = "--target",
       paramLabel = "URL",
@@ -101,6 +104,7 @@ public final class TargetOptions {
    *     null for the server's default file under PGKNOB_HOME/restore
    */
   public Target open(Path restoreFile) {
+    checkNumbers();
     Target target;
     if (url == null) {
       refuseRemoteOptions();
@@ -136,6 +140,7 @@ public final class TargetOptions {
    * it first). Options given on the command line take precedence over the file's.
    */
   public Target openFor(TargetIdentity identity) {
+    checkNumbers();
     Target target;
     if (identity.isManaged()) {
       ServerLock lock = lock(identity);
@@ -204,6 +209,23 @@ public final class TargetOptions {
   /** True when the command line names an existing server with --target. */
   boolean namesRemoteServer() {
     return url != null;
+  }
+
+  /** Numbers picocli accepts as numbers but no server or wait can use; before anything opens. */
+  void checkNumbers() {
+    if (restartTimeoutSeconds <= 0 || restartTimeoutSeconds > MAX_RESTART_TIMEOUT_SECONDS) {
+      throw new PgknobException(
+          "--restart-timeout must be between 1 and "
+              + MAX_RESTART_TIMEOUT_SECONDS
+              + " seconds, but got "
+              + restartTimeoutSeconds,
+          "give the seconds a restart may take, e.g. --restart-timeout 120");
+    }
+    if (port < 0 || port > 65535) {
+      throw new PgknobException(
+          "--port must be a TCP port between 1 and 65535, but got " + port,
+          "give a free port, or leave --port out to let pgknob pick one");
+    }
   }
 
   private void refuseRemoteOptions() {

@@ -4,8 +4,10 @@ import java.nio.file.Path;
 import java.time.Clock;
 import java.util.List;
 import java.util.concurrent.Callable;
+import org.pgknob.safety.SafetyRulesFile;
 import org.pgknob.session.SessionInputs;
 import org.pgknob.session.TuningSession;
+import org.pgknob.space.SearchSpaceFile;
 import org.pgknob.target.Target;
 import org.pgknob.target.UnrestoredFiles;
 import picocli.CommandLine.Command;
@@ -180,8 +182,15 @@ public final class TuneCommand implements Callable<Integer> {
             surrogate,
             apply.equals("best"),
             workloadCommand);
-    // A budget too small is refused before a folder is created or the server touched.
+    // A budget too small, or a file's own mistakes, are refused before a folder is created or the
+    // server touched.
     inputs.trialsAllowed();
+    if (spaceFile != null) {
+      SearchSpaceFile.load(spaceFile);
+    }
+    if (rulesFile != null) {
+      SafetyRulesFile.load(rulesFile);
+    }
     var out = spec.commandLine().getOut();
     var err = spec.commandLine().getErr();
     return SessionRunner.runInNewFolder(

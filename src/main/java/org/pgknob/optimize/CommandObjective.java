@@ -1,6 +1,7 @@
 package org.pgknob.optimize;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.StreamReadFeature;
 import com.fasterxml.jackson.core.json.JsonReadFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectReader;
@@ -12,6 +13,7 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import org.pgknob.Json;
@@ -32,13 +34,19 @@ public final class CommandObjective {
   /** Characters of standard error kept in a failure's reason. */
   static final int STDERR_TAIL_CHARS = 400;
 
+  // NaN and Infinity are read so they can be refused with a clear reason; a key given twice is
+  // refused, since which of the two values counts would otherwise be a guess.
   private static final ObjectReader LENIENT =
-      Json.mapper().reader().with(JsonReadFeature.ALLOW_NON_NUMERIC_NUMBERS);
+      Json.mapper()
+          .reader()
+          .with(JsonReadFeature.ALLOW_NON_NUMERIC_NUMBERS)
+          .with(StreamReadFeature.STRICT_DUPLICATE_DETECTION);
 
   private final String command;
   private final String metric;
   private final Duration timeout;
   private final Map<String, String> environment;
+  private final Set<String> unset;
 
   /**
    * @param command the shell command line
@@ -54,10 +62,24 @@ public final class CommandObjective {
    */
   public CommandObjective(
       String command, String metric, Duration timeout, Map<String, String> environment) {
+    this(command, metric, timeout, environment, Set.of());
+  }
+
+  /**
+   * @param environment variables added to the command's environment (e.g. where the server is)
+   * @param unset variables of pgknob's own environment the command must not inherit (a password)
+   */
+  public CommandObjective(
+      String command,
+      String metric,
+      Duration timeout,
+      Map<String, String> environment,
+      Set<String> unset) {
     this.command = command;
     this.metric = metric;
     this.timeout = timeout;
     this.environment = Map.copyOf(environment);
+    this.unset = Set.copyOf(unset);
   }
 
   /** Runs the command once on {@code config} (knob name to value). */
@@ -65,6 +87,7 @@ public final class CommandObjective {
     Process process;
     try {
       ProcessBuilder builder = new ProcessBuilder("sh", "-c", command);
+      builder.environment().keySet().removeAll(unset);
       builder.environment().putAll(environment);
       process = builder.start();
     } catch (IOException e) {
@@ -117,6 +140,9 @@ public final class CommandObjective {
 
   private Outcome parse(String out, String err) {
     JsonNode node = readObject(out);
+    if (node == null && duplicateKey(out) != null) {
+      return failed("the command's output gives " + duplicateKey(out) + " twice", err);
+    }
     if (node == null) {
       return failed(
           "the command's output is not a JSON object: "
@@ -161,6 +187,19 @@ public final class CommandObjective {
         }
       } catch (JsonProcessingException e) {
         // try the next reading
+      }
+    }
+    return null;
+  }
+
+  /** The key the output's last line gives twice ("'value'"), or null. */
+  private static String duplicateKey(String out) {
+    try {
+      LENIENT.readTree(out.substring(out.lastIndexOf('\n') + 1));
+    } catch (JsonProcessingException e) {
+      String m = String.valueOf(e.getOriginalMessage());
+      if (m.startsWith("Duplicate field ")) {
+        return m.substring("Duplicate field ".length());
       }
     }
     return null;

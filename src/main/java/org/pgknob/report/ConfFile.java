@@ -22,6 +22,20 @@ public final class ConfFile {
    * @throws PgknobException naming the line when a line is not a setting
    */
   public static Map<String, String> parse(String source, String text) {
+    return read(source, text, new LinkedHashMap<>());
+  }
+
+  /**
+   * The line (1-based) of each setting's value in force, the last line that sets it: for messages
+   * that point at a value in the file.
+   */
+  public static Map<String, Integer> lines(String source, String text) {
+    Map<String, Integer> lines = new LinkedHashMap<>();
+    read(source, text, lines);
+    return lines;
+  }
+
+  private static Map<String, String> read(String source, String text, Map<String, Integer> lineOf) {
     Map<String, String> out = new LinkedHashMap<>();
     String[] lines = text.split("\r?\n", -1);
     for (int i = 0; i < lines.length; i++) {
@@ -46,6 +60,7 @@ public final class ConfFile {
       }
       out.remove(name);
       out.put(name, value);
+      lineOf.put(name, i + 1);
     }
     return out;
   }

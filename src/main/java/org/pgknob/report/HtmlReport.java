@@ -148,9 +148,9 @@ public final class HtmlReport {
           .append(esc(r.name()))
           .append("</b></td>")
           .append(num(r.tps()))
-          .append(num(r.nopm()))
-          .append(num(r.latencyAvgMs()))
-          .append(num(r.latencyP95Ms()))
+          .append(num(reported(r.nopm())))
+          .append(num(reported(r.latencyAvgMs())))
+          .append(num(reported(r.latencyP95Ms())))
           .append(ratio(r.tpsRatio(), true))
           .append(ratio(r.latencyRatio(), false))
           .append("<td class=\"text\">")
@@ -382,6 +382,11 @@ public final class HtmlReport {
     new java.util.TreeMap<>(settings)
         .forEach((k, v) -> sb.append(esc(k)).append('=').append(esc(v)).append("<br>"));
     return sb.append("</td>").toString();
+  }
+
+  /** Null (an empty cell) for a metric the workload did not report: a benchmark command's 0. */
+  private static Double reported(double x) {
+    return x > 0 ? x : null;
   }
 
   private static String num(Double x) {

@@ -55,9 +55,13 @@ public final class ResultTable {
           new String[] {
             r.name(),
             measured ? String.format(Locale.ROOT, "%.1f", r.tps()) : "-",
-            measured ? String.format(Locale.ROOT, "%.0f", r.nopm()) : "-",
-            measured ? String.format(Locale.ROOT, "%.2f", r.latencyAvgMs()) : "-",
-            measured ? String.format(Locale.ROOT, "%.2f", r.latencyP95Ms()) : "-",
+            measured && r.nopm() > 0 ? String.format(Locale.ROOT, "%.0f", r.nopm()) : "-",
+            measured && r.latencyAvgMs() > 0
+                ? String.format(Locale.ROOT, "%.2f", r.latencyAvgMs())
+                : "-",
+            measured && r.latencyP95Ms() > 0
+                ? String.format(Locale.ROOT, "%.2f", r.latencyP95Ms())
+                : "-",
             ratio(r.tpsRatio(), false),
             ratio(r.latencyRatio(), true),
             Integer.toString(r.settings().size())

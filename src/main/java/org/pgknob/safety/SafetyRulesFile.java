@@ -1,9 +1,6 @@
 package org.pgknob.safety;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -75,12 +72,7 @@ public final class SafetyRulesFile {
   }
 
   public static SafetyRules parse(String source, String yaml) {
-    JsonNode root;
-    try {
-      root = new ObjectMapper(new YAMLFactory()).readTree(yaml);
-    } catch (JsonProcessingException e) {
-      throw YamlErrors.syntax(source, e);
-    }
+    JsonNode root = YamlErrors.read(source, yaml);
     if (root == null || !root.isObject()) {
       throw new PgknobException(
           source + ": the file must be a mapping with memory, relations and durability",

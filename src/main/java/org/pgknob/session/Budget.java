@@ -72,12 +72,19 @@ public record Budget(Integer trials, Duration wallTime) {
       Matcher t = TRIALS.matcher(p);
       Matcher w = TIME.matcher(p);
       if (t.matches() && trials == null) {
-        trials = positive(Long.parseLong(t.group(1)), text);
+        trials = positive(number(t.group(1), text), text);
       } else if (!p.isEmpty() && !p.matches("\\d+") && w.matches() && wall == null) {
-        long seconds = 0;
-        seconds += w.group(1) == null ? 0 : Long.parseLong(w.group(1)) * 3600;
-        seconds += w.group(2) == null ? 0 : Long.parseLong(w.group(2)) * 60;
-        seconds += w.group(3) == null ? 0 : Long.parseLong(w.group(3));
+        long seconds;
+        try {
+          seconds =
+              Math.addExact(
+                  Math.addExact(
+                      Math.multiplyExact(number(w.group(1), text), 3600),
+                      Math.multiplyExact(number(w.group(2), text), 60)),
+                  number(w.group(3), text));
+        } catch (ArithmeticException e) {
+          throw tooLarge(text);
+        }
         wall = Duration.ofSeconds(positive(seconds, text));
       } else {
         throw notUnderstood(text);
@@ -87,11 +94,32 @@ public record Budget(Integer trials, Duration wallTime) {
   }
 
   private static int positive(long value, String text) {
-    if (value <= 0 || value > Integer.MAX_VALUE) {
+    if (value > Integer.MAX_VALUE) {
+      throw tooLarge(text);
+    }
+    if (value <= 0) {
       throw new PgknobException(
           "budget '" + text + "' must be more than zero", "give e.g. --budget 40 or --budget 2h");
     }
     return (int) value;
+  }
+
+  /** The digits of one part of the budget (0 when absent); more than a long holds is too large. */
+  private static long number(String digits, String text) {
+    if (digits == null) {
+      return 0;
+    }
+    try {
+      return Long.parseLong(digits);
+    } catch (NumberFormatException e) {
+      throw tooLarge(text); // the patterns admit digits only, so only the size can be wrong
+    }
+  }
+
+  private static PgknobException tooLarge(String text) {
+    return new PgknobException(
+        "budget '" + text + "' is too large: at most " + Integer.MAX_VALUE + " trials or seconds",
+        "give e.g. --budget 40, --budget 2h or --budget 40,2h");
   }
 
   private static PgknobException notUnderstood(String text) {

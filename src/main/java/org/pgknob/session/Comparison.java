@@ -33,9 +33,19 @@ public final class Comparison {
    * @param name its row in the results: restart/tps, pgtune (from a session), config:a.conf
    * @param settings the settings as PostgreSQL takes them
    */
-  public record Candidate(String name, Map<String, String> settings) {
+  public record Candidate(String name, Map<String, String> settings, Map<String, String> origins) {
     public Candidate {
       settings = Map.copyOf(settings);
+      origins = Map.copyOf(origins);
+    }
+
+    public Candidate(String name, Map<String, String> settings) {
+      this(name, settings, Map.of());
+    }
+
+    /** Where a setting came from, for messages: "a.conf line 3", else the candidate's name. */
+    public String origin(String setting) {
+      return origins.getOrDefault(setting, name);
     }
   }
 
@@ -87,6 +97,9 @@ public final class Comparison {
             "give a postgresql.conf fragment that exists and is readable");
       }
       Map<String, String> settings = ConfFile.parse(file.toString(), text);
+      Map<String, String> origins = new LinkedHashMap<>();
+      ConfFile.lines(file.toString(), text)
+          .forEach((setting, line) -> origins.put(setting, file + " line " + line));
       if (settings.isEmpty()) {
         throw new PgknobException(
             file + " sets nothing, so it would only measure the defaults again",
@@ -96,7 +109,7 @@ public final class Comparison {
       for (int n = 2; !names.add(name); n++) {
         name = CONFIG_PREFIX + file.getFileName() + "#" + n; // two a.conf from two folders
       }
-      out.add(new Candidate(name, settings));
+      out.add(new Candidate(name, settings, origins));
     }
     return out;
   }

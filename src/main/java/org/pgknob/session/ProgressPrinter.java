@@ -76,13 +76,19 @@ public final class ProgressPrinter {
   public synchronized void trialFinished(TrialResult result) {
     endLive();
     if (result.isOk()) {
+      var w = result.workload();
+      // A benchmark command may report TPS alone: what it left out (0) is not printed.
       out.printf(
           Locale.ROOT,
-          "  -> %.1f TPS, %.0f NOPM, %.2f ms avg, %.2f ms p95%n",
-          result.workload().tps(),
-          result.workload().nopm(),
-          result.workload().overall().avgMs(),
-          result.workload().overall().p95Ms());
+          "  -> %.1f TPS%s%s%s%n",
+          w.tps(),
+          w.nopm() > 0 ? String.format(Locale.ROOT, ", %.0f NOPM", w.nopm()) : "",
+          w.overall().avgMs() > 0
+              ? String.format(Locale.ROOT, ", %.2f ms avg", w.overall().avgMs())
+              : "",
+          w.overall().p95Ms() > 0
+              ? String.format(Locale.ROOT, ", %.2f ms p95", w.overall().p95Ms())
+              : "");
       if (!Phase.VALIDATION.label().equals(result.phase())) {
         bestByTrack.merge(
             result.track(),

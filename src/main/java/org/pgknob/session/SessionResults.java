@@ -161,12 +161,17 @@ final class SessionResults {
           null,
           "not validated: fewer than 2 pairs succeeded (" + failures(pairs) + ")");
     }
-    Summary.Ratio tpsRatio = ValidationStats.ratio(tps);
-    Summary.Ratio latencyRatio = ValidationStats.ratio(latency);
+    // A metric the workload did not report (a --workload-cmd printing only its value) has no
+    // ratio: it is left out rather than compared as zeros.
+    Summary.Ratio tpsRatio = ValidationStats.measured(tps) ? ValidationStats.ratio(tps) : null;
+    Summary.Ratio latencyRatio =
+        ValidationStats.measured(latency) ? ValidationStats.ratio(latency) : null;
     String verdict =
-        ValidationStats.verdict(tpsRatio, "TPS", false)
+        (tpsRatio == null ? "TPS not measured" : ValidationStats.verdict(tpsRatio, "TPS", false))
             + "; "
-            + ValidationStats.verdict(latencyRatio, "latency", true);
+            + (latencyRatio == null
+                ? "latency not measured"
+                : ValidationStats.verdict(latencyRatio, "latency", true));
     return row(name, candidates, settings, tpsRatio, latencyRatio, verdict);
   }
 

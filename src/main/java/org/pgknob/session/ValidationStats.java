@@ -72,6 +72,22 @@ public final class ValidationStats {
         Math.exp(mean), Math.exp(mean - halfWidth), Math.exp(mean + halfWidth), n);
   }
 
+  /**
+   * True when every value of every pair is positive and finite: a metric the workload reported. A
+   * benchmark command may report TPS alone, and its latency and NOPM are then 0 in every run; a
+   * ratio of those means nothing, so callers leave it out instead.
+   */
+  public static boolean measured(List<double[]> pairs) {
+    for (double[] p : pairs) {
+      for (double v : p) {
+        if (!(v > 0) || !Double.isFinite(v)) {
+          return false;
+        }
+      }
+    }
+    return !pairs.isEmpty();
+  }
+
   /** {@link #ratio(double[], double[])} of the values in a list of pairs {A, B}. */
   public static Summary.Ratio ratio(List<double[]> pairs) {
     double[] a = new double[pairs.size()];

@@ -1,9 +1,6 @@
 package org.pgknob.space;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
@@ -89,12 +86,7 @@ public final class SearchSpaceFile {
   }
 
   public static SearchSpace parse(String source, String yaml, int serverMajor) {
-    JsonNode root;
-    try {
-      root = new ObjectMapper(new YAMLFactory()).readTree(yaml);
-    } catch (JsonProcessingException e) {
-      throw YamlErrors.syntax(source, e);
-    }
+    JsonNode root = YamlErrors.read(source, yaml);
     if (root == null || !root.path("knobs").isObject() || root.path("knobs").isEmpty()) {
       throw new PgknobException(
           source + ": the file has no knobs", "list them under a top-level 'knobs:' mapping");

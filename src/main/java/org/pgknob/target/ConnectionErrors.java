@@ -5,6 +5,7 @@ import java.net.NoRouteToHostException;
 import java.net.SocketTimeoutException;
 import java.net.UnknownHostException;
 import java.sql.SQLException;
+import java.util.Optional;
 import org.pgknob.PgknobException;
 
 /** Turns a failed connection into one line that names the cause and what to do. */
@@ -57,6 +58,15 @@ final class ConnectionErrors {
               + (root instanceof ConnectException ? "connection refused" : "no route to host"),
           "check the host and port, and that PostgreSQL listens there (listen_addresses, firewall)",
           e);
+    }
+    if (!state.startsWith("28") && !state.equals("3D000")) {
+      Optional<String> foreign = ProtocolProbe.foreignAnswer(address.host(), address.port());
+      if (foreign.isPresent()) {
+        return new PgknobException(
+            "the server at " + at + " is not PostgreSQL (it answered '" + foreign.get() + "')",
+            "check the port in --target; PostgreSQL listens on 5432 unless configured otherwise",
+            e);
+      }
     }
     if (root instanceof SocketTimeoutException) {
       return new PgknobException(

@@ -1,6 +1,8 @@
 package org.pgknob.target;
 
 import com.fasterxml.jackson.annotation.JsonIgnore;
+import com.fasterxml.jackson.core.JsonLocation;
+import com.fasterxml.jackson.core.JsonProcessingException;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -98,6 +100,18 @@ public record RestoreFile(
       throw new PgknobException(
           "no restore file at " + file,
           "give the run folder of the session to restore, or the restore.json file itself");
+    } catch (JsonProcessingException e) {
+      // Jackson's own message spans lines and names its classes; the line is what helps.
+      JsonLocation at = e.getLocation();
+      throw new PgknobException(
+          "the restore file "
+              + file
+              + " is damaged"
+              + (at == null || at.getLineNr() < 1 ? "" : " at line " + at.getLineNr())
+              + ", so pgknob cannot tell the original settings from it",
+          "put back what pgknob changed by hand (ALTER SYSTEM RESET name; SELECT"
+              + " pg_reload_conf()), then move the file away",
+          e);
     } catch (IOException e) {
       throw new PgknobException(
           "cannot read the restore file " + file + ": " + e.getMessage(),

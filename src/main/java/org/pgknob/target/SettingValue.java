@@ -5,6 +5,8 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.pgknob.space.PgUnit;
 
 /**
@@ -20,6 +22,9 @@ final class SettingValue {
   private static final List<String> TRUE_WORDS = List.of("true", "yes", "on", "1");
   private static final List<String> FALSE_WORDS = List.of("false", "no", "off", "0");
 
+  /** A decimal-looking integer with a leading zero, optionally signed and with a unit. */
+  private static final Pattern LEADING_ZERO = Pattern.compile("[+-]?(0[0-9]+)\\s*[A-Za-z]*");
+
   private SettingValue() {}
 
   /**
@@ -32,7 +37,10 @@ final class SettingValue {
     String v = value.strip();
     return switch (s.vartype()) {
       case "bool" -> canonicalBool(s, v);
-      case "integer" -> Long.toString(checkRange(s, value, Math.rint(toBaseUnits(s, value))));
+      case "integer" -> {
+        refuseLeadingZero(s, v);
+        yield Long.toString(checkRange(s, value, Math.rint(toBaseUnits(s, value))));
+      }
       case "real" -> {
         double d = toBaseUnits(s, value);
         checkRange(s, value, d);
@@ -101,6 +109,29 @@ final class SettingValue {
       }
     }
     throw invalid(s, v, "must be a boolean (on, off, true, false, yes, no, 1, 0)");
+  }
+
+  /**
+   * Refuses an integer written with a leading zero. PostgreSQL reads it as octal (strtol with base
+   * 0): work_mem=0200 is 128 kB, not 200, which is almost never what was meant, and pgknob would
+   * echo "0200" while the server runs with 128. Refusing says so before anything changes.
+   */
+  private static void refuseLeadingZero(ServerSetting s, String v) {
+    Matcher m = LEADING_ZERO.matcher(v);
+    if (!m.matches()) {
+      return;
+    }
+    String digits = m.group(1);
+    String meaning =
+        digits.chars().allMatch(c -> c <= '7')
+            ? "reads " + digits + " as octal " + new java.math.BigInteger(digits, 8)
+            : "refuses " + digits + " (an 8 or 9 in an octal number)";
+    throw invalid(
+        s,
+        v,
+        "must not start with 0: PostgreSQL "
+            + meaning
+            + "; write the number without the leading zero");
   }
 
   /** The value as a number of the setting's base unit (e.g. 8kB pages for shared_buffers). */

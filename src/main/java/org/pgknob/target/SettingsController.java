@@ -395,7 +395,7 @@ final class SettingsController {
     return names;
   }
 
-  private ServerSetting checkChangeable(
+  static ServerSetting checkChangeable(
       Map<String, ServerSetting> now, String givenName, String value) {
     String name = givenName.toLowerCase(Locale.ROOT);
     ServerSetting s =

@@ -143,8 +143,10 @@ class CompareCommandTest {
             "--out",
             runs.toString()));
     assertEquals(
-        "pgknob: config:bad.conf sets wrk_mem, which this server does not have (fix the name or"
-            + " remove that line)\n",
+        "pgknob: "
+            + bad
+            + " line 1: unknown setting 'wrk_mem': this server's pg_settings has no such name"
+            + " (check the spelling; nothing was measured)\n",
         err.toString());
     try (Stream<Path> left = Files.list(runs)) {
       assertEquals(0, left.count(), "no session folder left behind");
@@ -166,6 +168,63 @@ class CompareCommandTest {
             + finished.file(SessionFolder.RESTORE_FILE)
             + ")\n",
         err.toString());
+  }
+
+  @Test
+  void checksEveryFileAgainstTheServerAndTheSafetyRulesBeforeTheFirstTrial() throws Exception {
+    ManagedCluster cluster = SessionPostgres.cluster();
+    Map<String, String> before = SessionPostgres.settings(cluster);
+    Path runs = dir.resolve("runs");
+    Path good = Files.writeString(dir.resolve("good.conf"), "work_mem = '8MB'\n");
+    Path unit = Files.writeString(dir.resolve("unit.conf"), "# a comment\nshared_buffers = 12XB\n");
+    assertEquals(1, compare(cluster, runs, good, unit));
+    assertEquals(
+        "pgknob: "
+            + unit
+            + " line 2: shared_buffers must be an integer, optionally with a unit (B, kB, MB, GB,"
+            + " TB), but got '12XB' (fix that line; nothing was measured)\n",
+        err.toString());
+
+    Path relation =
+        Files.writeString(dir.resolve("wal.conf"), "min_wal_size = 4GB\nmax_wal_size = 1GB\n");
+    assertEquals(1, compare(cluster, runs, relation));
+    assertTrue(
+        err.toString()
+            .startsWith(
+                "pgknob: config:wal.conf breaks the safety rules of safety-rules/default.yaml:"
+                    + " relation 'min_wal_size <= max_wal_size' does not hold"),
+        err::toString);
+
+    Path memory = Files.writeString(dir.resolve("memory.conf"), "shared_buffers = 4TB\n");
+    assertEquals(1, compare(cluster, runs, memory));
+    assertTrue(
+        err.toString().startsWith("pgknob: config:memory.conf breaks the safety rules")
+            && err.toString().contains("predicted memory"),
+        err::toString);
+    assertEquals(1, err.toString().lines().count(), err::toString);
+
+    try (Stream<Path> left = Files.list(runs)) {
+      assertEquals(0, left.count(), "no session folder left behind");
+    }
+    assertEquals(
+        java.util.Set.of(),
+        SessionPostgres.differences(before, SessionPostgres.settings(SessionPostgres.cluster())));
+  }
+
+  private int compare(ManagedCluster cluster, Path runs, Path... files) {
+    List<String> args =
+        new ArrayList<>(
+            List.of(
+                "compare",
+                "--cluster-dir",
+                cluster.clusterDir().toString(),
+                "--out",
+                runs.toString()));
+    for (Path f : files) {
+      args.add("--config");
+      args.add(f.toString());
+    }
+    return run(args.toArray(String[]::new));
   }
 
   private static Path onlySession(Path runs) throws Exception {

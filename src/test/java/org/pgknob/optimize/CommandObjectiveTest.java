@@ -55,6 +55,13 @@ class CommandObjectiveTest {
   }
 
   @Test
+  void aKeyGivenTwiceIsAFailedTrialNamingIt() {
+    Outcome o = run("echo '{\"value\": 1, \"value\": 900}'");
+    assertEquals(Status.CRASHED, o.status());
+    assertEquals("the command's output gives 'value' twice", o.reason());
+  }
+
+  @Test
   void logLinesBeforeTheJsonAreTolerated() {
     Outcome o = run("echo 'warming up'; echo '{\"value\": 4.5}'");
     assertEquals(4.5, o.value("value").getAsDouble());

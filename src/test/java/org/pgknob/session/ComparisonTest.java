@@ -112,8 +112,12 @@ class ComparisonTest {
     List<Comparison.Candidate> candidates = Comparison.fromConfFiles(List.of(a, a2));
     assertEquals(
         List.of(
-            new Comparison.Candidate("config:a.conf", Map.of("work_mem", "16MB")),
-            new Comparison.Candidate("config:a.conf#2", Map.of("shared_buffers", "256MB"))),
+            new Comparison.Candidate(
+                "config:a.conf", Map.of("work_mem", "16MB"), Map.of("work_mem", a + " line 1")),
+            new Comparison.Candidate(
+                "config:a.conf#2",
+                Map.of("shared_buffers", "256MB"),
+                Map.of("shared_buffers", a2 + " line 1"))),
         candidates);
 
     Path empty = Files.writeString(dir.resolve("empty.conf"), "# nothing\n");

@@ -115,19 +115,27 @@ class TargetUnitsTest {
   }
 
   @Test
-  void readsLeadingZerosAndHexAsPostgresDoesForIntegersAndReals() {
+  void refusesIntegersWithALeadingZeroAndReadsRealsAndHexAsPostgresDoes() {
     // Checked against PostgreSQL 18: SET work_mem = '010' is 8kB (octal), but
     // vacuum_cost_delay = '010' is 10ms (a real); work_mem = '08' is refused,
-    // vacuum_cost_delay = '08' is 8ms and '0x10' 16ms.
-    assertEquals("16", SettingValue.canonical(SHARED_BUFFERS, "020"));
+    // vacuum_cost_delay = '08' is 8ms and '0x10' 16ms. pgknob refuses the octal reading of an
+    // integer instead of applying a value other than the one it was given and prints.
+    assertEquals(
+        "work_mem must not start with 0: PostgreSQL reads 0200 as octal 128; write the number"
+            + " without the leading zero, but got '0200'",
+        assertThrows(SettingRejectedException.class, () -> SettingValue.canonical(WORK_MEM, "0200"))
+            .getMessage());
+    assertThrows(
+        SettingRejectedException.class, () -> SettingValue.canonical(SHARED_BUFFERS, "020MB"));
+    assertEquals(
+        "work_mem must not start with 0: PostgreSQL refuses 08 (an 8 or 9 in an octal number);"
+            + " write the number without the leading zero, but got '08'",
+        assertThrows(SettingRejectedException.class, () -> SettingValue.canonical(WORK_MEM, "08"))
+            .getMessage());
     assertEquals("10", SettingValue.canonical(DELAY, "010"));
     assertEquals("8", SettingValue.canonical(DELAY, "08"));
     assertEquals("16", SettingValue.canonical(DELAY, "0x10"));
     assertEquals("267", SettingValue.canonical(WORK_MEM, "0x10B"));
-    assertEquals(
-        "work_mem must be an integer, optionally with a unit (B, kB, MB, GB, TB), but got '08'",
-        assertThrows(SettingRejectedException.class, () -> SettingValue.canonical(WORK_MEM, "08"))
-            .getMessage());
   }
 
   @Test

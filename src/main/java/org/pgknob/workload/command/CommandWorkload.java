@@ -12,6 +12,7 @@ import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.pgknob.PgknobException;
 import org.pgknob.optimize.CommandObjective;
 import org.pgknob.optimize.Outcome;
@@ -36,6 +37,13 @@ import org.pgknob.workload.WorkloadResult;
  * without the password. Resetting its data between trials is the command's job.
  */
 public final class CommandWorkload implements Workload {
+  /**
+   * Variables of pgknob's environment the command does not inherit: PGPASSWORD may be how pgknob
+   * got the server's password, and the command gets it from PGPASSFILE instead, so it never shows
+   * in the command's environment (visible to the user's other processes in /proc).
+   */
+  static final Set<String> INHERITED_SECRETS = Set.of("PGPASSWORD");
+
   private final String command;
   private final String database;
   private final Duration timeout;
@@ -88,7 +96,8 @@ public final class CommandWorkload implements Workload {
       listener.phase("window");
       long start = System.nanoTime();
       Outcome outcome =
-          new CommandObjective(command, "tps", timeout, environment(target, passfile))
+          new CommandObjective(
+                  command, "tps", timeout, environment(target, passfile), INHERITED_SECRETS)
               .run(appliedSettings(target));
       double windowSeconds = (System.nanoTime() - start) / 1e9;
       listener.phase("checkpoint");
