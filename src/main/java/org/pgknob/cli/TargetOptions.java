@@ -4,6 +4,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import org.pgknob.PgknobException;
 import org.pgknob.target.ManagedCluster;
+import org.pgknob.target.ManagedVersions;
 import org.pgknob.target.PgknobHome;
 import org.pgknob.target.PostgresBinaries;
 import org.pgknob.target.RemoteServer;
@@ -14,8 +15,8 @@ import picocli.CommandLine.Option;
 
 /**
  * The options that choose the server a command works on, shared as a picocli mixin ({@code @Mixin
- * TargetOptions target;}): pgknob's managed PostgreSQL 18 by default, or an existing server with
- * {@code --target}.
+ * TargetOptions target;}): pgknob's managed PostgreSQL (18, or --pg-version) by default, or an
+ * existing server with {@code --target}.
  */
 public final class TargetOptions {
   @Option(
@@ -62,6 +63,14 @@ public final class TargetOptions {
       description = "Port of the managed cluster (default: a free one).")
   int port;
 
+  @Option(
+      names = "--pg-version",
+      paramLabel = "MAJOR",
+      description =
+          "PostgreSQL major of the managed cluster: 16, 17 or 18 (default: 18), kept in"
+              + " PGKNOB_HOME/cluster-MAJOR.")
+  Integer pgVersion;
+
   // Hidden: lets tests (and people with several managed clusters) point pgknob at a cluster folder
   // other than PGKNOB_HOME/cluster-18 without changing the environment.
   @Option(
@@ -86,11 +95,7 @@ public final class TargetOptions {
     Target target;
     if (url == null) {
       refuseRemoteOptions();
-      ManagedCluster cluster =
-          clusterDir == null
-              ? ManagedCluster.openDefault(port)
-              : ManagedCluster.open(
-                  clusterDir, PostgresBinaries.ensure(PgknobHome.resolve()), port);
+      ManagedCluster cluster = openManaged();
       cluster.start();
       target = cluster;
     } else {
@@ -98,6 +103,11 @@ public final class TargetOptions {
         throw new PgknobException(
             "--cluster-dir names a managed cluster, --target an existing server",
             "give one of them");
+      }
+      if (pgVersion != null) {
+        throw new PgknobException(
+            "--pg-version chooses the managed cluster's major; --target's server has its own",
+            "leave out --pg-version");
       }
       target = openRemote(url, user, restartCommand);
     }
@@ -113,8 +123,7 @@ public final class TargetOptions {
    */
   public Target openFor(TargetIdentity identity) {
     if (identity.isManaged()) {
-      return ManagedCluster.open(
-          Path.of(identity.clusterDir()), PostgresBinaries.ensure(PgknobHome.resolve()), port);
+      return ManagedCluster.openExisting(Path.of(identity.clusterDir()), port);
     }
     return openRemote(
         url != null ? url : identity.jdbcUrl(),
@@ -127,10 +136,33 @@ public final class TargetOptions {
     if (url == null) {
       return RestoreFile.defaultPath(
           TargetIdentity.managed(
-              clusterDir == null ? ManagedCluster.defaultClusterDir() : clusterDir));
+              clusterDir == null ? ManagedCluster.defaultClusterDir(major()) : clusterDir));
     }
     return RestoreFile.defaultPath(
         new TargetIdentity(TargetIdentity.REMOTE, null, url, user, restartCommand, 0));
+  }
+
+  /**
+   * The managed cluster: the default one of the chosen major, or the --cluster-dir folder with the
+   * binaries of the major it holds (or the chosen one, for a new folder).
+   */
+  ManagedCluster openManaged() {
+    if (clusterDir == null) {
+      return ManagedCluster.openDefault(port, major());
+    }
+    if (pgVersion == null) {
+      return ManagedCluster.openExisting(clusterDir, port);
+    }
+    return ManagedCluster.open(
+        clusterDir, PostgresBinaries.ensure(PgknobHome.resolve(), pgVersion), port);
+  }
+
+  private int major() {
+    if (pgVersion == null) {
+      return ManagedVersions.DEFAULT_MAJOR;
+    }
+    ManagedVersions.artifactVersion(pgVersion); // refuses a major the managed cluster cannot run
+    return pgVersion;
   }
 
   private Target openRemote(String targetUrl, String role, String command) {
