@@ -91,6 +91,7 @@ public final class RemoteServer implements Target {
     String password = password(options.passwordFile(), address, user);
     Properties props = properties(user, password);
     try (Connection probe = DriverManager.getConnection(address.jdbcUrl(), props)) {
+      SupportedVersions.require(probe.getMetaData(), "the server at " + address.hostPort());
       return new RemoteServer(options, address, user, password, probe);
     } catch (SQLException e) {
       throw ConnectionErrors.explain(e, address, user, password != null);
