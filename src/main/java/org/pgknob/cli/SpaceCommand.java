@@ -16,9 +16,9 @@ import org.pgknob.space.PgSetting;
 import org.pgknob.space.SearchSpace;
 import org.pgknob.space.SearchSpaceFile;
 import org.pgknob.space.ServerSpaceValidator;
-import org.pgknob.target.ManagedCluster;
 import org.pgknob.target.Target;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -64,8 +64,7 @@ public final class SpaceCommand implements Callable<Integer> {
             "Safety-rules YAML file (default: the built-in " + SafetyRulesFile.DEFAULT + ").")
     Path rulesFile;
 
-    @Option(names = "--port", description = "Port of the managed cluster (default: a free one).")
-    int port;
+    @Mixin TargetOptions targetOptions;
 
     @Option(
         names = "--allow-durability-tradeoff",
@@ -129,11 +128,9 @@ public final class SpaceCommand implements Callable<Integer> {
       return ExitCodes.OK;
     }
 
-    /** The one place this command reaches a server: the managed default cluster, for now. */
+    /** The managed cluster (started if needed) or --target's server. */
     private Target openServer() {
-      ManagedCluster cluster = ManagedCluster.openDefault(port);
-      cluster.start();
-      return cluster;
+      return targetOptions.open();
     }
 
     private static String range(Knob k) {
