@@ -1,7 +1,9 @@
 package org.pgknob.cli;
 
+import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import org.pgknob.PgknobException;
 import org.pgknob.target.ManagedCluster;
 import org.pgknob.target.ManagedVersions;
@@ -11,7 +13,9 @@ import org.pgknob.target.RemoteServer;
 import org.pgknob.target.RestoreFile;
 import org.pgknob.target.Target;
 import org.pgknob.target.TargetIdentity;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
 
 /**
  * The options that choose the server a command works on, shared as a picocli mixin ({@code @Mixin
@@ -56,6 +60,23 @@ public final class TargetOptions {
       description =
           "How long a restart may take before pgknob gives up and rolls back (default: ${DEFAULT-VALUE}).")
   long restartTimeoutSeconds;
+
+  @Option(
+      names = "--agent-command",
+      paramLabel = "CMD",
+      description =
+          "Shell command running 'pgknob agent --data-dir DIR' on the --target server's host, e.g."
+              + " 'ssh db pgknob agent --data-dir /var/lib/postgresql/15/main': the memory guardrail"
+              + " then watches the server's real memory there.")
+  String agentCommand;
+
+  @Option(
+      names = "--require-agent",
+      description = "Stop when the agent fails instead of guarding on the prediction alone.")
+  boolean requireAgent;
+
+  @Spec(Spec.Target.MIXEE)
+  CommandSpec mixee;
 
   @Option(
       names = "--port",
@@ -109,7 +130,9 @@ public final class TargetOptions {
             "--pg-version chooses the managed cluster's major; --target's server has its own",
             "leave out --pg-version");
       }
-      target = openRemote(url, user, restartCommand);
+      RemoteServer remote = openRemote(url, user, restartCommand);
+      tellAboutTheGuardrail(remote);
+      target = remote;
     }
     if (restoreFile != null) {
       target.useRestoreFile(restoreFile);
@@ -165,10 +188,53 @@ public final class TargetOptions {
     return pgVersion;
   }
 
-  private Target openRemote(String targetUrl, String role, String command) {
+  private RemoteServer openRemote(String targetUrl, String role, String command) {
     return RemoteServer.open(
         new RemoteServer.Options(
-            targetUrl, role, passwordFile, command, Duration.ofSeconds(restartTimeoutSeconds)));
+            targetUrl,
+            role,
+            passwordFile,
+            command,
+            Duration.ofSeconds(restartTimeoutSeconds),
+            agentCommand,
+            requireAgent));
+  }
+
+  /**
+   * Says once, for the commands that run trials, what guards memory on a server elsewhere: the
+   * agent, or the safety rules' prediction alone; and later, if the agent fails, that it did.
+   */
+  private void tellAboutTheGuardrail(RemoteServer remote) {
+    String command = mixee == null ? "" : mixee.name();
+    if (!List.of("tune", "resume", "compare").contains(command)) {
+      return;
+    }
+    PrintWriter err = mixee.commandLine().getErr();
+    if (remote.agent().isPresent()) {
+      remote
+          .agent()
+          .get()
+          .onFailure(
+              reason -> {
+                err.println(
+                    "pgknob: the agent command '"
+                        + agentCommand
+                        + "' "
+                        + reason
+                        + (requireAgent
+                            ? "; --require-agent: the session stops before the next trial"
+                            : "; the memory guardrail relies on the safety rules' prediction alone"
+                                + " from now on"));
+                err.flush();
+              });
+    } else if (!remote.isLocal()) {
+      err.println(
+          "pgknob: "
+              + remote.describe()
+              + " runs on another host and no agent reports its memory (--agent-command): the"
+              + " memory guardrail relies on the safety rules' prediction alone");
+      err.flush();
+    }
   }
 
   /** True when the command line names an existing server with --target. */
@@ -177,9 +243,14 @@ public final class TargetOptions {
   }
 
   private void refuseRemoteOptions() {
-    if (user != null || passwordFile != null || restartCommand != null) {
+    if (user != null
+        || passwordFile != null
+        || restartCommand != null
+        || agentCommand != null
+        || requireAgent) {
       throw new PgknobException(
-          "--user, --password-file and --restart-command apply to an existing server only",
+          "--user, --password-file, --restart-command, --agent-command and --require-agent apply"
+              + " to an existing server only",
           "add --target URL, or leave them out for the managed cluster");
     }
   }
