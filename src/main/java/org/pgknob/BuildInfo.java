@@ -19,6 +19,14 @@ public final class BuildInfo {
     return PROPS.getProperty("postgres.binaries.version", "unknown");
   }
 
+  /**
+   * Version of the binaries artifact for a PostgreSQL major the managed cluster can run (16, 17,
+   * 18), or null for any other major.
+   */
+  public static String postgresBinariesVersion(int major) {
+    return PROPS.getProperty("postgres.binaries." + major);
+  }
+
   private static Properties load() {
     Properties props = new Properties();
     try (InputStream in = BuildInfo.class.getResourceAsStream("/pgknob-build.properties")) {

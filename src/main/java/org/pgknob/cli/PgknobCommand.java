@@ -26,6 +26,7 @@ import picocli.CommandLine.Spec;
       RestoreCommand.class,
       TproccCommand.class,
       OptimizeCommand.class,
+      AgentCommand.class,
     })
 public final class PgknobCommand implements Callable<Integer> {
   @Spec CommandSpec spec;

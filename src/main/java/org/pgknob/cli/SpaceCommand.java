@@ -8,7 +8,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import java.util.stream.Collectors;
-import org.pgknob.PgknobException;
 import org.pgknob.safety.SafetyRules;
 import org.pgknob.safety.SafetyRulesFile;
 import org.pgknob.space.BoundSpace;
@@ -17,9 +16,9 @@ import org.pgknob.space.PgSetting;
 import org.pgknob.space.SearchSpace;
 import org.pgknob.space.SearchSpaceFile;
 import org.pgknob.space.ServerSpaceValidator;
-import org.pgknob.target.ManagedCluster;
 import org.pgknob.target.Target;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -65,8 +64,7 @@ public final class SpaceCommand implements Callable<Integer> {
             "Safety-rules YAML file (default: the built-in " + SafetyRulesFile.DEFAULT + ").")
     Path rulesFile;
 
-    @Option(names = "--port", description = "Port of the managed cluster (default: a free one).")
-    int port;
+    @Mixin TargetOptions targetOptions;
 
     @Option(
         names = "--allow-durability-tradeoff",
@@ -81,11 +79,7 @@ public final class SpaceCommand implements Callable<Integer> {
     @Override
     public Integer call() throws SQLException {
       PrintWriter out = spec.commandLine().getOut();
-      if (port < 0 || port > 65535) {
-        throw new PgknobException(
-            "--port must be a TCP port between 1 and 65535, but got " + port,
-            "give a free port, or leave --port out to let pgknob pick one");
-      }
+      targetOptions.checkNumbers();
       SafetyRules rules =
           rulesFile == null ? SafetyRulesFile.loadDefault() : SafetyRulesFile.load(rulesFile);
       if (spaceFile != null) {
@@ -135,11 +129,9 @@ public final class SpaceCommand implements Callable<Integer> {
       return ExitCodes.OK;
     }
 
-    /** The one place this command reaches a server: the managed default cluster, for now. */
+    /** The managed cluster (started if needed) or --target's server. */
     private Target openServer() {
-      ManagedCluster cluster = ManagedCluster.openDefault(port);
-      cluster.start();
-      return cluster;
+      return targetOptions.open();
     }
 
     private static String range(Knob k) {

@@ -7,9 +7,13 @@ import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import org.pgknob.PgknobException;
+import org.pgknob.space.Knob;
+import org.pgknob.space.SearchSpace;
+import org.pgknob.space.SearchSpaceFile;
 import org.pgknob.target.Privileges;
 import org.pgknob.target.ServerFacts;
 import org.pgknob.target.ServerSetting;
+import org.pgknob.target.SupportedVersions;
 import org.pgknob.target.Target;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -47,6 +51,7 @@ public final class TargetCommand implements Callable<Integer> {
               + " (server_version_num "
               + facts.serverVersionNum()
               + ")");
+      out.println("version:    " + versionFacts(facts.serverVersionNum() / 10000));
       out.println(
           "data:       "
               + (facts.dataDirectory() == null ? "hidden from this role" : facts.dataDirectory()));
@@ -86,6 +91,38 @@ public final class TargetCommand implements Callable<Integer> {
     }
     out.flush();
     return ExitCodes.OK;
+  }
+
+  /**
+   * What this major means for tuning: supported or not, and the default search space's knobs it
+   * lacks (those with a higher min_version).
+   */
+  static String versionFacts(int major) {
+    List<String> all = names(SearchSpaceFile.loadDefault(Integer.MAX_VALUE));
+    List<String> here = names(SearchSpaceFile.loadDefault(major));
+    List<String> missing = all.stream().filter(n -> !here.contains(n)).toList();
+    String supported =
+        major < SupportedVersions.OLDEST_MAJOR
+            ? "NOT supported (pgknob supports PostgreSQL "
+                + SupportedVersions.OLDEST_MAJOR
+                + " to "
+                + SupportedVersions.NEWEST_TESTED_MAJOR
+                + ")"
+            : "supported; ALTER SYSTEM may be granted per setting to a role that is not a"
+                + " superuser";
+    return "PostgreSQL "
+        + major
+        + " "
+        + supported
+        + "; "
+        + (missing.isEmpty()
+            ? "every knob of the default search space exists"
+            : "left out of the default search space (newer majors only): "
+                + String.join(", ", missing));
+  }
+
+  private static List<String> names(SearchSpace space) {
+    return space.knobs().stream().map(Knob::name).toList();
   }
 
   private static String host(ServerFacts facts) {

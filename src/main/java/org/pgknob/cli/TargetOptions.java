@@ -3,9 +3,11 @@ package org.pgknob.cli;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import java.util.Set;
 import org.pgknob.PgknobException;
 import org.pgknob.target.ManagedCluster;
+import org.pgknob.target.ManagedVersions;
 import org.pgknob.target.PgknobHome;
 import org.pgknob.target.PostgresBinaries;
 import org.pgknob.target.RemoteServer;
@@ -19,8 +21,8 @@ import picocli.CommandLine.Spec;
 
 /**
  * The options that choose the server a command works on, shared as a picocli mixin ({@code @Mixin
- * TargetOptions target;}): pgknob's managed PostgreSQL 18 by default, or an existing server with
- * {@code --target}.
+ * TargetOptions target;}): pgknob's managed PostgreSQL (18, or --pg-version) by default, or an
+ * existing server with {@code --target}.
  */
 public final class TargetOptions {
   /** The commands that change a server or measure it: one of them at a time per server. */
@@ -78,10 +80,35 @@ public final class TargetOptions {
   long restartTimeoutSeconds;
 
   @Option(
+      names = "--agent-command",
+      paramLabel = "CMD",
+      description =
+          "Shell command running 'pgknob agent --data-dir DIR' on the --target server's host, e.g."
+              + " 'ssh db pgknob agent --data-dir /var/lib/postgresql/15/main': the memory guardrail"
+              + " then watches the server's real memory there.")
+  String agentCommand;
+
+  @Option(
+      names = "--require-agent",
+      description = "Stop when the agent fails instead of guarding on the prediction alone.")
+  boolean requireAgent;
+
+  @Spec(Spec.Target.MIXEE)
+  CommandSpec mixee;
+
+  @Option(
       names = "--port",
       paramLabel = "PORT",
       description = "Port of the managed cluster (default: a free one).")
   int port;
+
+  @Option(
+      names = "--pg-version",
+      paramLabel = "MAJOR",
+      description =
+          "PostgreSQL major of the managed cluster: 16, 17 or 18 (default: 18), kept in"
+              + " PGKNOB_HOME/cluster-MAJOR.")
+  Integer pgVersion;
 
   // Hidden: lets tests (and people with several managed clusters) point pgknob at a cluster folder
   // other than PGKNOB_HOME/cluster-18 without changing the environment.
@@ -111,11 +138,7 @@ public final class TargetOptions {
     }
     ServerLock lock = lock(chosenIdentity());
     if (url == null) {
-      ManagedCluster cluster =
-          clusterDir == null
-              ? ManagedCluster.openDefault(port)
-              : ManagedCluster.open(
-                  clusterDir, PostgresBinaries.ensure(PgknobHome.resolve()), port);
+      ManagedCluster cluster = openManaged();
       cluster.start();
       target = cluster;
     } else {
@@ -124,7 +147,14 @@ public final class TargetOptions {
             "--cluster-dir names a managed cluster, --target an existing server",
             "give one of them");
       }
-      target = openRemote(url, user, restartCommand);
+      if (pgVersion != null) {
+        throw new PgknobException(
+            "--pg-version chooses the managed cluster's major; --target's server has its own",
+            "leave out --pg-version");
+      }
+      RemoteServer remote = openRemote(url, user, restartCommand);
+      tellAboutTheGuardrail(remote);
+      target = remote;
     }
     if (lock != null) {
       lock.alsoOnServer(target);
@@ -144,9 +174,7 @@ public final class TargetOptions {
     Target target;
     if (identity.isManaged()) {
       ServerLock lock = lock(identity);
-      target =
-          ManagedCluster.open(
-              Path.of(identity.clusterDir()), PostgresBinaries.ensure(PgknobHome.resolve()), port);
+      target = ManagedCluster.openExisting(Path.of(identity.clusterDir()), port);
       if (lock != null) {
         lock.alsoOnServer(target);
       }
@@ -169,7 +197,7 @@ public final class TargetOptions {
   private TargetIdentity chosenIdentity() {
     if (url == null) {
       return TargetIdentity.managed(
-          clusterDir == null ? ManagedCluster.defaultClusterDir() : clusterDir);
+          clusterDir == null ? ManagedCluster.defaultClusterDir(major()) : clusterDir);
     }
     return new TargetIdentity(TargetIdentity.REMOTE, null, url, user, restartCommand, 0);
   }
@@ -194,16 +222,82 @@ public final class TargetOptions {
     if (url == null) {
       return RestoreFile.defaultPath(
           TargetIdentity.managed(
-              clusterDir == null ? ManagedCluster.defaultClusterDir() : clusterDir));
+              clusterDir == null ? ManagedCluster.defaultClusterDir(major()) : clusterDir));
     }
     return RestoreFile.defaultPath(
         new TargetIdentity(TargetIdentity.REMOTE, null, url, user, restartCommand, 0));
   }
 
-  private Target openRemote(String targetUrl, String role, String command) {
+  /**
+   * The managed cluster: the default one of the chosen major, or the --cluster-dir folder with the
+   * binaries of the major it holds (or the chosen one, for a new folder).
+   */
+  ManagedCluster openManaged() {
+    if (clusterDir == null) {
+      return ManagedCluster.openDefault(port, major());
+    }
+    if (pgVersion == null) {
+      return ManagedCluster.openExisting(clusterDir, port);
+    }
+    return ManagedCluster.open(
+        clusterDir, PostgresBinaries.ensure(PgknobHome.resolve(), pgVersion), port);
+  }
+
+  private int major() {
+    if (pgVersion == null) {
+      return ManagedVersions.DEFAULT_MAJOR;
+    }
+    ManagedVersions.artifactVersion(pgVersion); // refuses a major the managed cluster cannot run
+    return pgVersion;
+  }
+
+  private RemoteServer openRemote(String targetUrl, String role, String command) {
     return RemoteServer.open(
         new RemoteServer.Options(
-            targetUrl, role, passwordFile, command, Duration.ofSeconds(restartTimeoutSeconds)));
+            targetUrl,
+            role,
+            passwordFile,
+            command,
+            Duration.ofSeconds(restartTimeoutSeconds),
+            agentCommand,
+            requireAgent));
+  }
+
+  /**
+   * Says once, for the commands that run trials, what guards memory on a server elsewhere: the
+   * agent, or the safety rules' prediction alone; and later, if the agent fails, that it did.
+   */
+  private void tellAboutTheGuardrail(RemoteServer remote) {
+    String command = mixee == null ? "" : mixee.name();
+    if (!List.of("tune", "resume", "compare").contains(command)) {
+      return;
+    }
+    PrintWriter err = mixee.commandLine().getErr();
+    if (remote.agent().isPresent()) {
+      remote
+          .agent()
+          .get()
+          .onFailure(
+              reason -> {
+                err.println(
+                    "pgknob: the agent command '"
+                        + agentCommand
+                        + "' "
+                        + reason
+                        + (requireAgent
+                            ? "; --require-agent: the session stops before the next trial"
+                            : "; the memory guardrail relies on the safety rules' prediction alone"
+                                + " from now on"));
+                err.flush();
+              });
+    } else if (!remote.isLocal()) {
+      err.println(
+          "pgknob: "
+              + remote.describe()
+              + " runs on another host and no agent reports its memory (--agent-command): the"
+              + " memory guardrail relies on the safety rules' prediction alone");
+      err.flush();
+    }
   }
 
   /** True when the command line names an existing server with --target. */
@@ -229,9 +323,14 @@ public final class TargetOptions {
   }
 
   private void refuseRemoteOptions() {
-    if (user != null || passwordFile != null || restartCommand != null) {
+    if (user != null
+        || passwordFile != null
+        || restartCommand != null
+        || agentCommand != null
+        || requireAgent) {
       throw new PgknobException(
-          "--user, --password-file and --restart-command apply to an existing server only",
+          "--user, --password-file, --restart-command, --agent-command and --require-agent apply"
+              + " to an existing server only",
           "add --target URL, or leave them out for the managed cluster");
     }
   }

@@ -403,7 +403,15 @@ public final class TuningSession {
                         ? HostMemory.read(facts.postmasterPid().getAsLong())
                         : HostMemory.read(),
                     userRam)
-                : RamLimit.forRemoteServer(userRam);
+                : facts.hostMemoryBytes().isPresent()
+                    // a server elsewhere whose agent read its host's RAM and cgroup limit there
+                    ? RamLimit.of(
+                        new HostMemory(
+                            facts.hostMemoryBytes().getAsLong(),
+                            0,
+                            facts.cgroupMemoryLimitBytes().orElse(0)),
+                        userRam)
+                    : RamLimit.forRemoteServer(userRam);
         Workload workload;
         String database;
         if (inputs.workloadCommand() != null) {

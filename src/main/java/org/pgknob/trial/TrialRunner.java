@@ -8,7 +8,6 @@ import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
-import java.util.OptionalLong;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -180,11 +179,7 @@ public final class TrialRunner {
 
   /** The sampler of the server's current postmaster (it changes with every restart). */
   private static Optional<ProcessSampler> samplerFor(Target target) {
-    OptionalLong pid = target.facts().postmasterPid();
-    if (pid.isEmpty()) {
-      return Optional.empty();
-    }
-    return Optional.of(new ProcessSampler(pid.getAsLong()));
+    return target.newSampler(); // local /proc, or the agent's figures for a server elsewhere
   }
 
   /** Starts and stops the sampler's window with the workload's measured window. */

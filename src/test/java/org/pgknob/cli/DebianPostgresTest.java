@@ -1,0 +1,171 @@
+package org.pgknob.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.pgknob.session.SessionSettingNames;
+import org.pgknob.target.Privileges;
+import org.pgknob.testing.DebianPostgres;
+import picocli.CommandLine;
+
+/**
+ * Debian's PostgreSQL 15, as a distribution installs it, tuned by a role that is not a superuser
+ * and holds only the GRANTs pgknob prints (plus CREATEDB and pg_checkpoint for TPROC-C), over TCP
+ * with a scram password from a password file, restarted by pg_ctlcluster.
+ */
+class DebianPostgresTest {
+  private static final String ROLE = "pgknob_it";
+
+  @TempDir static Path folder;
+  private static DebianPostgres pg;
+  private static Map<String, String> settingsBefore;
+  private static String autoConfBefore;
+
+  private final StringWriter out = new StringWriter();
+  private final StringWriter err = new StringWriter();
+
+  @BeforeAll
+  static void grantWhatPgknobPrints() throws Exception {
+    pg = DebianPostgres.open(ROLE, "CREATEDB", folder);
+    settingsBefore = DebianPostgres.settings();
+    autoConfBefore = DebianPostgres.autoConf();
+    List<String> grants;
+    try (Connection conn = connectAsRole()) {
+      List<String> names = new ArrayList<>(SessionSettingNames.forMajor(15));
+      names.retainAll(settingsBefore.keySet());
+      grants = Privileges.missingGrants(conn, names);
+    }
+    assertTrue(
+        grants.contains("GRANT pg_read_all_settings TO \"" + ROLE + "\""), grants.toString());
+    DebianPostgres.superuserSql(
+        String.join(";\n", grants) + ";\nGRANT pg_checkpoint TO " + ROLE + ";\n");
+  }
+
+  @AfterAll
+  static void leaveTheClusterAsFound() {
+    if (pg != null) {
+      pg.close();
+    }
+  }
+
+  @Test
+  void aShortTuneFinishesExportsAndLeavesEverySettingAsItWas() throws Exception {
+    Path runs = folder.resolve("runs");
+    assertEquals(
+        0,
+        run(
+            remote(
+                "tune",
+                "--warehouses",
+                "1",
+                "--rampup",
+                "1s",
+                "--duration",
+                "2s",
+                "--budget",
+                "10",
+                "--out",
+                runs.toString())),
+        err.toString());
+    Path session;
+    try (var dirs = Files.list(runs)) {
+      session = dirs.findFirst().orElseThrow();
+    }
+    assertEquals(
+        0,
+        run("export", session.toString(), "--track", "restart", "--objective", "tps"),
+        err.toString());
+    // The best may be the defaults (a 10-trial session on 2-s windows): the header is certain.
+    assertTrue(out.toString().startsWith("# pgknob: restart/tps configuration"), out.toString());
+    assertTrue(out.toString().contains("PostgreSQL 15."), out.toString());
+    assertEquals(autoConfBefore, DebianPostgres.autoConf());
+    assertEquals(settingsBefore, DebianPostgres.settings());
+    assertTrue(!Files.readString(session.resolve("session.json")).contains(password()));
+  }
+
+  @Test
+  void aRoleMissingOneGrantIsToldTheStatementAndNothingChanges() throws Exception {
+    DebianPostgres.superuserSql("REVOKE ALTER SYSTEM ON PARAMETER work_mem FROM " + ROLE + ";");
+    try {
+      assertEquals(1, run(remote("apply", "--set", "work_mem=8MB")));
+      assertTrue(
+          err.toString().contains("GRANT ALTER SYSTEM ON PARAMETER work_mem TO \"" + ROLE + "\""),
+          err.toString());
+      assertEquals(1, err.toString().split("\n").length, err.toString());
+      assertEquals(autoConfBefore, DebianPostgres.autoConf());
+      assertEquals(settingsBefore, DebianPostgres.settings());
+    } finally {
+      DebianPostgres.superuserSql("GRANT ALTER SYSTEM ON PARAMETER work_mem TO " + ROLE + ";");
+    }
+  }
+
+  @Test
+  void aRestartCommandThatExitsZeroWithoutRestartingIsReported() throws Exception {
+    String started = DebianPostgres.startTime();
+    List<String> args =
+        new ArrayList<>(remote("apply", "--set", "max_connections=90", "--restart-timeout", "5"));
+    int i = args.indexOf(DebianPostgres.RESTART_COMMAND);
+    args.set(i, "true");
+    assertEquals(1, run(args));
+    assertTrue(
+        err.toString()
+            .contains("did not restart the server (pg_postmaster_start_time is unchanged)"),
+        err.toString());
+    assertEquals(started, DebianPostgres.startTime());
+    assertEquals(autoConfBefore, DebianPostgres.autoConf());
+    assertEquals(settingsBefore, DebianPostgres.settings());
+  }
+
+  private static List<String> remote(String... args) {
+    List<String> all = new ArrayList<>(List.of(args));
+    all.addAll(
+        List.of(
+            "--target",
+            DebianPostgres.URL,
+            "--user",
+            ROLE,
+            "--password-file",
+            pg.passwordFile().toString(),
+            "--restart-command",
+            DebianPostgres.RESTART_COMMAND));
+    return all;
+  }
+
+  private static Connection connectAsRole() throws Exception {
+    Properties props = new Properties();
+    props.setProperty("user", ROLE);
+    props.setProperty("password", password());
+    return DriverManager.getConnection(DebianPostgres.URL, props);
+  }
+
+  private static String password() throws Exception {
+    return Files.readAllLines(pg.passwordFile()).get(0);
+  }
+
+  private int run(String... args) {
+    return run(List.of(args));
+  }
+
+  private int run(List<String> args) {
+    out.getBuffer().setLength(0);
+    err.getBuffer().setLength(0);
+    CommandLine cl = Main.commandLine();
+    cl.setOut(new PrintWriter(out));
+    cl.setErr(new PrintWriter(err));
+    return cl.execute(args.toArray(String[]::new));
+  }
+}
