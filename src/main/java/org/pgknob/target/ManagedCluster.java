@@ -305,7 +305,9 @@ public final class ManagedCluster implements Target {
 
   @Override
   public ServerFacts facts() {
-    try (Connection conn = connect("postgres")) {
+    // The control session: a resume reads the facts before it restores, so a timeout a killed
+    // trial left on the server must not stop it.
+    try (Connection conn = ControlSession.open(jdbcUrl("postgres"), credentials())) {
       return FactsReader.read(conn, true, postmasterPid());
     } catch (SQLException e) {
       throw new PgknobException(

@@ -13,6 +13,8 @@ import java.util.Optional;
  * is recorded, so a refused {@code apply} leaves no restore file behind that a later restore would
  * trip over.
  *
+ * <p>One value is refused too: a transaction_timeout under 10 s ({@link #valueReason}).
+ *
  * <p>Left changeable on purpose: {@code log_*} (a wrong log folder stops a start, which the
  * rollback handles like any unstartable value; nothing is lost) and every memory, WAL, planner and
  * I/O setting (what tuning is for).
@@ -104,12 +106,5 @@ final class ProtectedSettings {
       }
     }
     return Optional.empty();
-  }
-
-  /** The refused names, for documentation and messages ({@code ssl_*} stands for the family). */
-  static Iterable<String> names() {
-    var all = new java.util.ArrayList<>(REASONS.keySet());
-    all.add("ssl, ssl_*");
-    return all;
   }
 }

@@ -43,6 +43,7 @@ public final class ServerLock implements AutoCloseable {
   static final long ADVISORY_KEY = 0x70676B6E6F62L;
 
   private static final long KEEPER_PERIOD_MS = 1000;
+  private static final long HOLDER_GONE_WAIT_NANOS = 3_000_000_000L;
 
   private final Path file;
   private final FileChannel channel;
@@ -151,12 +152,13 @@ public final class ServerLock implements AutoCloseable {
     String name = "pgknob " + holder;
     props.setProperty("ApplicationName", name.length() > 63 ? name.substring(0, 63) : name);
     Connection conn = ControlSession.open(target.jdbcUrl("postgres"), props);
+    long deadline = System.nanoTime() + HOLDER_GONE_WAIT_NANOS;
     try (PreparedStatement ps =
         conn.prepareStatement("SELECT pg_catalog.pg_try_advisory_lock(?)")) {
       ps.setLong(1, ADVISORY_KEY);
-      try (ResultSet rs = ps.executeQuery()) {
-        rs.next();
-        if (!rs.getBoolean(1)) {
+      while (!tryOnce(ps)) {
+        // A holder killed a moment ago: its server session ends as soon as the server notices.
+        if (System.nanoTime() > deadline || !pause()) {
           String other = advisoryHolder(conn);
           conn.close();
           throw refused(target.describe(), other);
@@ -167,6 +169,23 @@ public final class ServerLock implements AutoCloseable {
       throw e;
     }
     advisory = conn;
+  }
+
+  private static boolean tryOnce(PreparedStatement ps) throws SQLException {
+    try (ResultSet rs = ps.executeQuery()) {
+      rs.next();
+      return rs.getBoolean(1);
+    }
+  }
+
+  private static boolean pause() {
+    try {
+      Thread.sleep(200);
+      return true;
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      return false;
+    }
   }
 
   /** Keeps the advisory lock: a restart of the server ends the session that held it. */

@@ -63,6 +63,8 @@ class ControlSessionTest {
       RemoteServer applying = open(restore);
       applying.configure(Map.of(name, e.getValue()));
       assertTrue(autoConf().contains(name + " = "), name + " applied");
+      // A resume reads the server's facts before it restores.
+      assertEquals(18, SharedPostgres.cluster().facts().majorVersion(), name);
 
       RemoteServer restoring = open(restore); // a later 'pgknob restore'
       restoring.restoreOriginals();
