@@ -136,6 +136,49 @@ class SecondHostTest {
     }
   }
 
+  @Test
+  @Order(4)
+  void aLinkThatDropsMidRunEndsTheRunWithAnErrorNotAHang() throws Exception {
+    var executor = java.util.concurrent.Executors.newSingleThreadExecutor();
+    try {
+      long t0 = System.nanoTime();
+      var exit =
+          executor.submit(
+              () ->
+                  run(
+                      remote(
+                          "tprocc",
+                          "run",
+                          "--reset",
+                          "none",
+                          "--users",
+                          "2",
+                          "--rampup",
+                          "1s",
+                          "--duration",
+                          "8s",
+                          "--stop-timeout",
+                          "3s")));
+      Thread.sleep(5000); // connected and inside the window
+      NetnsPostgres.linkDown(true);
+      try {
+        assertEquals(1, exit.get(90, TimeUnit.SECONDS), out.toString());
+      } finally {
+        NetnsPostgres.linkDown(false);
+      }
+      assertTrue(System.nanoTime() - t0 < TimeUnit.SECONDS.toNanos(90));
+      // Progress lines go to stderr too; the run's end is one line naming the cause.
+      String[] lines = err.toString().strip().split("\n");
+      String last = lines[lines.length - 1];
+      assertTrue(last.startsWith("pgknob: 2 virtual users were still in a transaction"), last);
+    } finally {
+      executor.shutdownNow();
+    }
+    try (RemoteServer server = open()) {
+      assertEquals("128MB", show(server, "shared_buffers"), "the server is back over the link");
+    }
+  }
+
   private final StringWriter out = new StringWriter();
   private final StringWriter err = new StringWriter();
 
