@@ -136,6 +136,94 @@ class SecondHostTest {
     }
   }
 
+  @Test
+  @Order(4)
+  void aLinkThatDropsMidRunEndsTheRunWithAnErrorNotAHang() throws Exception {
+    var executor = java.util.concurrent.Executors.newSingleThreadExecutor();
+    try {
+      long t0 = System.nanoTime();
+      var exit =
+          executor.submit(
+              () ->
+                  run(
+                      remote(
+                          "tprocc",
+                          "run",
+                          "--reset",
+                          "none",
+                          "--users",
+                          "2",
+                          "--rampup",
+                          "1s",
+                          "--duration",
+                          "8s",
+                          "--stop-timeout",
+                          "3s")));
+      Thread.sleep(5000); // connected and inside the window
+      NetnsPostgres.linkDown(true);
+      try {
+        assertEquals(1, exit.get(90, TimeUnit.SECONDS), out.toString());
+      } finally {
+        NetnsPostgres.linkDown(false);
+      }
+      assertTrue(System.nanoTime() - t0 < TimeUnit.SECONDS.toNanos(90));
+      // Progress lines go to stderr too; the run's end is one line naming the cause.
+      String[] lines = err.toString().strip().split("\n");
+      String last = lines[lines.length - 1];
+      assertTrue(last.startsWith("pgknob: 2 virtual users were still in a transaction"), last);
+    } finally {
+      executor.shutdownNow();
+    }
+    try (RemoteServer server = open()) {
+      assertEquals("128MB", show(server, "shared_buffers"), "the server is back over the link");
+    }
+  }
+
+  /**
+   * What guards memory is said once at the start: without an agent, the prediction alone; an agent
+   * printing garbage is named; with --require-agent the session does not start. A search space the
+   * server refuses ends each session right after that, cheaply.
+   */
+  @Test
+  @Order(5)
+  void theSessionSaysWhatGuardsMemoryOnAServerElsewhere(
+      @org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws Exception {
+    java.nio.file.Path space = dir.resolve("space.yaml");
+    Files.writeString(space, "knobs:\n  no_such_setting: {type: bool}\n");
+    List<String> tune =
+        remote("tune", "--budget", "10", "--space", space.toString(), "--out", dir.toString());
+
+    assertEquals(1, run(tune));
+    String[] lines = err.toString().strip().split("\n");
+    assertEquals(
+        "pgknob: PostgreSQL at "
+            + NetnsPostgres.SERVER_ADDRESS
+            + ":5432 as postgres runs on another host and no agent reports its memory"
+            + " (--agent-command): the memory guardrail relies on the safety rules' prediction"
+            + " alone",
+        lines[0]);
+    assertTrue(lines[lines.length - 1].contains("no_such_setting"), err.toString());
+
+    List<String> garbage = new ArrayList<>(tune);
+    garbage.addAll(List.of("--agent-command", "echo garbage"));
+    assertEquals(1, run(garbage));
+    assertTrue(
+        err.toString()
+            .startsWith(
+                "pgknob: the agent command 'echo garbage' printed something that is not a sample:"
+                    + " garbage; the memory guardrail relies on the safety rules' prediction alone"
+                    + " from now on\n"),
+        err.toString());
+
+    garbage.add("--require-agent");
+    assertEquals(1, run(garbage));
+    assertTrue(
+        err.toString().startsWith("pgknob: the agent command 'echo garbage' printed something"),
+        err.toString());
+    assertTrue(err.toString().contains("--require-agent was given"), err.toString());
+    assertEquals(1, err.toString().strip().split("\n").length, err.toString());
+  }
+
   private final StringWriter out = new StringWriter();
   private final StringWriter err = new StringWriter();
 
