@@ -35,9 +35,6 @@ import org.pgknob.trial.TrialRunner;
 import org.pgknob.workload.Progress;
 import org.pgknob.workload.SecondSample;
 import org.pgknob.workload.Workload;
-import org.pgknob.workload.command.CommandWorkload;
-import org.pgknob.workload.tprocc.TproccSettings;
-import org.pgknob.workload.tprocc.TproccWorkload;
 
 /**
  * One tuning session, top to bottom: setup, then every step of its plan as a trial (baseline,
@@ -49,9 +46,8 @@ import org.pgknob.workload.tprocc.TproccWorkload;
  */
 public final class TuningSession {
   /** The workload's application_name: the guardrail and timeouts stop only its backends. */
-  static final String WORKLOAD_APPLICATION_NAME = "pgknob tprocc";
-
   private final SessionFolder folder;
+
   private final SessionInputs inputs;
   private final Target target;
   private final ProgressPrinter progress;
@@ -174,7 +170,7 @@ public final class TuningSession {
             target,
             context.workload(),
             context.workloadDatabase(),
-            inputs.workloadCommand() == null ? WORKLOAD_APPLICATION_NAME : null,
+            inputs.workload().applicationName(),
             context.memoryLimitBytes(),
             trialTimeout());
     StepProposer proposer = new StepProposer(context, inputs, plan);
@@ -383,26 +379,9 @@ public final class TuningSession {
                         : HostMemory.read(),
                     userRam)
                 : RamLimit.forRemoteServer(userRam);
-        Workload workload;
-        String database;
-        if (inputs.workloadCommand() != null) {
-          database = "postgres";
-          workload =
-              new CommandWorkload(
-                  inputs.workloadCommand(),
-                  database,
-                  Duration.ofSeconds(3L * (inputs.rampupSeconds() + inputs.windowSeconds()) + 600));
-        } else {
-          // One database per size, so sessions of different sizes each keep their build.
-          TproccSettings tprocc =
-              TproccSettings.defaults(inputs.warehouses())
-                  .withDatabase("tprocc_w" + inputs.warehouses())
-                  .withUsers(inputs.virtualUsers())
-                  .withTimes(inputs.rampupSeconds(), inputs.windowSeconds())
-                  .withOptions(inputs.allWarehouses(), false, TproccSettings.ResetMode.TEMPLATE);
-          database = tprocc.database();
-          workload = new TproccWorkload(tprocc);
-        }
+        Workload workload =
+            inputs.workload().create(inputs.rampupSeconds(), inputs.windowSeconds());
+        String database = inputs.workload().database();
         return new SessionContext(
             target, facts, bound, space, rules, settings, ram, workload, database, inputs);
       } catch (SQLException e) {
@@ -459,7 +438,7 @@ public final class TuningSession {
           serverSettings,
           ram,
           perConnectionBytes,
-          inputs.virtualUsers(),
+          inputs.workload().users(),
           inputs.allowDurabilityTradeoff(),
           false);
     }
@@ -485,9 +464,9 @@ public final class TuningSession {
       return ram;
     }
 
-    /** About 100 MB per warehouse, as TPROC-C builds it. */
+    /** About the bytes the workload's reset copies. */
     long databaseBytes() {
-      return inputs.warehouses() * 100L * 1024 * 1024;
+      return inputs.workload().databaseBytes();
     }
 
     Summary.Machine machine() {
