@@ -1,0 +1,44 @@
+package org.pgknob.workload.pgbench;
+
+import org.HdrHistogram.Histogram;
+import org.pgknob.workload.driver.RunningTotals;
+
+/**
+ * One client's figures, written by that client's thread only: the window's latency histogram and
+ * counts (read after the client stopped), and running totals for the per-second timeline.
+ */
+final class ClientStats implements RunningTotals {
+  /** Latencies in microseconds up to ten minutes, to three significant digits. */
+  static final long HIGHEST_MICROS = 600_000_000L;
+
+  final Histogram windowLatencyMicros = new Histogram(HIGHEST_MICROS, 3);
+  long windowErrors;
+
+  private volatile long committedTotal;
+  private volatile long committedLatencyMicrosTotal;
+
+  void recordCommit(long micros, boolean inWindow) {
+    if (inWindow) {
+      windowLatencyMicros.recordValue(Math.min(micros, HIGHEST_MICROS));
+    }
+    // Single writer: a volatile read-modify-write is safe here.
+    committedTotal = committedTotal + 1;
+    committedLatencyMicrosTotal = committedLatencyMicrosTotal + micros;
+  }
+
+  void recordError(boolean inWindow) {
+    if (inWindow) {
+      windowErrors++;
+    }
+  }
+
+  @Override
+  public long committedTotal() {
+    return committedTotal;
+  }
+
+  @Override
+  public long committedLatencyMicrosTotal() {
+    return committedLatencyMicrosTotal;
+  }
+}
