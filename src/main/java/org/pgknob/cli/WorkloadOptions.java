@@ -37,6 +37,7 @@ final class WorkloadOptions {
 
   @Mixin RunOptions run;
   @Mixin TproccOptions tprocc;
+  @Mixin PgbenchOptions pgbench;
 
   /**
    * The workload the options name, on top of {@code base} (the compared session's, or null): the
@@ -62,6 +63,7 @@ final class WorkloadOptions {
     }
     Map<String, String> flags = new LinkedHashMap<>();
     tprocc.putGiven(options, flags);
+    pgbench.putGiven(options, flags);
     for (Map.Entry<String, String> f : flags.entrySet()) {
       if (!List.of(f.getValue().split(" or ")).contains(name)) {
         throw new PgknobException(
