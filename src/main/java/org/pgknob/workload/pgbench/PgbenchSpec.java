@@ -52,7 +52,7 @@ public record PgbenchSpec(PgbenchScript script, int scale, int users) implements
 
   @Override
   public String applicationName() {
-    return PgbenchDriver.APPLICATION_NAME;
+    return PgbenchWorkload.APPLICATION_NAME;
   }
 
   @Override

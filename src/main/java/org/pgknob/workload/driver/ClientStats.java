@@ -1,7 +1,6 @@
-package org.pgknob.workload.pgbench;
+package org.pgknob.workload.driver;
 
 import org.HdrHistogram.Histogram;
-import org.pgknob.workload.driver.RunningTotals;
 
 /**
  * One client's figures, written by that client's thread only: the window's latency histogram and

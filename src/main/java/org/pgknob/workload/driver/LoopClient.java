@@ -1,36 +1,30 @@
-package org.pgknob.workload.pgbench;
+package org.pgknob.workload.driver;
 
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
-import java.util.SplittableRandom;
-import org.pgknob.workload.driver.RunControl;
-import org.pgknob.workload.driver.SqlFailures;
 
 /**
- * One pgbench client: its own connection, the script in a loop with no pause, until the driver asks
- * it to stop. A transient error (a deadlock, a serialization failure) is counted and the
- * transaction rolled back, as pgbench does with --max-tries=1.
+ * One client of a {@link ClosedLoopDriver}: its own connection, the transaction in a loop with no
+ * pause, until the driver asks it to stop. A transient error (a deadlock, a serialization failure)
+ * is counted and the transaction rolled back, as pgbench does with --max-tries=1.
  */
-final class PgbenchClient implements Runnable {
+final class LoopClient implements Runnable {
   private final Connection connection;
-  private final PgbenchTransaction transaction;
+  private final ClosedLoopDriver.Transaction transaction;
   private final RunControl control;
   private final ClientStats stats;
-  private final SplittableRandom random;
   private int phase = RunControl.RAMPUP;
 
-  PgbenchClient(
+  LoopClient(
       Connection connection,
-      PgbenchTransaction transaction,
+      ClosedLoopDriver.Transaction transaction,
       RunControl control,
-      ClientStats stats,
-      SplittableRandom random) {
+      ClientStats stats) {
     this.connection = connection;
     this.transaction = transaction;
     this.control = control;
     this.stats = stats;
-    this.random = random;
   }
 
   @Override
@@ -40,7 +34,7 @@ final class PgbenchClient implements Runnable {
         boolean inWindow = phase == RunControl.WINDOW;
         long started = System.nanoTime();
         try {
-          transaction.execute(st, random);
+          transaction.execute(st);
           stats.recordCommit((System.nanoTime() - started) / 1000, inWindow);
         } catch (SQLException e) {
           if (!SqlFailures.isTransient(e)) {

@@ -1,16 +1,17 @@
-package org.pgknob.workload.pgbench;
+package org.pgknob.workload.driver;
 
 import java.sql.Connection;
 import java.sql.SQLException;
+import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
-import java.util.SplittableRandom;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.function.IntFunction;
 import org.HdrHistogram.Histogram;
 import org.pgknob.PgknobException;
 import org.pgknob.target.Target;
@@ -19,69 +20,90 @@ import org.pgknob.workload.LatencySummary;
 import org.pgknob.workload.RunListener;
 import org.pgknob.workload.TransactionProfile;
 import org.pgknob.workload.WorkloadResult;
-import org.pgknob.workload.driver.DriverConnections;
-import org.pgknob.workload.driver.RunControl;
-import org.pgknob.workload.driver.SqlFailures;
-import org.pgknob.workload.driver.TimelineSampler;
-import org.pgknob.workload.driver.WindowCheckpoint;
 
 /**
- * One pgbench run: clients on their own connections in the simple query protocol (as {@code
- * pgbench} by default), a ramp-up, the measured window, a bounded stop, and a CHECKPOINT that
- * accounts for the window's deferred writes.
+ * A closed-loop run of one transaction: clients on their own connections run it back to back, a
+ * ramp-up, the measured window, a bounded stop, and a CHECKPOINT that accounts for the window's
+ * deferred writes; latencies in HdrHistograms, committed transactions once a second. pgbench's
+ * scripts run on it, and so can any workload of one transaction.
  */
-final class PgbenchDriver {
-  static final String APPLICATION_NAME = "pgknob pgbench";
+public final class ClosedLoopDriver {
   static final int CLIENT_SOCKET_TIMEOUT_SECONDS = 120;
   static final int MONITOR_SOCKET_TIMEOUT_SECONDS = 900;
   static final int STOP_TIMEOUT_SECONDS = 30;
 
-  private final PgbenchSpec spec;
-  private final int rampupSeconds;
-  private final int windowSeconds;
-
-  PgbenchDriver(PgbenchSpec spec, int rampupSeconds, int windowSeconds) {
-    this.spec = spec;
-    this.rampupSeconds = rampupSeconds;
-    this.windowSeconds = windowSeconds;
+  /** One client's transaction, run on that client's autocommit connection. */
+  @FunctionalInterface
+  public interface Transaction {
+    void execute(Statement statement) throws SQLException;
   }
 
-  WorkloadResult run(Target target, RunListener listener) {
+  /**
+   * What to run.
+   *
+   * @param workload the workload's name, for messages ("pgbench")
+   * @param transactionName the transaction's name in the result's profile
+   * @param database the database to run in
+   * @param applicationName the connections' application_name (the guardrail stops only these)
+   * @param users clients, one connection and one thread each
+   * @param connectionProperties further pgJDBC properties of the clients' connections
+   */
+  public record Plan(
+      String workload,
+      String transactionName,
+      String database,
+      String applicationName,
+      int users,
+      int rampupSeconds,
+      int windowSeconds,
+      Properties connectionProperties) {}
+
+  private final Plan plan;
+  private final IntFunction<Transaction> transactions;
+
+  /** {@code transactions} makes client i's transaction (each with its own state, e.g. a random). */
+  public ClosedLoopDriver(Plan plan, IntFunction<Transaction> transactions) {
+    this.plan = plan;
+    this.transactions = transactions;
+  }
+
+  /** Runs once; {@code extra} goes into the result's workload-specific figures. */
+  public WorkloadResult run(Target target, RunListener listener, Map<String, Double> extra) {
     List<Connection> connections = new ArrayList<>();
     ScheduledExecutorService sampling =
         Executors.newSingleThreadScheduledExecutor(
             r -> {
-              Thread t = new Thread(r, "pgbench-sampler");
+              Thread t = new Thread(r, plan.workload() + "-sampler");
               t.setDaemon(true);
               return t;
             });
-    RunControl control = new RunControl(spec.users());
-    Properties simple = new Properties();
-    simple.setProperty("preferQueryMode", "simple");
+    RunControl control = new RunControl(plan.users());
     try (Connection monitor =
         DriverConnections.open(
             target,
-            spec.database(),
+            plan.database(),
             MONITOR_SOCKET_TIMEOUT_SECONDS,
-            APPLICATION_NAME,
+            plan.applicationName(),
             new Properties())) {
       WindowCheckpoint checkpoint = new WindowCheckpoint(monitor);
       listener.phase("connect");
       List<ClientStats> stats = new ArrayList<>();
       List<Thread> threads = new ArrayList<>();
-      SplittableRandom seeds = new SplittableRandom();
-      for (int u = 0; u < spec.users(); u++) {
+      for (int u = 0; u < plan.users(); u++) {
         Connection c =
             DriverConnections.open(
-                target, spec.database(), CLIENT_SOCKET_TIMEOUT_SECONDS, APPLICATION_NAME, simple);
+                target,
+                plan.database(),
+                CLIENT_SOCKET_TIMEOUT_SECONDS,
+                plan.applicationName(),
+                plan.connectionProperties());
         connections.add(c);
         ClientStats s = new ClientStats();
         stats.add(s);
         Thread t =
             new Thread(
-                new PgbenchClient(
-                    c, spec.script().transaction(spec.scale()), control, s, seeds.split()),
-                "pgbench-client-" + (u + 1));
+                new LoopClient(c, transactions.apply(u), control, s),
+                plan.workload() + "-client-" + (u + 1));
         t.setDaemon(true);
         threads.add(t);
       }
@@ -90,7 +112,7 @@ final class PgbenchDriver {
       listener.phase("rampup");
       threads.forEach(Thread::start);
       sampling.scheduleAtFixedRate(sampler, 1, 1, TimeUnit.SECONDS);
-      control.sleep(rampupSeconds * 1000L);
+      control.sleep(plan.rampupSeconds() * 1000L);
       failIfAClientFailed(control);
 
       control.request(RunControl.WINDOW);
@@ -98,11 +120,11 @@ final class PgbenchDriver {
       listener.phase("window");
       if (!control.awaitPhase(RunControl.WINDOW, CLIENT_SOCKET_TIMEOUT_SECONDS * 1000L + 5000)) {
         failIfAClientFailed(control);
-        throw stalled(control.usersNotIn(RunControl.WINDOW), "did not finish a transaction");
+        throw stalled(control.usersNotIn(RunControl.WINDOW), "did not finish a transaction at");
       }
       failIfAClientFailed(control);
       WindowCheckpoint.Counters atStart = checkpoint.read();
-      control.sleep(windowSeconds * 1000L - (System.nanoTime() - windowStarted) / 1_000_000);
+      control.sleep(plan.windowSeconds() * 1000L - (System.nanoTime() - windowStarted) / 1_000_000);
       failIfAClientFailed(control);
 
       control.request(RunControl.STOP);
@@ -110,7 +132,7 @@ final class PgbenchDriver {
       listener.phase("stop");
       if (!control.awaitPhase(RunControl.STOP, STOP_TIMEOUT_SECONDS * 1000L)) {
         long stuck = control.usersNotIn(RunControl.STOP);
-        connections.forEach(PgbenchDriver::abortQuietly);
+        connections.forEach(ClosedLoopDriver::abortQuietly);
         throw stalled(stuck, "were still in a transaction " + STOP_TIMEOUT_SECONDS + " s after");
       }
       failIfAClientFailed(control);
@@ -119,21 +141,25 @@ final class PgbenchDriver {
       CheckpointAccount account = checkpoint.afterWindow(atStart, atEnd);
       sampling.shutdown();
       sampling.awaitTermination(2, TimeUnit.SECONDS);
-      return result(stats, seconds, account, sampler);
+      return result(stats, seconds, account, sampler, extra);
     } catch (SQLException e) {
       throw failure(e);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
-      throw new PgknobException("the pgbench run was interrupted", "", e);
+      throw new PgknobException("the " + plan.workload() + " run was interrupted", "", e);
     } finally {
       control.request(RunControl.STOP);
       sampling.shutdownNow();
-      connections.forEach(PgbenchDriver::abortQuietly);
+      connections.forEach(ClosedLoopDriver::abortQuietly);
     }
   }
 
   private WorkloadResult result(
-      List<ClientStats> stats, double seconds, CheckpointAccount account, TimelineSampler sampler) {
+      List<ClientStats> stats,
+      double seconds,
+      CheckpointAccount account,
+      TimelineSampler sampler,
+      Map<String, Double> extra) {
     Histogram all = new Histogram(ClientStats.HIGHEST_MICROS, 3);
     long errors = 0;
     for (ClientStats s : stats) {
@@ -142,10 +168,10 @@ final class PgbenchDriver {
     }
     long committed = all.getTotalCount();
     LatencySummary latency = summary(all);
-    Map<String, Double> extra = new LinkedHashMap<>();
-    extra.put("users", (double) spec.users());
-    extra.put("scale", (double) spec.scale());
-    extra.put("rampupSeconds", (double) rampupSeconds);
+    Map<String, Double> figures = new LinkedHashMap<>();
+    figures.put("users", (double) plan.users());
+    figures.put("rampupSeconds", (double) plan.rampupSeconds());
+    figures.putAll(extra);
     return new WorkloadResult(
         seconds,
         committed,
@@ -157,11 +183,10 @@ final class PgbenchDriver {
         0,
         latency,
         List.of(
-            new TransactionProfile(
-                spec.script().pgbenchName(), committed + errors, errors, 0, latency)),
+            new TransactionProfile(plan.transactionName(), committed + errors, errors, 0, latency)),
         sampler.samples(),
         account,
-        extra);
+        figures);
   }
 
   static LatencySummary summary(Histogram micros) {
@@ -177,13 +202,13 @@ final class PgbenchDriver {
         micros.getMaxValue() / 1000.0);
   }
 
-  private static PgknobException stalled(long clients, String what) {
+  private PgknobException stalled(long clients, String what) {
     return new PgknobException(
-        clients + " pgbench clients " + what + " the window's boundary",
+        clients + " " + plan.workload() + " clients " + what + " the window's boundary",
         "the server is stalled or overloaded; see its log and pg_stat_activity");
   }
 
-  private static void failIfAClientFailed(RunControl control) {
+  private void failIfAClientFailed(RunControl control) {
     Throwable failed = control.failure();
     if (failed != null) {
       throw failure(failed);
@@ -191,19 +216,19 @@ final class PgbenchDriver {
   }
 
   /** The run's failure as one message a user can act on. */
-  private static PgknobException failure(Throwable e) {
+  private PgknobException failure(Throwable e) {
     if (e instanceof PgknobException p) {
       return p;
     }
     if (SqlFailures.isConnectionLost(e)) {
       return new PgknobException(
-          "the server stopped answering during the pgbench run: " + e.getMessage(),
+          "the server stopped answering during the " + plan.workload() + " run: " + e.getMessage(),
           "check that it is running and see its log",
           e);
     }
     return new PgknobException(
-        "the pgbench run failed: " + e.getMessage(),
-        "check the server's log; pgknob rebuilds a damaged pgbench database if you drop it",
+        "the " + plan.workload() + " run failed: " + e.getMessage(),
+        "check the server's log and that the database " + plan.database() + " is intact",
         e);
   }
 
