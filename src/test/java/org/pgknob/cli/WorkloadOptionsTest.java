@@ -35,8 +35,8 @@ class WorkloadOptionsTest {
   void anUnknownWorkloadListsTheKnownOnes() {
     assertEquals(1, tune("--workload", "tpcc"));
     assertEquals(
-        "pgknob: unknown workload 'tpcc'; known: command, pgbench-select, pgbench-tpcb, tprocc"
-            + " (give --workload one of them)\n",
+        "pgknob: unknown workload 'tpcc'; known: command, pgbench-select, pgbench-tpcb,"
+            + " select-one, tprocc (give --workload one of them)\n",
         err.toString());
     assertEquals(false, Files.exists(runs.resolve("out")));
   }
