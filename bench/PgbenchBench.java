@@ -3,11 +3,12 @@
 //
 // Both run the script the same way: the simple query protocol, one round trip per statement
 // (tpcb-like: BEGIN, five statements, END), literal values, no pause. pgbench runs with its
-// defaults otherwise, but -j CLIENTS (one thread per client, as pgknob's driver, so neither gets a
-// larger share of a busy machine's CPU), -n (no vacuum before the run, as pgknob does none) and a
+// defaults otherwise (-j 1, or -j THREADS), -n (no vacuum before the run, as pgknob does none) and a
 // warm-up run of rampup_s seconds before the measured run of window_s seconds;
 // pgknob ramps up for rampup_s and measures window_s. Every run starts from a fresh copy of the
-// pristine database and the tools alternate, so drift of the machine falls on both alike.
+// pristine database and the tools alternate, so drift of the machine falls on both alike. One
+// discarded run of each tool first warms the JVM's JIT and the server's caches, as a session's
+// first trial does for all the others.
 
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
@@ -35,27 +36,32 @@ public class PgbenchBench {
     int rampup = Integer.parseInt(arg(args, 2, "5"));
     int window = Integer.parseInt(arg(args, 3, "20"));
     int rounds = Integer.parseInt(arg(args, 4, "2"));
-    int port = Integer.parseInt(arg(args, 5, "0"));
+    int threads = Integer.parseInt(arg(args, 5, "1"));
+    int port = Integer.parseInt(arg(args, 6, "0"));
 
     ManagedCluster cluster = ManagedCluster.openDefault(port);
     cluster.start();
     System.out.printf(Locale.ROOT,
-        "pgbench bench: scale %d, %d clients, %d s ramp-up + %d s window, %d rounds, PostgreSQL 18"
-            + " defaults, %d cores%n%n",
-        scale, clients, rampup, window, rounds, Runtime.getRuntime().availableProcessors());
+        "pgbench bench: scale %d, %d clients, %d s ramp-up + %d s window, %d rounds, pgbench -j %d,"
+            + " PostgreSQL 18 defaults, %d cores%n%n",
+        scale, clients, rampup, window, rounds, threads, Runtime.getRuntime().availableProcessors());
     System.out.printf(Locale.ROOT, "%-12s %12s %12s %7s   %s%n",
         "script", "pgknob TPS", "pgbench TPS", "ratio", "runs (pgknob / pgbench)");
     for (PgbenchScript script : PgbenchScript.values()) {
       PgbenchSpec spec = new PgbenchSpec(script, scale, clients);
       Workload workload = spec.create(rampup, window);
       workload.prepare(cluster, Progress.SILENT);
+      workload.reset(cluster);
+      workload.run(cluster, RunListener.NONE);
+      workload.reset(cluster);
+      pgbench(cluster, spec, script, rampup, window, threads);
       List<Double> ours = new ArrayList<>();
       List<Double> theirs = new ArrayList<>();
       for (int round = 0; round < rounds; round++) {
         workload.reset(cluster);
         ours.add(workload.run(cluster, RunListener.NONE).tps());
         workload.reset(cluster);
-        theirs.add(pgbench(cluster, spec, script, rampup, window));
+        theirs.add(pgbench(cluster, spec, script, rampup, window, threads));
         checkpoint(cluster, spec.database());
       }
       double a = mean(ours);
@@ -68,11 +74,11 @@ public class PgbenchBench {
 
   /** A warm-up run, then the measured one; the measured run's tps. */
   static double pgbench(ManagedCluster cluster, PgbenchSpec spec, PgbenchScript script,
-      int rampup, int window) throws Exception {
+      int rampup, int window, int threads) throws Exception {
     if (rampup > 0) {
-      runPgbench(cluster, spec, script, rampup);
+      runPgbench(cluster, spec, script, rampup, threads);
     }
-    String out = runPgbench(cluster, spec, script, window);
+    String out = runPgbench(cluster, spec, script, window, threads);
     Matcher m = TPS.matcher(out);
     if (!m.find()) {
       throw new IllegalStateException("no tps line in pgbench's output:\n" + out);
@@ -81,10 +87,10 @@ public class PgbenchBench {
   }
 
   static String runPgbench(ManagedCluster cluster, PgbenchSpec spec, PgbenchScript script,
-      int seconds) throws Exception {
+      int seconds, int threads) throws Exception {
     ProcessBuilder pb = new ProcessBuilder("pgbench", "-n", "-M", "simple",
         "-b", script.pgbenchName(), "-c", Integer.toString(spec.users()),
-        "-j", Integer.toString(spec.users()),
+        "-j", Integer.toString(threads),
         "-T", Integer.toString(seconds), "-h", "127.0.0.1", "-p", Integer.toString(cluster.port()),
         "-U", ManagedCluster.SUPERUSER, spec.database());
     pb.environment().put("PGPASSWORD", java.nio.file.Files.readString(cluster.passwordFile()).trim());

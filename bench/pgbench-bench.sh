@@ -4,7 +4,9 @@
 # clients, ramp-up and window, each run on a freshly reset database, the two interleaved. Prints
 # both TPS figures and their ratio for tpcb-like and select-only.
 #
-#   bench/pgbench-bench.sh [scale=10] [clients=4] [rampup_s=5] [window_s=20] [rounds=2] [port=0]
+#   bench/pgbench-bench.sh [scale=10] [clients=4] [rampup_s=5] [window_s=20] [rounds=2] [threads=1] [port=0]
+#
+# threads is pgbench's -j (its default 1); pgknob runs one thread per client.
 #
 # Uses PGKNOB_HOME (default /var/tmp/pgknob) for the cluster; the databases are pgbench_s<scale>.
 set -euo pipefail
