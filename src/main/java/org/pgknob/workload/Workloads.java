@@ -1,7 +1,9 @@
 package org.pgknob.workload;
 
+import java.util.Collections;
 import java.util.Map;
 import java.util.ServiceLoader;
+import java.util.Set;
 import java.util.TreeMap;
 import org.pgknob.PgknobException;
 
@@ -26,8 +28,8 @@ public final class Workloads {
   }
 
   /** Every known name, sorted. */
-  public static java.util.Set<String> names() {
-    return java.util.Collections.unmodifiableSet(KINDS.keySet());
+  public static Set<String> names() {
+    return Collections.unmodifiableSet(KINDS.keySet());
   }
 
   /**

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.pgknob.PgknobException;
@@ -18,7 +19,7 @@ class WorkloadsTest {
   void knowsTheBuiltInWorkloads() {
     assertTrue(
         Workloads.names()
-            .containsAll(java.util.List.of("command", "pgbench-select", "pgbench-tpcb", "tprocc")),
+            .containsAll(List.of("command", "pgbench-select", "pgbench-tpcb", "tprocc")),
         Workloads.names().toString());
   }
 
@@ -44,7 +45,7 @@ class WorkloadsTest {
   @Test
   void everySpecComesBackFromItsMap() {
     for (WorkloadSpec spec :
-        java.util.List.of(
+        List.of(
             new TproccSpec(3, 5, true),
             new PgbenchSpec(PgbenchScript.TPCB_LIKE, 2, 8),
             new PgbenchSpec(PgbenchScript.SELECT_ONLY, 1, 1),

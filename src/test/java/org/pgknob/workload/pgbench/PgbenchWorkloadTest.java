@@ -11,6 +11,7 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.pgknob.PgknobException;
@@ -31,8 +32,7 @@ class PgbenchWorkloadTest {
   @BeforeAll
   static void buildOnce() {
     server = SharedPostgres.cluster();
-    Workload w =
-        Workloads.spec("pgbench-tpcb", java.util.Map.of("scale", 1, "users", 2)).create(1, 2);
+    Workload w = Workloads.spec("pgbench-tpcb", Map.of("scale", 1, "users", 2)).create(1, 2);
     w.prepare(server, recording(phasesBuilt));
   }
 
@@ -55,8 +55,7 @@ class PgbenchWorkloadTest {
 
   @Test
   void tpcbRunMeasuresTheWindowAndAResetPutsTheDataBack() throws SQLException {
-    Workload w =
-        Workloads.spec("pgbench-tpcb", java.util.Map.of("scale", 1, "users", 2)).create(2, 2);
+    Workload w = Workloads.spec("pgbench-tpcb", Map.of("scale", 1, "users", 2)).create(2, 2);
     w.reset(server);
     List<String> phases = new ArrayList<>();
     List<SecondSample> seconds = new ArrayList<>();
@@ -104,7 +103,7 @@ class PgbenchWorkloadTest {
       st.execute("CREATE DATABASE pgbench_s2");
       st.execute("COMMENT ON DATABASE pgbench_s2 IS 'my own pgbench'");
     }
-    Workload w = Workloads.spec("pgbench-select", java.util.Map.of("scale", 2)).create(0, 1);
+    Workload w = Workloads.spec("pgbench-select", Map.of("scale", 2)).create(0, 1);
     PgknobException e =
         assertThrows(PgknobException.class, () -> w.prepare(server, Progress.SILENT));
     assertTrue(e.getMessage().contains("pgknob did not create it"), e.getMessage());
@@ -126,7 +125,7 @@ class PgbenchWorkloadTest {
   }
 
   private static Workload workload(String name) {
-    return Workloads.spec(name, java.util.Map.of("scale", 1, "users", 2)).create(1, 2);
+    return Workloads.spec(name, Map.of("scale", 1, "users", 2)).create(1, 2);
   }
 
   private static long count(Connection c, String sql) throws SQLException {

@@ -3,11 +3,14 @@ package org.pgknob.workload.selectone;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.pgknob.session.SessionInputs;
 import org.pgknob.session.TinyInputs;
 import org.pgknob.testing.SharedPostgres;
+import org.pgknob.workload.RunListener;
 import org.pgknob.workload.WorkloadResult;
 import org.pgknob.workload.WorkloadSpec;
 import org.pgknob.workload.Workloads;
@@ -25,8 +28,7 @@ class SelectOneWorkloadTest {
 
   @Test
   void aSessionKeepsItInSessionJson() {
-    Map<String, Object> m =
-        new java.util.LinkedHashMap<>(TinyInputs.of("12", java.util.List.of("reload")).toMap());
+    Map<String, Object> m = new LinkedHashMap<>(TinyInputs.of("12", List.of("reload")).toMap());
     m.put("workload", new SelectOneSpec(2).toMap());
     SessionInputs inputs = SessionInputs.fromMap(m);
     assertEquals(new SelectOneSpec(2), inputs.workload());
@@ -36,8 +38,7 @@ class SelectOneWorkloadTest {
   @Test
   void runsOnTheRealServerWithTheSharedDriver() {
     WorkloadSpec spec = Workloads.spec("select-one", Map.of("users", 2));
-    WorkloadResult r =
-        spec.create(1, 2).run(SharedPostgres.cluster(), new org.pgknob.workload.RunListener() {});
+    WorkloadResult r = spec.create(1, 2).run(SharedPostgres.cluster(), RunListener.NONE);
     assertTrue(r.committed() > 100, "SELECT 1 in 2 s: " + r.committed());
     assertEquals("select1", r.transactions().get(0).name());
     assertEquals(0, r.errors());
