@@ -7,10 +7,7 @@ import org.HdrHistogram.Histogram;
  * counts (read after the client stopped), and running totals for the per-second timeline.
  */
 final class ClientStats implements RunningTotals {
-  /** Latencies in microseconds up to ten minutes, to three significant digits. */
-  static final long HIGHEST_MICROS = 600_000_000L;
-
-  final Histogram windowLatencyMicros = new Histogram(HIGHEST_MICROS, 3);
+  final Histogram windowLatencyMicros = Latencies.histogram();
   long windowErrors;
 
   private volatile long committedTotal;
@@ -18,7 +15,7 @@ final class ClientStats implements RunningTotals {
 
   void recordCommit(long micros, boolean inWindow) {
     if (inWindow) {
-      windowLatencyMicros.recordValue(Math.min(micros, HIGHEST_MICROS));
+      windowLatencyMicros.recordValue(Math.min(micros, Latencies.HIGHEST_MICROS));
     }
     // Single writer: a volatile read-modify-write is safe here.
     committedTotal = committedTotal + 1;

@@ -160,14 +160,14 @@ public final class ClosedLoopDriver {
       CheckpointAccount account,
       TimelineSampler sampler,
       Map<String, Double> extra) {
-    Histogram all = new Histogram(ClientStats.HIGHEST_MICROS, 3);
+    Histogram all = Latencies.histogram();
     long errors = 0;
     for (ClientStats s : stats) {
       all.add(s.windowLatencyMicros);
       errors += s.windowErrors;
     }
     long committed = all.getTotalCount();
-    LatencySummary latency = summary(all);
+    LatencySummary latency = Latencies.summary(all);
     Map<String, Double> figures = new LinkedHashMap<>();
     figures.put("users", (double) plan.users());
     figures.put("rampupSeconds", (double) plan.rampupSeconds());
@@ -187,19 +187,6 @@ public final class ClosedLoopDriver {
         sampler.samples(),
         account,
         figures);
-  }
-
-  static LatencySummary summary(Histogram micros) {
-    if (micros.getTotalCount() == 0) {
-      return LatencySummary.NONE;
-    }
-    return new LatencySummary(
-        micros.getTotalCount(),
-        micros.getMean() / 1000.0,
-        micros.getValueAtPercentile(50) / 1000.0,
-        micros.getValueAtPercentile(95) / 1000.0,
-        micros.getValueAtPercentile(99) / 1000.0,
-        micros.getMaxValue() / 1000.0);
   }
 
   private PgknobException stalled(long clients, String what) {
