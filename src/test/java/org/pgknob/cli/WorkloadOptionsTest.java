@@ -31,6 +31,7 @@ class WorkloadOptionsTest {
     return cl.execute(args);
   }
 
+  /** select-one is the tests' own plug-in (workload/selectone), registered for every test. */
   @Test
   void anUnknownWorkloadListsTheKnownOnes() {
     assertEquals(1, tune("--workload", "tpcc"));
