@@ -39,11 +39,6 @@ import picocli.CommandLine.Spec;
       "postgresql.conf fragments (--config). Writes a new session folder with summary and report."
     })
 public final class CompareCommand implements Callable<Integer> {
-  static final int DEFAULT_WAREHOUSES = 2;
-  static final int DEFAULT_VUS = 4;
-  static final int DEFAULT_RAMPUP_SECONDS = 5;
-  static final int DEFAULT_WINDOW_SECONDS = 15;
-
   @Spec CommandSpec spec;
 
   @Mixin TargetOptions targetOptions;
@@ -68,25 +63,7 @@ public final class CompareCommand implements Callable<Integer> {
               + " ${DEFAULT-VALUE}).")
   int rounds;
 
-  @Option(
-      names = "--warehouses",
-      description = "TPROC-C warehouses (default: the session's, else 2).")
-  Integer warehouses;
-
-  @Option(names = "--vus", description = "Virtual users (default: the session's, else 4).")
-  Integer virtualUsers;
-
-  @Option(
-      names = "--rampup",
-      converter = DurationSeconds.class,
-      description = "Warm-up before each measured window (default: the session's, else 5s).")
-  Integer rampupSeconds;
-
-  @Option(
-      names = "--duration",
-      converter = DurationSeconds.class,
-      description = "Measured window of each run (default: the session's, else 15s).")
-  Integer windowSeconds;
+  @Mixin WorkloadOptions workloadOptions;
 
   @Option(
       names = "--out",
@@ -125,7 +102,7 @@ public final class CompareCommand implements Callable<Integer> {
           SessionPlan plan = Comparison.plan(candidates, target.settings(), rounds);
           SessionInputs inputs = inputs(plan, run);
           // Every file against the server and the safety rules before the first trial.
-          ComparisonCheck.check(candidates, target, rules(inputs), inputs.virtualUsers());
+          ComparisonCheck.check(candidates, target, rules(inputs), inputs.workload().users());
           return progress ->
               TuningSession.create(
                   folder,
@@ -160,22 +137,16 @@ public final class CompareCommand implements Callable<Integer> {
   private SessionInputs inputs(SessionPlan plan, SessionFolder run) {
     Map<String, Object> base = run == null ? Map.of() : run.readState().inputs();
     SessionInputs original = run == null ? null : originalInputs(run);
+    RunOptions times = workloadOptions.run;
     return Comparison.inputs(
         plan,
         base,
         new Comparison.Workload(
-            warehouses != null
-                ? warehouses
-                : original != null ? original.warehouses() : DEFAULT_WAREHOUSES,
-            virtualUsers != null
-                ? virtualUsers
-                : original != null ? original.virtualUsers() : DEFAULT_VUS,
-            rampupSeconds != null
-                ? rampupSeconds
-                : original != null ? original.rampupSeconds() : DEFAULT_RAMPUP_SECONDS,
-            windowSeconds != null
-                ? windowSeconds
-                : original != null ? original.windowSeconds() : DEFAULT_WINDOW_SECONDS));
+            workloadOptions.spec(original == null ? null : original.workload()),
+            times.rampupSecondsOr(
+                original != null ? original.rampupSeconds() : RunOptions.DEFAULT_RAMPUP_SECONDS),
+            times.windowSecondsOr(
+                original != null ? original.windowSeconds() : RunOptions.DEFAULT_WINDOW_SECONDS)));
   }
 
   /**

@@ -8,6 +8,7 @@ import org.pgknob.Json;
 import org.pgknob.target.Target;
 import org.pgknob.workload.RunListener;
 import org.pgknob.workload.SecondSample;
+import org.pgknob.workload.WorkloadKind;
 import org.pgknob.workload.WorkloadResult;
 import org.pgknob.workload.tprocc.TproccSettings;
 import org.pgknob.workload.tprocc.TproccWorkload;
@@ -28,25 +29,7 @@ public final class TproccRunCommand implements Callable<Integer> {
   @Spec CommandSpec spec;
   @Mixin TargetOptions connection;
 
-  @Option(
-      names = "--users",
-      defaultValue = "4",
-      description = "Virtual users, one connection each (default: ${DEFAULT-VALUE}).")
-  int users;
-
-  @Option(
-      names = "--rampup",
-      defaultValue = "30s",
-      converter = DurationSeconds.class,
-      description = "Time before the measured window (default: ${DEFAULT-VALUE}).")
-  int rampupSeconds;
-
-  @Option(
-      names = "--duration",
-      defaultValue = "60s",
-      converter = DurationSeconds.class,
-      description = "The measured window (default: ${DEFAULT-VALUE}).")
-  int durationSeconds;
+  @Mixin RunOptions run;
 
   @Option(
       names = "--all-warehouses",
@@ -90,8 +73,10 @@ public final class TproccRunCommand implements Callable<Integer> {
     TproccSettings settings =
         TproccSettings.defaults(1)
             .withDatabase(database)
-            .withUsers(users)
-            .withTimes(rampupSeconds, durationSeconds)
+            .withUsers(run.users != null ? run.users : WorkloadKind.DEFAULT_USERS)
+            .withTimes(
+                run.rampupSecondsOr(RunOptions.DEFAULT_RAMPUP_SECONDS),
+                run.windowSecondsOr(RunOptions.DEFAULT_WINDOW_SECONDS))
             .withOptions(allWarehouses, keyAndThink, reset)
             .withStopTimeout(stopTimeoutSeconds);
     TproccWorkload workload = new TproccWorkload(settings);

@@ -21,7 +21,7 @@ import picocli.CommandLine.Spec;
     name = "tune",
     mixinStandardHelpOptions = true,
     description = {
-      "Tune the server for TPROC-C: baseline, one-at-a-time sweeps, Bayesian iterations per track",
+      "Tune the server for a workload: baseline, one-at-a-time sweeps, Bayesian iterations per track",
       "(reload-only, then restart-allowed), validation against the baseline and a PGTune-style",
       "configuration; then report, exports, and the original settings restored.",
       "With no options: the managed PostgreSQL 18, 2 warehouses, about 15 minutes."
@@ -31,44 +31,7 @@ public final class TuneCommand implements Callable<Integer> {
 
   @Mixin TargetOptions targetOptions;
 
-  @Option(
-      names = "--warehouses",
-      defaultValue = "2",
-      description = "TPROC-C warehouses (default: ${DEFAULT-VALUE}).")
-  int warehouses;
-
-  @Option(
-      names = "--vus",
-      defaultValue = "4",
-      description = "Virtual users (default: ${DEFAULT-VALUE}).")
-  int virtualUsers;
-
-  @Option(
-      names = "--rampup",
-      defaultValue = "5s",
-      converter = DurationSeconds.class,
-      description = "Warm-up before each measured window (default: ${DEFAULT-VALUE}).")
-  int rampupSeconds;
-
-  @Option(
-      names = "--duration",
-      defaultValue = "15s",
-      converter = DurationSeconds.class,
-      description = "Measured window of each trial (default: ${DEFAULT-VALUE}).")
-  int windowSeconds;
-
-  @Option(names = "--all-warehouses", description = "Each user draws a warehouse per transaction.")
-  boolean allWarehouses;
-
-  @Option(
-      names = "--workload-cmd",
-      paramLabel = "CMD",
-      description = {
-        "Run this benchmark command as each trial's workload instead of TPROC-C (see README:",
-        "settings as JSON on stdin, {\"value\": TPS} on stdout; server in PGHOST/PGPORT/PGUSER/",
-        "PGDATABASE/PGPASSFILE)."
-      })
-  String workloadCommand;
+  @Mixin WorkloadOptions workloadOptions;
 
   @Option(
       names = "--budget",
@@ -150,15 +113,6 @@ public final class TuneCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
-    if (workloadCommand != null) {
-      for (String tproccOnly : List.of("--warehouses", "--vus", "--all-warehouses")) {
-        if (spec.commandLine().getParseResult().hasMatchedOption(tproccOnly)) {
-          throw new org.pgknob.PgknobException(
-              tproccOnly + " sizes TPROC-C, but --workload-cmd runs your own benchmark",
-              "leave " + tproccOnly + " out, or drop --workload-cmd");
-        }
-      }
-    }
     if (!apply.equals("none") && !apply.equals("best")) {
       throw new org.pgknob.PgknobException(
           "--apply takes none or best, but got '" + apply + "'",
@@ -166,11 +120,9 @@ public final class TuneCommand implements Callable<Integer> {
     }
     SessionInputs inputs =
         new SessionInputs(
-            warehouses,
-            virtualUsers,
-            rampupSeconds,
-            windowSeconds,
-            allWarehouses,
+            workloadOptions.spec(null),
+            workloadOptions.run.rampupSecondsOr(RunOptions.DEFAULT_RAMPUP_SECONDS),
+            workloadOptions.run.windowSecondsOr(RunOptions.DEFAULT_WINDOW_SECONDS),
             budget,
             tracks,
             objective,
@@ -180,8 +132,7 @@ public final class TuneCommand implements Callable<Integer> {
             ramBytes == null ? 0 : ramBytes,
             seed,
             surrogate,
-            apply.equals("best"),
-            workloadCommand);
+            apply.equals("best"));
     // A budget too small, or a file's own mistakes, are refused before a folder is created or the
     // server touched.
     inputs.trialsAllowed();

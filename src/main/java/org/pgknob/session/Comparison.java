@@ -14,6 +14,7 @@ import org.pgknob.PgknobException;
 import org.pgknob.report.ConfFile;
 import org.pgknob.report.Summary;
 import org.pgknob.target.ServerSetting;
+import org.pgknob.workload.WorkloadSpec;
 
 /**
  * {@code pgknob compare}: configurations re-measured against the baseline in interleaved rounds. A
@@ -165,8 +166,8 @@ public final class Comparison {
     return new SessionPlan(Budget.MIN_BASELINE_RUNS, List.of(), List.of(), validations, rounds);
   }
 
-  /** The TPROC-C size and times of a comparison's runs. */
-  public record Workload(int warehouses, int virtualUsers, int rampupSeconds, int windowSeconds) {}
+  /** The workload and times of a comparison's runs. */
+  public record Workload(WorkloadSpec spec, int rampupSeconds, int windowSeconds) {}
 
   /**
    * The comparison's inputs: those of the compared session ({@code base}, as session.json keeps
@@ -176,7 +177,6 @@ public final class Comparison {
   public static SessionInputs inputs(
       SessionPlan plan, Map<String, Object> base, Workload workload) {
     Map<String, Object> m = new LinkedHashMap<>();
-    m.put("allWarehouses", false);
     m.put("spaceFile", "");
     m.put("rulesFile", "");
     m.put("allowDurabilityTradeoff", false);
@@ -184,8 +184,7 @@ public final class Comparison {
     m.put("seed", 1L);
     m.put("surrogate", "gp");
     m.putAll(base);
-    m.put("warehouses", workload.warehouses());
-    m.put("virtualUsers", workload.virtualUsers());
+    m.put("workload", workload.spec().toMap());
     m.put("rampupSeconds", workload.rampupSeconds());
     m.put("windowSeconds", workload.windowSeconds());
     m.put("budget", Integer.toString(plan.totalTrials()));

@@ -4,16 +4,16 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.pgknob.PgknobException;
+import org.pgknob.workload.WorkloadSpec;
+import org.pgknob.workload.Workloads;
 
 /**
  * What the user asked a tuning session for. Stored in session.json as a map, so a resumed session
  * runs with exactly the same inputs.
  *
- * @param warehouses TPROC-C warehouses
- * @param virtualUsers TPROC-C virtual users (one connection each)
+ * @param workload the workload and its own options
  * @param rampupSeconds warm-up before each measured window
  * @param windowSeconds the measured window of each trial
- * @param allWarehouses HammerDB's "use all warehouses" option
  * @param budget the --budget text
  * @param tracks reload, restart, in the order they run
  * @param objective tps or latency: what the Bayesian phase optimizes
@@ -24,15 +24,11 @@ import org.pgknob.PgknobException;
  * @param seed the session's random seed
  * @param surrogate gp or rf
  * @param applyBest leave the best restart/objective configuration applied at the end
- * @param workloadCommand a benchmark command run as each trial's workload instead of TPROC-C, or
- *     null
  */
 public record SessionInputs(
-    int warehouses,
-    int virtualUsers,
+    WorkloadSpec workload,
     int rampupSeconds,
     int windowSeconds,
-    boolean allWarehouses,
     String budget,
     List<String> tracks,
     String objective,
@@ -42,8 +38,7 @@ public record SessionInputs(
     long ramBytes,
     long seed,
     String surrogate,
-    boolean applyBest,
-    String workloadCommand) {
+    boolean applyBest) {
 
   public static final List<String> TRACKS = List.of("reload", "restart");
   public static final List<String> OBJECTIVES = List.of("tps", "latency");
@@ -66,13 +61,8 @@ public record SessionInputs(
       throw new PgknobException(
           "unknown objective '" + objective + "'", "--objective takes tps or latency");
     }
-    if (warehouses < 1) {
-      throw new PgknobException(
-          "--warehouses must be at least 1, but got " + warehouses, "give 1 or more");
-    }
-    if (virtualUsers < 1) {
-      throw new PgknobException(
-          "--vus must be at least 1, but got " + virtualUsers, "give 1 or more");
+    if (workload == null) {
+      throw new PgknobException("no workload given", "give --workload");
     }
     if (windowSeconds < 1 || rampupSeconds < 0) {
       throw new PgknobException(
@@ -95,21 +85,19 @@ public record SessionInputs(
    * @throws PgknobException when it is less than a session's minimum, saying what the minimum is
    */
   public int trialsAllowed() {
-    long databaseBytes = warehouses * 100L * 1024 * 1024; // about 100 MB per TPROC-C warehouse
     return Budget.parse(budget)
         .trialsFor(
-            Budget.estimateTrialSeconds(databaseBytes, rampupSeconds, windowSeconds, true),
+            Budget.estimateTrialSeconds(
+                workload.databaseBytes(), rampupSeconds, windowSeconds, true),
             ValidationStats.MIN_VALIDATION_PAIRS);
   }
 
   /** The inputs as session.json keeps them. */
   public Map<String, Object> toMap() {
     Map<String, Object> m = new LinkedHashMap<>();
-    m.put("warehouses", warehouses);
-    m.put("virtualUsers", virtualUsers);
+    m.put("workload", workload.toMap());
     m.put("rampupSeconds", rampupSeconds);
     m.put("windowSeconds", windowSeconds);
-    m.put("allWarehouses", allWarehouses);
     m.put("budget", budget);
     m.put("tracks", tracks);
     m.put("objective", objective);
@@ -120,19 +108,16 @@ public record SessionInputs(
     m.put("seed", seed);
     m.put("surrogate", surrogate);
     m.put("applyBest", applyBest);
-    m.put("workloadCommand", workloadCommand == null ? "" : workloadCommand);
     return m;
   }
 
-  /** The inputs back from session.json. */
+  /** The inputs back from session.json, also as sessions before workload specs wrote it. */
   @SuppressWarnings("unchecked")
   public static SessionInputs fromMap(Map<String, Object> m) {
     return new SessionInputs(
-        ((Number) m.get("warehouses")).intValue(),
-        ((Number) m.get("virtualUsers")).intValue(),
+        workloadOf(m),
         ((Number) m.get("rampupSeconds")).intValue(),
         ((Number) m.get("windowSeconds")).intValue(),
-        (Boolean) m.get("allWarehouses"),
         (String) m.get("budget"),
         (List<String>) m.get("tracks"),
         (String) m.get("objective"),
@@ -142,24 +127,27 @@ public record SessionInputs(
         ((Number) m.get("ramBytes")).longValue(),
         ((Number) m.get("seed")).longValue(),
         (String) m.get("surrogate"),
-        (Boolean) m.get("applyBest"),
-        emptyToNull((String) m.getOrDefault("workloadCommand", "")));
+        (Boolean) m.get("applyBest"));
+  }
+
+  /**
+   * The "workload" map; sessions recorded before it kept TPROC-C's options at the top level
+   * (warehouses, virtualUsers, allWarehouses) and a command in "workloadCommand".
+   */
+  @SuppressWarnings("unchecked")
+  private static WorkloadSpec workloadOf(Map<String, Object> m) {
+    if (m.get("workload") instanceof Map<?, ?> w) {
+      return Workloads.fromMap((Map<String, Object>) w);
+    }
+    String command = emptyToNull((String) m.get("workloadCommand"));
+    return command != null ? Workloads.spec("command", m) : Workloads.spec("tprocc", m);
   }
 
   /** The workload as the summary and report show it. */
   public Map<String, Object> workloadDescription() {
-    Map<String, Object> m = new LinkedHashMap<>();
-    if (workloadCommand != null) {
-      m.put("name", "command");
-      m.put("command", workloadCommand);
-      return m;
-    }
-    m.put("name", "tprocc");
-    m.put("warehouses", warehouses);
-    m.put("vus", virtualUsers);
+    Map<String, Object> m = new LinkedHashMap<>(workload.toMap());
     m.put("rampupSeconds", rampupSeconds);
     m.put("windowSeconds", windowSeconds);
-    m.put("allWarehouses", allWarehouses);
     return m;
   }
 

@@ -36,9 +36,6 @@ import org.pgknob.trial.TrialRunner;
 import org.pgknob.workload.Progress;
 import org.pgknob.workload.SecondSample;
 import org.pgknob.workload.Workload;
-import org.pgknob.workload.command.CommandWorkload;
-import org.pgknob.workload.tprocc.TproccSettings;
-import org.pgknob.workload.tprocc.TproccWorkload;
 
 /**
  * One tuning session, top to bottom: setup, then every step of its plan as a trial (baseline,
@@ -50,9 +47,8 @@ import org.pgknob.workload.tprocc.TproccWorkload;
  */
 public final class TuningSession {
   /** The workload's application_name: the guardrail and timeouts stop only its backends. */
-  static final String WORKLOAD_APPLICATION_NAME = "pgknob tprocc";
-
   private final SessionFolder folder;
+
   private final SessionInputs inputs;
   private final Target target;
   private final ProgressPrinter progress;
@@ -143,7 +139,9 @@ public final class TuningSession {
             ? SearchSpaceFile.loadDefault(major)
             : SearchSpaceFile.load(Path.of(inputs.spaceFile()), major);
     try (Connection conn = target.connect("postgres")) {
-      Privileges.requireForSession(conn, file.names(), inputs.workloadCommand() == null);
+      // A workload that resets a database from a pristine copy creates databases: it needs
+      // CREATEDB.
+      Privileges.requireForSession(conn, file.names(), inputs.workload().databaseBytes() > 0);
     } catch (SQLException e) {
       throw new PgknobException(
           "cannot check the privileges of the role on " + target.describe() + ": " + e.getMessage(),
@@ -195,7 +193,7 @@ public final class TuningSession {
             target,
             context.workload(),
             context.workloadDatabase(),
-            inputs.workloadCommand() == null ? WORKLOAD_APPLICATION_NAME : null,
+            inputs.workload().applicationName(),
             context.memoryLimitBytes(),
             trialTimeout());
     StepProposer proposer = new StepProposer(context, inputs, plan);
@@ -412,26 +410,9 @@ public final class TuningSession {
                             facts.cgroupMemoryLimitBytes().orElse(0)),
                         userRam)
                     : RamLimit.forRemoteServer(userRam);
-        Workload workload;
-        String database;
-        if (inputs.workloadCommand() != null) {
-          database = "postgres";
-          workload =
-              new CommandWorkload(
-                  inputs.workloadCommand(),
-                  database,
-                  Duration.ofSeconds(3L * (inputs.rampupSeconds() + inputs.windowSeconds()) + 600));
-        } else {
-          // One database per size, so sessions of different sizes each keep their build.
-          TproccSettings tprocc =
-              TproccSettings.defaults(inputs.warehouses())
-                  .withDatabase("tprocc_w" + inputs.warehouses())
-                  .withUsers(inputs.virtualUsers())
-                  .withTimes(inputs.rampupSeconds(), inputs.windowSeconds())
-                  .withOptions(inputs.allWarehouses(), false, TproccSettings.ResetMode.TEMPLATE);
-          database = tprocc.database();
-          workload = new TproccWorkload(tprocc);
-        }
+        Workload workload =
+            inputs.workload().create(inputs.rampupSeconds(), inputs.windowSeconds());
+        String database = inputs.workload().database();
         return new SessionContext(
             target, facts, bound, space, rules, settings, ram, workload, database, inputs);
       } catch (SQLException e) {
@@ -488,7 +469,7 @@ public final class TuningSession {
           serverSettings,
           ram,
           perConnectionBytes,
-          inputs.virtualUsers(),
+          inputs.workload().users(),
           inputs.allowDurabilityTradeoff(),
           false);
     }
@@ -514,9 +495,9 @@ public final class TuningSession {
       return ram;
     }
 
-    /** About 100 MB per warehouse, as TPROC-C builds it. */
+    /** About the bytes the workload's reset copies. */
     long databaseBytes() {
-      return inputs.warehouses() * 100L * 1024 * 1024;
+      return inputs.workload().databaseBytes();
     }
 
     Summary.Machine machine() {

@@ -54,13 +54,6 @@ public final class BoundSpace {
     return setting(knob).needsRestart();
   }
 
-  /** Knob name to pg_settings.context, in the space's order. */
-  public Map<String, String> contexts() {
-    Map<String, String> out = new LinkedHashMap<>();
-    settings.forEach((name, s) -> out.put(name, s.context()));
-    return out;
-  }
-
   /** The knobs a reload applies: the space of the reload-only track. */
   public SearchSpace reloadOnly() {
     return space.subset(k -> !needsRestart(k.name()));
@@ -69,16 +62,5 @@ public final class BoundSpace {
   /** True when any knob set in {@code config} needs a restart. */
   public boolean needsRestart(Configuration config) {
     return config.values().keySet().stream().anyMatch(k -> space.contains(k) && needsRestart(k));
-  }
-
-  /**
-   * The same binding for a smaller space (e.g. after the safety rules removed knobs or values):
-   * every knob of {@code narrower} must be one of this space's.
-   */
-  public BoundSpace narrowedTo(SearchSpace narrower) {
-    for (String name : narrower.names()) {
-      setting(name);
-    }
-    return new BoundSpace(narrower, settings, serverMajor);
   }
 }

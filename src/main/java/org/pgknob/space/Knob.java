@@ -62,16 +62,6 @@ public record Knob(
     return new Knob(name, type, min, max, scale, unit, choices, grid, condition, value, note);
   }
 
-  public Knob withRange(double newMin, double newMax) {
-    return new Knob(
-        name, type, newMin, newMax, scale, unit, choices, grid, condition, defaultValue, note);
-  }
-
-  public Knob withChoices(List<String> newChoices) {
-    return new Knob(
-        name, type, min, max, scale, unit, newChoices, grid, condition, defaultValue, note);
-  }
-
   /**
    * Brings a value to this knob's type: integers rounded and clamped, reals clamped, categories
    * checked.

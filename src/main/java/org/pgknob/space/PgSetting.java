@@ -56,13 +56,6 @@ public record PgSetting(
     return "internal".equals(context);
   }
 
-  /** The current value in bytes (memory settings) or as a number (unitless numeric settings). */
-  public double currentNumber() {
-    double v = Double.parseDouble(setting);
-    PgUnit u = PgUnit.parse(unit).orElse(PgUnit.NONE);
-    return u.kind() == PgUnit.Kind.MEMORY && v > 0 ? u.bytes(v) : v;
-  }
-
   /** Every row of pg_settings, by name. */
   public static Map<String, PgSetting> readAll(Connection conn) {
     Map<String, PgSetting> out = new LinkedHashMap<>();

@@ -14,6 +14,7 @@ import org.pgknob.Json;
 import org.pgknob.PgknobException;
 import org.pgknob.report.Summary;
 import org.pgknob.target.ServerSetting;
+import org.pgknob.workload.tprocc.TproccSpec;
 
 class ComparisonTest {
   @TempDir Path dir;
@@ -191,9 +192,11 @@ class ComparisonTest {
         read.validation("config:b.conf").orElseThrow().settings());
 
     SessionInputs inputs =
-        Comparison.inputs(plan, Map.of("seed", 7L), new Comparison.Workload(1, 4, 1, 2));
+        Comparison.inputs(
+            plan, Map.of("seed", 7L), new Comparison.Workload(new TproccSpec(1, 4, false), 1, 2));
     assertEquals(7, inputs.seed());
     assertEquals(2, inputs.windowSeconds());
+    assertEquals(new TproccSpec(1, 4, false), inputs.workload());
     assertEquals(List.of("reload", "restart"), inputs.tracks());
     assertEquals(plan.totalTrials(), Budget.parse(inputs.budget()).trials());
 

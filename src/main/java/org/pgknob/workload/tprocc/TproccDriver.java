@@ -17,6 +17,10 @@ import org.pgknob.target.Target;
 import org.pgknob.workload.CheckpointAccount;
 import org.pgknob.workload.RunListener;
 import org.pgknob.workload.WorkloadResult;
+import org.pgknob.workload.driver.DriverConnections;
+import org.pgknob.workload.driver.RunControl;
+import org.pgknob.workload.driver.SqlFailures;
+import org.pgknob.workload.driver.TimelineSampler;
 
 /**
  * One TPROC-C run: virtual users on their own connections, a ramp-up, the measured window, a
@@ -31,6 +35,11 @@ final class TproccDriver {
   /** The monitor also runs the CHECKPOINT after the window, which can take minutes. */
   static final int MONITOR_SOCKET_TIMEOUT_SECONDS = 900;
 
+  /** How the driver's connections name themselves in pg_stat_activity. */
+  static final String APPLICATION_NAME = "pgknob tprocc";
+
+  private static final java.util.Properties NO_PROPERTIES = new java.util.Properties();
+
   private final TproccSettings settings;
 
   TproccDriver(TproccSettings settings) {
@@ -44,7 +53,12 @@ final class TproccDriver {
         Executors.newSingleThreadScheduledExecutor(daemon("sampler"));
     RunControl control = new RunControl(settings.users());
     try (Connection monitor =
-        DriverConnections.open(target, settings.database(), MONITOR_SOCKET_TIMEOUT_SECONDS)) {
+        DriverConnections.open(
+            target,
+            settings.database(),
+            MONITOR_SOCKET_TIMEOUT_SECONDS,
+            APPLICATION_NAME,
+            NO_PROPERTIES)) {
       boolean checkpointerView = ServerCounters.prepare(monitor);
       int warehouses = checkDatabase(monitor);
       checkConnectionsAvailable(monitor);
@@ -53,7 +67,12 @@ final class TproccDriver {
       List<UserStats> stats = new ArrayList<>();
       for (int u = 0; u < settings.users(); u++) {
         Connection c =
-            DriverConnections.open(target, settings.database(), USER_SOCKET_TIMEOUT_SECONDS);
+            DriverConnections.open(
+                target,
+                settings.database(),
+                USER_SOCKET_TIMEOUT_SECONDS,
+                APPLICATION_NAME,
+                NO_PROPERTIES);
         userConnections.add(c);
         TpccRandom random = new TpccRandom();
         UserStats userStats = new UserStats();

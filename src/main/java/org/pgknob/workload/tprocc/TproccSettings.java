@@ -32,6 +32,10 @@ public record TproccSettings(
 
   public static final String DEFAULT_DATABASE = "tprocc";
   public static final int MAX_WAREHOUSES = 10_000;
+
+  /** About the size of one warehouse as the build leaves it. */
+  public static final long BYTES_PER_WAREHOUSE = 100L * 1024 * 1024;
+
   private static final Pattern NAME = Pattern.compile("[a-z_][a-z0-9_]{0,49}");
 
   /** How each trial starts. */

@@ -1,13 +1,14 @@
 package org.pgknob.workload.tprocc;
 
 import org.HdrHistogram.Histogram;
+import org.pgknob.workload.driver.RunningTotals;
 
 /**
  * One virtual user's figures, written by that user's thread only. The window's histograms and
  * counters are read after the user stopped; the running totals (for the per-second timeline) are
  * volatile so the sampler sees them while the user runs.
  */
-final class UserStats {
+final class UserStats implements RunningTotals {
   /** Latencies are recorded in microseconds up to ten minutes, to three significant digits. */
   static final long HIGHEST_MICROS = 600_000_000L;
 
@@ -50,11 +51,13 @@ final class UserStats {
     }
   }
 
-  long committedTotal() {
+  @Override
+  public long committedTotal() {
     return committedTotal;
   }
 
-  long committedLatencyMicrosTotal() {
+  @Override
+  public long committedLatencyMicrosTotal() {
     return committedLatencyMicrosTotal;
   }
 }

@@ -3,6 +3,8 @@ package org.pgknob.workload.tprocc;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
+import org.pgknob.workload.driver.RunControl;
+import org.pgknob.workload.driver.SqlFailures;
 
 /**
  * One TPROC-C terminal: its own connection, a loop of transactions from HammerDB's mix until the

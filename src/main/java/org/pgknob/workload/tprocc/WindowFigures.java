@@ -5,6 +5,7 @@ import java.util.List;
 import org.HdrHistogram.Histogram;
 import org.pgknob.workload.LatencySummary;
 import org.pgknob.workload.TransactionProfile;
+import org.pgknob.workload.driver.Latencies;
 
 /** The driver's figures over the window, merged from every user's. */
 final class WindowFigures {
@@ -34,7 +35,8 @@ final class WindowFigures {
         rollbacks += u.windowRollbacks[i];
       }
       all.add(h);
-      profiles.add(new TransactionProfile(type.label(), calls, errors, rollbacks, summary(h)));
+      profiles.add(
+          new TransactionProfile(type.label(), calls, errors, rollbacks, Latencies.summary(h)));
       committedSum += calls - rollbacks;
       errorSum += errors;
       rollbackSum += rollbacks;
@@ -42,23 +44,10 @@ final class WindowFigures {
         newOrders = calls - rollbacks;
       }
     }
-    this.overall = summary(all);
+    this.overall = Latencies.summary(all);
     this.committed = committedSum;
     this.errors = errorSum;
     this.rollbacks = rollbackSum;
     this.newOrdersCommitted = newOrders;
-  }
-
-  static LatencySummary summary(Histogram micros) {
-    if (micros.getTotalCount() == 0) {
-      return LatencySummary.NONE;
-    }
-    return new LatencySummary(
-        micros.getTotalCount(),
-        micros.getMean() / 1000.0,
-        micros.getValueAtPercentile(50) / 1000.0,
-        micros.getValueAtPercentile(95) / 1000.0,
-        micros.getValueAtPercentile(99) / 1000.0,
-        micros.getMaxValue() / 1000.0);
   }
 }

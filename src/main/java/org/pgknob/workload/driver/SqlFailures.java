@@ -1,9 +1,9 @@
-package org.pgknob.workload.tprocc;
+package org.pgknob.workload.driver;
 
 import java.sql.SQLException;
 
 /** Which database errors a run survives, and which end it. */
-final class SqlFailures {
+public final class SqlFailures {
   private SqlFailures() {}
 
   /**
@@ -11,7 +11,7 @@ final class SqlFailures {
    * lock timeouts (55P03), statement timeouts and cancels (57014), and resource shortages the tuned
    * settings may cause (class 53, e.g. out of shared memory).
    */
-  static boolean isTransient(SQLException e) {
+  public static boolean isTransient(SQLException e) {
     String state = e.getSQLState();
     if (state == null) {
       return false;
@@ -23,7 +23,7 @@ final class SqlFailures {
   }
 
   /** The connection or the server is gone: class 08, admin or crash shutdown (57P01..57P03). */
-  static boolean isConnectionLost(Throwable e) {
+  public static boolean isConnectionLost(Throwable e) {
     if (e instanceof SQLException sql) {
       String state = sql.getSQLState();
       return state != null && (state.startsWith("08") || state.startsWith("57P"));

@@ -1,4 +1,4 @@
-package org.pgknob.workload.tprocc;
+package org.pgknob.workload.driver;
 
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
@@ -9,10 +9,10 @@ import java.util.concurrent.atomic.AtomicReference;
  * a user reports a failure that ends the run. Every wait here is bounded and gives up at once when
  * a user has failed.
  */
-final class RunControl {
-  static final int RAMPUP = 0;
-  static final int WINDOW = 1;
-  static final int STOP = 2;
+public final class RunControl {
+  public static final int RAMPUP = 0;
+  public static final int WINDOW = 1;
+  public static final int STOP = 2;
 
   private volatile int requestedPhase = RAMPUP;
   private final CountDownLatch windowAcks;
@@ -20,21 +20,21 @@ final class RunControl {
   private final AtomicReference<Throwable> failure = new AtomicReference<>();
   private volatile boolean statsFlushAllowed = true;
 
-  RunControl(int users) {
+  public RunControl(int users) {
     this.windowAcks = new CountDownLatch(users);
     this.stopAcks = new CountDownLatch(users);
   }
 
-  int requestedPhase() {
+  public int requestedPhase() {
     return requestedPhase;
   }
 
-  void request(int phase) {
+  public void request(int phase) {
     requestedPhase = phase;
   }
 
   /** A user entered {@code phase}. */
-  void acknowledge(int phase) {
+  public void acknowledge(int phase) {
     if (phase >= WINDOW) {
       windowAcks.countDown();
     }
@@ -44,13 +44,13 @@ final class RunControl {
   }
 
   /** A user ended with an error that ends the run; it no longer takes part in any phase. */
-  void fail(Throwable error) {
+  public void fail(Throwable error) {
     failure.compareAndSet(null, error);
     windowAcks.countDown();
     stopAcks.countDown();
   }
 
-  Throwable failure() {
+  public Throwable failure() {
     return failure.get();
   }
 
@@ -60,17 +60,17 @@ final class RunControl {
    *
    * @return true when every user entered it
    */
-  boolean awaitPhase(int phase, long timeoutMillis) throws InterruptedException {
+  public boolean awaitPhase(int phase, long timeoutMillis) throws InterruptedException {
     CountDownLatch latch = phase == WINDOW ? windowAcks : stopAcks;
     return latch.await(timeoutMillis, TimeUnit.MILLISECONDS);
   }
 
-  long usersNotIn(int phase) {
+  public long usersNotIn(int phase) {
     return (phase == WINDOW ? windowAcks : stopAcks).getCount();
   }
 
   /** Sleeps up to {@code millis}, waking early when a user failed. */
-  void sleep(long millis) throws InterruptedException {
+  public void sleep(long millis) throws InterruptedException {
     long deadline = System.nanoTime() + millis * 1_000_000;
     while (failure.get() == null) {
       long left = (deadline - System.nanoTime()) / 1_000_000;
@@ -82,11 +82,11 @@ final class RunControl {
   }
 
   /** False once the server refused pg_stat_force_next_flush (it needs superuser or a grant). */
-  boolean statsFlushAllowed() {
+  public boolean statsFlushAllowed() {
     return statsFlushAllowed;
   }
 
-  void disallowStatsFlush() {
+  public void disallowStatsFlush() {
     statsFlushAllowed = false;
   }
 }

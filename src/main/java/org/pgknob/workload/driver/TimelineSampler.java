@@ -1,4 +1,4 @@
-package org.pgknob.workload.tprocc;
+package org.pgknob.workload.driver;
 
 import java.util.ArrayList;
 import java.util.Collections;
@@ -11,8 +11,8 @@ import org.pgknob.workload.SecondSample;
  * Once a second, the committed transactions and their average latency over the last second, from
  * every user's running totals: the run's timeline, and the live figures a listener shows.
  */
-final class TimelineSampler implements Runnable {
-  private final List<UserStats> users;
+public final class TimelineSampler implements Runnable {
+  private final List<? extends RunningTotals> users;
   private final BooleanSupplier inWindow;
   private final RunListener listener;
   private final List<SecondSample> samples = Collections.synchronizedList(new ArrayList<>());
@@ -20,7 +20,8 @@ final class TimelineSampler implements Runnable {
   private long lastLatencyMicros;
   private int second;
 
-  TimelineSampler(List<UserStats> users, BooleanSupplier inWindow, RunListener listener) {
+  public TimelineSampler(
+      List<? extends RunningTotals> users, BooleanSupplier inWindow, RunListener listener) {
     this.users = users;
     this.inWindow = inWindow;
     this.listener = listener;
@@ -30,7 +31,7 @@ final class TimelineSampler implements Runnable {
   public void run() {
     long committed = 0;
     long latencyMicros = 0;
-    for (UserStats u : users) {
+    for (RunningTotals u : users) {
       committed += u.committedTotal();
       latencyMicros += u.committedLatencyMicrosTotal();
     }
@@ -48,7 +49,7 @@ final class TimelineSampler implements Runnable {
     }
   }
 
-  List<SecondSample> samples() {
+  public List<SecondSample> samples() {
     synchronized (samples) {
       return List.copyOf(samples);
     }

@@ -1,0 +1,51 @@
+package org.pgknob.cli;
+
+import org.pgknob.workload.WorkloadKind;
+import picocli.CommandLine.Option;
+
+/**
+ * How long each run ramps up and measures, and its users: one declaration for {@code tune}, {@code
+ * compare} and {@code tprocc run}. Unset options are null, so {@code compare} can take the compared
+ * session's values; the defaults are the constants here and the workload's own.
+ */
+final class RunOptions {
+  static final int DEFAULT_RAMPUP_SECONDS = 5;
+  static final int DEFAULT_WINDOW_SECONDS = 15;
+
+  @Option(
+      names = {"--users", "--vus"},
+      paramLabel = "N",
+      description =
+          "Virtual users (pgbench's clients), one connection each (default: "
+              + WorkloadKind.DEFAULT_USERS
+              + "; compare: the session's).")
+  Integer users;
+
+  @Option(
+      names = "--rampup",
+      paramLabel = "TIME",
+      converter = DurationSeconds.class,
+      description =
+          "Warm-up before each measured window (default: "
+              + DEFAULT_RAMPUP_SECONDS
+              + "s; compare: the session's).")
+  Integer rampupSeconds;
+
+  @Option(
+      names = "--duration",
+      paramLabel = "TIME",
+      converter = DurationSeconds.class,
+      description =
+          "Measured window of each run (default: "
+              + DEFAULT_WINDOW_SECONDS
+              + "s; compare: the session's).")
+  Integer windowSeconds;
+
+  int rampupSecondsOr(int otherwise) {
+    return rampupSeconds != null ? rampupSeconds : otherwise;
+  }
+
+  int windowSecondsOr(int otherwise) {
+    return windowSeconds != null ? windowSeconds : otherwise;
+  }
+}
