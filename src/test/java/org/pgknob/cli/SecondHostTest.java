@@ -14,25 +14,17 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalLong;
-import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.MethodOrderer;
 import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestMethodOrder;
-import org.pgknob.safety.RamLimit;
-import org.pgknob.safety.SafetyRulesFile;
-import org.pgknob.target.HostMemory;
 import org.pgknob.target.ManagedCluster;
-import org.pgknob.target.ProcessSample;
-import org.pgknob.target.ProcessSampler;
 import org.pgknob.target.RemoteServer;
 import org.pgknob.target.ServerFacts;
 import org.pgknob.testing.NetnsPostgres;
-import org.pgknob.trial.Guardrail;
 import picocli.CommandLine;
 
 /**
@@ -87,53 +79,99 @@ class SecondHostTest {
     assertTrue(out.toString().contains("NOPM"), out.toString());
   }
 
+  /**
+   * The acceptance of the agent: a whole session over the link, its RAM the limit of the server's
+   * cgroup as the agent reads it, where one proposed configuration's real footprint crosses the
+   * guardrail's line although the safety rules' prediction let it through. PostgreSQL zeroes its
+   * WAL buffers when it starts, so wal_buffers = 1 GB is 1 GB of the server's PSS from the first
+   * sample on, whatever the workload does; the rules given count shared_buffers only (a user's
+   * rules that forgot wal_buffers) at half the limit, so the prediction accepts it and only the
+   * guardrail can stop it, at 768 MB, well before the cgroup's 1.5 GB would OOM-kill the server.
+   */
   @Test
   @Order(3)
-  void theGuardrailTripsOnTheLimitOfTheServersCgroupAsTheAgentReadsIt() throws Exception {
+  void aSessionOverTheLinkIsStoppedByTheGuardrailAtTheCgroupsLimitAndRestored(
+      @org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws Exception {
+    java.nio.file.Path space = dir.resolve("space.yaml");
+    Files.writeString(
+        space, "knobs:\n  wal_buffers: {type: integer, unit: MB, min: 1024, max: 1040}\n");
+    java.nio.file.Path rules = dir.resolve("rules.yaml");
+    Files.writeString(
+        rules,
+        "memory:\n  limit_fraction: 0.5\n  per_connection_fallback: 10MB\n"
+            + "  terms:\n    shared_buffers: [shared_buffers]\n");
+    String autoConf = autoConf();
+    String walBuffers;
     try (RemoteServer server = open()) {
-      // The server holds its TPROC-C data in shared_buffers now; set its cgroup's limit so that
-      // the safety rules' line (0.9 x the limit) lies under what it really holds.
-      ProcessSample now = server.agent().orElseThrow().latest().orElseThrow();
-      long limit = Math.max(now.pssBytes() * 100 / 95, 64L << 20) / 4096 * 4096; // whole pages
-      NetnsPostgres.setCgroupLimit(limit);
-      try {
-        Thread.sleep(2500); // the agent's next samples carry the new limit
-        ServerFacts facts = server.facts();
-        assertEquals(OptionalLong.of(limit), facts.cgroupMemoryLimitBytes());
-        RamLimit ram =
-            RamLimit.of(
-                new HostMemory(
-                    facts.hostMemoryBytes().getAsLong(),
-                    0,
-                    facts.cgroupMemoryLimitBytes().getAsLong()),
-                OptionalLong.empty());
-        assertEquals("cgroup limit", ram.source());
-        long line = SafetyRulesFile.loadDefault().limitBytes(ram);
-
-        ProcessSampler sampler = server.newSampler().orElseThrow();
-        CountDownLatch tripped = new CountDownLatch(1);
-        AtomicReference<Guardrail.Trip> trip = new AtomicReference<>();
-        try (Guardrail guardrail =
-            new Guardrail(
-                server,
-                "postgres",
-                "pgknob-second-host-test",
-                line,
-                t -> {
-                  trip.set(t);
-                  tripped.countDown();
-                })) {
-          sampler.addListener(guardrail);
-          sampler.start();
-          assertTrue(tripped.await(20, TimeUnit.SECONDS), "tripped on the agent's PSS");
-          sampler.close();
-        }
-        assertEquals("PSS", trip.get().figure());
-        assertEquals(line, trip.get().limitBytes());
-      } finally {
-        NetnsPostgres.setCgroupLimit(CGROUP_LIMIT);
-      }
+      walBuffers = show(server, "wal_buffers");
     }
+    long limit = 1536L << 20;
+    NetnsPostgres.setCgroupLimit(limit);
+    try {
+      java.nio.file.Path runs = dir.resolve("runs");
+      List<String> tune =
+          remote(
+              "tune",
+              "--warehouses",
+              "1",
+              "--vus",
+              "2",
+              "--rampup",
+              "1s",
+              "--duration",
+              "2s",
+              "--budget",
+              "10",
+              "--tracks",
+              "restart",
+              "--space",
+              space.toString(),
+              "--rules",
+              rules.toString(),
+              "--out",
+              runs.toString());
+      tune.addAll(
+          List.of(
+              "--restart-command",
+              pg.restartCommand(),
+              "--agent-command",
+              pg.agentCommand(),
+              "--require-agent"));
+      assertEquals(0, run(tune), err.toString());
+      java.nio.file.Path session;
+      try (var dirs = Files.list(runs)) {
+        session = dirs.findFirst().orElseThrow();
+      }
+      List<com.fasterxml.jackson.databind.JsonNode> trials = new ArrayList<>();
+      var json = new com.fasterxml.jackson.databind.ObjectMapper();
+      for (String line : Files.readAllLines(session.resolve("trials.jsonl"))) {
+        trials.add(json.readTree(line));
+      }
+      // The defaults stay far under the line; the first proposal of 1 GB of WAL buffers crosses it.
+      for (var t : trials) {
+        if (t.path("phase").asText().equals("baseline")) {
+          assertEquals("OK", t.path("status").asText(), t.toString());
+        }
+      }
+      var stopped =
+          trials.stream()
+              .filter(t -> t.path("status").asText().equals("MEMORY_GUARD"))
+              .findFirst()
+              .orElseThrow(
+                  () -> new AssertionError("no trial stopped by the guardrail: " + trials));
+      assertTrue(
+          stopped.path("settings").path("wal_buffers").asText().endsWith("MB"), stopped.toString());
+      assertTrue(
+          stopped.path("reason").asText().startsWith("server PSS ")
+              && stopped.path("reason").asText().contains(" crossed the memory limit 768"),
+          stopped.toString());
+    } finally {
+      NetnsPostgres.setCgroupLimit(CGROUP_LIMIT);
+    }
+    try (RemoteServer server = open()) {
+      assertEquals(walBuffers, show(server, "wal_buffers"), "the original settings are back");
+    }
+    assertEquals(autoConf, autoConf());
   }
 
   @Test
