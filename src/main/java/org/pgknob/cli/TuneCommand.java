@@ -27,6 +27,8 @@ public final class TuneCommand implements Callable<Integer> {
 
   @Mixin TargetOptions targetOptions;
 
+  @Mixin PgTuneMachineOptions pgtuneOptions;
+
   @Option(
       names = "--warehouses",
       defaultValue = "2",
@@ -170,7 +172,8 @@ public final class TuneCommand implements Callable<Integer> {
             seed,
             surrogate,
             apply.equals("best"),
-            workloadCommand);
+            workloadCommand,
+            pgtuneOptions.toOptions());
     // A budget too small is refused before a folder is created or the server touched.
     inputs.trialsAllowed();
     var out = spec.commandLine().getOut();

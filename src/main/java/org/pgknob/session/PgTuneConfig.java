@@ -124,7 +124,7 @@ public record PgTuneConfig(
     return switch (storage) {
       case HDD -> 2;
       case SSD -> 200;
-      case SAN -> 300;
+      case NETWORK -> 300;
       case NVME -> 1000;
     };
   }

@@ -26,6 +26,7 @@ import org.pgknob.PgknobException;
  * @param applyBest leave the best restart/objective configuration applied at the end
  * @param workloadCommand a benchmark command run as each trial's workload instead of TPROC-C, or
  *     null
+ * @param pgtune --storage, --cpus and --connections for the PGTune-style configuration
  */
 public record SessionInputs(
     int warehouses,
@@ -43,12 +44,14 @@ public record SessionInputs(
     long seed,
     String surrogate,
     boolean applyBest,
-    String workloadCommand) {
+    String workloadCommand,
+    PgTuneOptions pgtune) {
 
   public static final List<String> TRACKS = List.of("reload", "restart");
   public static final List<String> OBJECTIVES = List.of("tps", "latency");
 
   public SessionInputs {
+    pgtune = pgtune == null ? PgTuneOptions.MEASURED : pgtune;
     tracks = List.copyOf(new java.util.LinkedHashSet<>(tracks)); // --tracks reload,reload is one
     if (tracks.isEmpty()) {
       throw new PgknobException("--tracks names no track", "give reload, restart or both");
@@ -121,6 +124,7 @@ public record SessionInputs(
     m.put("surrogate", surrogate);
     m.put("applyBest", applyBest);
     m.put("workloadCommand", workloadCommand == null ? "" : workloadCommand);
+    m.put("pgtune", pgtune.toMap());
     return m;
   }
 
@@ -143,7 +147,8 @@ public record SessionInputs(
         ((Number) m.get("seed")).longValue(),
         (String) m.get("surrogate"),
         (Boolean) m.get("applyBest"),
-        emptyToNull((String) m.getOrDefault("workloadCommand", "")));
+        emptyToNull((String) m.getOrDefault("workloadCommand", "")),
+        PgTuneOptions.fromMap(m.get("pgtune")));
   }
 
   /** The workload as the summary and report show it. */

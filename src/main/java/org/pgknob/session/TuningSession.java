@@ -432,6 +432,10 @@ public final class TuningSession {
       return facts;
     }
 
+    SessionInputs inputs() {
+      return inputs;
+    }
+
     BoundSpace bound() {
       return bound;
     }

@@ -170,4 +170,18 @@ class PgTuneConfigTest {
     assertTrue(facts.enumValues().get("io_method").contains("worker"));
     assertEquals("6GB", s.get("shared_buffers"));
   }
+
+  @Test
+  void valuesTheServerRunsAlreadyAreNoChange() throws Exception {
+    Map<String, org.pgknob.space.PgSetting> server;
+    try (Connection conn = SharedPostgres.connect()) {
+      server = org.pgknob.space.PgSetting.readAll(conn);
+    }
+    Map<String, String> pgtune = new LinkedHashMap<>();
+    pgtune.put("checkpoint_completion_target", "0.9"); // PostgreSQL 14+ default
+    pgtune.put("default_statistics_target", "100");
+    pgtune.put("shared_buffers", "131072kB"); // 128MB, the default, spelled otherwise
+    pgtune.put("work_mem", "16MB");
+    assertEquals(Map.of("work_mem", "16MB"), PgTuneSettings.changesOnly(pgtune, server));
+  }
 }
