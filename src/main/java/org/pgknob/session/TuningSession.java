@@ -13,6 +13,7 @@ import java.util.Optional;
 import java.util.OptionalLong;
 import org.pgknob.BuildInfo;
 import org.pgknob.PgknobException;
+import org.pgknob.report.Labels;
 import org.pgknob.report.Summary;
 import org.pgknob.safety.ConnectionOverhead;
 import org.pgknob.safety.RamLimit;
@@ -262,7 +263,7 @@ public final class TuningSession {
       }
     }
     var report = target.restoreOriginals();
-    return "original settings restored (" + report.changes().size() + " changed back)";
+    return Labels.restored(report.changes().size());
   }
 
   /** Marks the session stopped (Ctrl-C, an error); the caller restores the server. */
