@@ -2,12 +2,9 @@ package org.pgknob.session;
 
 import java.sql.Connection;
 import java.sql.SQLException;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.pgknob.PgknobException;
-import org.pgknob.report.SettingValue;
-import org.pgknob.space.PgSetting;
 
 /** The PGTune-style configuration of a session's server, from its RAM, cores and storage. */
 final class PgTuneSettings {
@@ -37,21 +34,6 @@ final class PgTuneSettings {
 
   private PgTuneSettings() {}
 
-  /** The entries of {@code settings} whose value differs from what {@code server} runs. */
-  static Map<String, String> changesOnly(
-      Map<String, String> settings, Map<String, PgSetting> server) {
-    Map<String, String> out = new LinkedHashMap<>(settings);
-    out.entrySet()
-        .removeIf(
-            e -> {
-              PgSetting found = server.get(e.getKey());
-              return found != null
-                  && SettingValue.same(
-                      SettingValue.withUnit(found.setting(), found.unit()), e.getValue());
-            });
-    return out;
-  }
-
   /**
    * The settings that differ from the server's as the session found them: a value PGTune gives that
    * the server runs already (checkpoint_completion_target 0.9 on PostgreSQL 14+) changes nothing,
@@ -73,7 +55,7 @@ final class PgTuneSettings {
       Map<String, String> settings =
           new PgTuneConfig(context.ram().bytes(), cpus, storage, larger, given.connections())
               .settings(server);
-      return changesOnly(settings, context.serverSettings());
+      return ServerChanges.only(settings, context.serverSettings());
     } catch (SQLException e) {
       throw new PgknobException(
           "cannot read the server's facts for the PGTune-style configuration: " + e.getMessage(),

@@ -182,6 +182,6 @@ class PgTuneConfigTest {
     pgtune.put("default_statistics_target", "100");
     pgtune.put("shared_buffers", "131072kB"); // 128MB, the default, spelled otherwise
     pgtune.put("work_mem", "16MB");
-    assertEquals(Map.of("work_mem", "16MB"), PgTuneSettings.changesOnly(pgtune, server));
+    assertEquals(Map.of("work_mem", "16MB"), ServerChanges.only(pgtune, server));
   }
 }
