@@ -3,6 +3,7 @@ package org.pgknob.cli;
 import java.nio.file.Path;
 import java.time.Duration;
 import org.pgknob.PgknobException;
+import org.pgknob.target.LibpqEnvironment;
 import org.pgknob.target.ManagedCluster;
 import org.pgknob.target.PgknobHome;
 import org.pgknob.target.PostgresBinaries;
@@ -10,7 +11,9 @@ import org.pgknob.target.RemoteServer;
 import org.pgknob.target.RestoreFile;
 import org.pgknob.target.Target;
 import org.pgknob.target.TargetIdentity;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
 
 /**
  * The options that choose the server a command works on, shared as a picocli mixin ({@code @Mixin
@@ -18,12 +21,17 @@ import picocli.CommandLine.Option;
  * {@code --target}.
  */
 public final class TargetOptions {
+  @Spec(Spec.Target.MIXEE)
+  CommandSpec mixee;
+
   @Option(
       names = "--target",
-      paramLabel = "URL",
+      paramLabel = "URL|CONNINFO",
       description =
-          "JDBC URL of an existing server, e.g. jdbc:postgresql://db:5432/postgres"
-              + " (default: pgknob's managed PostgreSQL 18).")
+          "An existing server: postgresql://USER@HOST:PORT/DB, 'host=HOST port=PORT user=USER"
+              + " dbname=DB' or jdbc:postgresql://HOST:PORT/DB; never with a password inside"
+              + " (default: PGSERVICE/PGHOST/PGPORT/PGUSER/PGDATABASE as psql reads them, else"
+              + " pgknob's managed PostgreSQL 18).")
   String url;
 
   @Option(
@@ -84,6 +92,7 @@ public final class TargetOptions {
    */
   public Target open(Path restoreFile) {
     Target target;
+    resolveFromEnvironment(true);
     if (url == null) {
       refuseRemoteOptions();
       ManagedCluster cluster =
@@ -124,6 +133,7 @@ public final class TargetOptions {
 
   /** The restore file {@code pgknob apply} uses for the chosen server. */
   public Path defaultRestoreFile() {
+    resolveFromEnvironment(false);
     if (url == null) {
       return RestoreFile.defaultPath(
           TargetIdentity.managed(
@@ -131,6 +141,37 @@ public final class TargetOptions {
     }
     return RestoreFile.defaultPath(
         new TargetIdentity(TargetIdentity.REMOTE, null, url, user, restartCommand, 0));
+  }
+
+  /**
+   * Without --target (and --cluster-dir), takes the server the libpq environment names, as psql
+   * would; {@code announce} prints which one and why, once.
+   */
+  private void resolveFromEnvironment(boolean announce) {
+    if (url != null || clusterDir != null) {
+      return;
+    }
+    String home = System.getProperty("user.home");
+    LibpqEnvironment.choose(System.getenv(), home == null ? null : Path.of(home))
+        .ifPresent(
+            choice -> {
+              url = choice.jdbcUrl();
+              if (announce) {
+                say(
+                    "server: "
+                        + choice.jdbcUrl()
+                        + " (chosen by "
+                        + choice.reason()
+                        + "; unset them, or give --target, for another)");
+              }
+            });
+  }
+
+  private void say(String line) {
+    if (mixee != null) {
+      mixee.commandLine().getErr().println("pgknob: " + line);
+      mixee.commandLine().getErr().flush();
+    }
   }
 
   private Target openRemote(String targetUrl, String role, String command) {
@@ -141,7 +182,7 @@ public final class TargetOptions {
 
   /** True when the command line names an existing server with --target. */
   boolean namesRemoteServer() {
-    return url != null;
+    return url != null; // the environment does not override a compared session's own server
   }
 
   private void refuseRemoteOptions() {
