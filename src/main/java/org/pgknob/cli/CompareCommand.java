@@ -32,7 +32,7 @@ import picocli.CommandLine.Spec;
     mixinStandardHelpOptions = true,
     description = {
       "Re-measure configurations against the server's defaults, interleaved (A B A B ...), with",
-      "95% intervals: the optima and PGTune-style configuration of a session (RUN_DIR), or",
+      "95%% intervals: the optima and PGTune-style configuration of a session (RUN_DIR), or",
       "postgresql.conf fragments (--config). Writes a new session folder with summary and report."
     })
 public final class CompareCommand implements Callable<Integer> {
@@ -59,6 +59,7 @@ public final class CompareCommand implements Callable<Integer> {
 
   @Option(
       names = "--rounds",
+      paramLabel = "N",
       defaultValue = "3",
       description =
           "Rounds of one baseline run and one run of each configuration (at least 2; default:"
@@ -67,20 +68,26 @@ public final class CompareCommand implements Callable<Integer> {
 
   @Option(
       names = "--warehouses",
+      paramLabel = "N",
       description = "TPROC-C warehouses (default: the session's, else 2).")
   Integer warehouses;
 
-  @Option(names = "--vus", description = "Virtual users (default: the session's, else 4).")
+  @Option(
+      names = "--vus",
+      paramLabel = "N",
+      description = "Virtual users (default: the session's, else 4).")
   Integer virtualUsers;
 
   @Option(
       names = "--rampup",
+      paramLabel = "<seconds or 5s>",
       converter = DurationSeconds.class,
       description = "Warm-up before each measured window (default: the session's, else 5s).")
   Integer rampupSeconds;
 
   @Option(
       names = "--duration",
+      paramLabel = "<seconds or 30s>",
       converter = DurationSeconds.class,
       description = "Measured window of each run (default: the session's, else 15s).")
   Integer windowSeconds;

@@ -68,7 +68,10 @@ public final class SpaceCommand implements Callable<Integer> {
             "Safety-rules YAML file (default: the built-in " + SafetyRulesFile.DEFAULT + ").")
     Path rulesFile;
 
-    @Option(names = "--port", description = "Port of the managed cluster (default: a free one).")
+    @Option(
+        names = "--port",
+        paramLabel = "PORT",
+        description = "Port of the managed cluster (default: a free one).")
     int port;
 
     @Option(

@@ -30,12 +30,14 @@ public final class TproccRunCommand implements Callable<Integer> {
 
   @Option(
       names = "--users",
+      paramLabel = "N",
       defaultValue = "4",
       description = "Virtual users, one connection each (default: ${DEFAULT-VALUE}).")
   int users;
 
   @Option(
       names = "--rampup",
+      paramLabel = "<seconds or 5s>",
       defaultValue = "30s",
       converter = DurationSeconds.class,
       description = "Time before the measured window (default: ${DEFAULT-VALUE}).")
@@ -43,6 +45,7 @@ public final class TproccRunCommand implements Callable<Integer> {
 
   @Option(
       names = "--duration",
+      paramLabel = "<seconds or 30s>",
       defaultValue = "60s",
       converter = DurationSeconds.class,
       description = "The measured window (default: ${DEFAULT-VALUE}).")
@@ -60,6 +63,7 @@ public final class TproccRunCommand implements Callable<Integer> {
 
   @Option(
       names = "--reset",
+      paramLabel = "pristine|none",
       defaultValue = "template",
       description =
           "template: start from a fresh copy of the pristine database; none: keep the database"
@@ -68,12 +72,14 @@ public final class TproccRunCommand implements Callable<Integer> {
 
   @Option(
       names = "--database",
+      paramLabel = "NAME",
       defaultValue = TproccSettings.DEFAULT_DATABASE,
       description = "The TPROC-C database (default: ${DEFAULT-VALUE}).")
   String database;
 
   @Option(
       names = "--stop-timeout",
+      paramLabel = "<seconds or 10s>",
       defaultValue = "30s",
       converter = DurationSeconds.class,
       description =

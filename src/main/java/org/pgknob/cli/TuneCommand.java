@@ -31,18 +31,21 @@ public final class TuneCommand implements Callable<Integer> {
 
   @Option(
       names = "--warehouses",
+      paramLabel = "N",
       defaultValue = "2",
       description = "TPROC-C warehouses (default: ${DEFAULT-VALUE}).")
   int warehouses;
 
   @Option(
       names = "--vus",
+      paramLabel = "N",
       defaultValue = "4",
       description = "Virtual users (default: ${DEFAULT-VALUE}).")
   int virtualUsers;
 
   @Option(
       names = "--rampup",
+      paramLabel = "<seconds or 5s>",
       defaultValue = "5s",
       converter = DurationSeconds.class,
       description = "Warm-up before each measured window (default: ${DEFAULT-VALUE}).")
@@ -50,6 +53,7 @@ public final class TuneCommand implements Callable<Integer> {
 
   @Option(
       names = "--duration",
+      paramLabel = "<seconds or 30s>",
       defaultValue = "15s",
       converter = DurationSeconds.class,
       description = "Measured window of each trial (default: ${DEFAULT-VALUE}).")
@@ -70,6 +74,7 @@ public final class TuneCommand implements Callable<Integer> {
 
   @Option(
       names = "--budget",
+      paramLabel = "<40, 2h or 40,2h>",
       defaultValue = "12m",
       description =
           "Trials and/or wall time for the trials: 40, 2h, 40,2h (default: ${DEFAULT-VALUE}).")
@@ -77,6 +82,7 @@ public final class TuneCommand implements Callable<Integer> {
 
   @Option(
       names = "--tracks",
+      paramLabel = "reload|restart",
       defaultValue = "reload,restart",
       split = ",",
       description = "Tracks to tune: reload, restart (default: ${DEFAULT-VALUE}).")
@@ -84,6 +90,7 @@ public final class TuneCommand implements Callable<Integer> {
 
   @Option(
       names = "--objective",
+      paramLabel = "tps|latency",
       defaultValue = "tps",
       description =
           "What the Bayesian phase optimizes: tps or latency (default: ${DEFAULT-VALUE}).")
@@ -115,18 +122,21 @@ public final class TuneCommand implements Callable<Integer> {
 
   @Option(
       names = "--seed",
+      paramLabel = "N",
       defaultValue = "1",
       description = "Random seed (default: ${DEFAULT-VALUE}).")
   long seed;
 
   @Option(
       names = "--surrogate",
+      paramLabel = "gp|rf",
       defaultValue = "gp",
       description = "Model of the Bayesian phase: gp (Gaussian process) or rf (random forest).")
   String surrogate;
 
   @Option(
       names = "--apply",
+      paramLabel = "none|best",
       defaultValue = "none",
       description =
           "none: restore the original settings at the end; best: keep the best validated gain.")
