@@ -30,6 +30,13 @@ public final class TuneCommand implements Callable<Integer> {
   @Mixin PgTuneMachineOptions pgtuneOptions;
 
   @Option(
+      names = "--dry-run",
+      description =
+          "Print the plan (phases, trials, estimated end), the search space and the memory limit,"
+              + " then stop: reads the server's settings, changes nothing, builds nothing.")
+  boolean dryRun;
+
+  @Option(
       names = "--warehouses",
       paramLabel = "N",
       defaultValue = "2",
@@ -187,6 +194,13 @@ public final class TuneCommand implements Callable<Integer> {
     // A budget too small is refused before a folder is created or the server touched.
     inputs.trialsAllowed();
     var out = spec.commandLine().getOut();
+    if (dryRun) {
+      try (org.pgknob.target.Target target = targetOptions.open()) {
+        TuningSession.dryRun(inputs, target, Clock.systemUTC()).forEach(out::println);
+      }
+      out.flush();
+      return ExitCodes.OK;
+    }
     var err = spec.commandLine().getErr();
     return SessionRunner.runInNewFolder(
         runsDir,
