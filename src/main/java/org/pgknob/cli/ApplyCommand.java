@@ -1,10 +1,13 @@
 package org.pgknob.cli;
 
 import java.io.PrintWriter;
+import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import org.pgknob.PgknobException;
+import org.pgknob.report.ExportedSettings;
 import org.pgknob.target.ApplyReport;
 import org.pgknob.target.Restorer;
 import org.pgknob.target.SettingChange;
@@ -34,8 +37,9 @@ public final class ApplyCommand implements Callable<Integer> {
   @Option(
       names = "--set",
       paramLabel = "NAME=VALUE",
-      required = true,
-      description = "A setting and its value as PostgreSQL takes it, e.g. shared_buffers=256MB.")
+      description =
+          "A setting and its value as PostgreSQL takes it, e.g. shared_buffers=256MB; after"
+              + " --from, it overrides the file's value.")
   Map<String, String> settings = new LinkedHashMap<>();
 
   @Option(
@@ -45,16 +49,25 @@ public final class ApplyCommand implements Callable<Integer> {
               + " settings then count as the originals).")
   boolean force;
 
+  @Option(
+      names = "--from",
+      paramLabel = "FILE",
+      description =
+          "An exported configuration: a best-*.conf postgresql.conf fragment or a best-*.json of"
+              + " a session folder (pgknob export).")
+  Path from;
+
   @Override
   public Integer call() {
     PrintWriter out = spec.commandLine().getOut();
+    Map<String, String> requested = requested();
     Target target = targetOptions.open();
     ApplyReport report;
     // Ctrl-C while a change is in flight: wait for it, then put the originals back.
     try (Restorer ignored = Restorer.onShutdown(target, spec.commandLine().getErr())) {
       UnrestoredFiles.check(target, target.restoreFile(), force, spec.commandLine().getErr());
       Map<String, String> wanted = new LinkedHashMap<>(target.appliedSettings());
-      settings.forEach(
+      requested.forEach(
           (name, value) -> {
             wanted.keySet().removeIf(n -> n.equalsIgnoreCase(name.strip())); // names ignore case
             wanted.put(name.strip(), value);
@@ -87,6 +100,24 @@ public final class ApplyCommand implements Callable<Integer> {
     out.println("put them back with: pgknob restore" + restoreHint());
     out.flush();
     return ExitCodes.OK;
+  }
+
+  /** The file's settings, then --set on top; read before the server is touched. */
+  private Map<String, String> requested() {
+    if (from == null && settings.isEmpty()) {
+      throw new PgknobException(
+          "nothing to apply", "give --set NAME=VALUE or --from FILE (an exported .conf or .json)");
+    }
+    Map<String, String> all = new LinkedHashMap<>();
+    if (from != null) {
+      all.putAll(ExportedSettings.read(from));
+    }
+    settings.forEach(
+        (name, value) -> {
+          all.keySet().removeIf(n -> n.equalsIgnoreCase(name.strip()));
+          all.put(name.strip(), value);
+        });
+    return all;
   }
 
   private String restoreHint() {

@@ -35,7 +35,7 @@ import picocli.CommandLine.Spec;
     mixinStandardHelpOptions = true,
     description = {
       "Re-measure configurations against the server's defaults, interleaved (A B A B ...), with",
-      "95% intervals: the optima and PGTune-style configuration of a session (RUN_DIR), or",
+      "95%% intervals: the optima and PGTune-style configuration of a session (RUN_DIR), or",
       "postgresql.conf fragments (--config). Writes a new session folder with summary and report."
     })
 public final class CompareCommand implements Callable<Integer> {
@@ -57,6 +57,7 @@ public final class CompareCommand implements Callable<Integer> {
 
   @Option(
       names = "--rounds",
+      paramLabel = "N",
       defaultValue = "3",
       description =
           "Rounds of one baseline run and one run of each configuration (at least 2; default:"

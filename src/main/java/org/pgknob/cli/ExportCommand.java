@@ -33,6 +33,7 @@ public final class ExportCommand implements Callable<Integer> {
 
   @Option(
       names = "--track",
+      paramLabel = "reload|restart|pgtune",
       defaultValue = "restart",
       description =
           "reload, restart, or pgtune for the PGTune-style row (default: ${DEFAULT-VALUE}).")
@@ -40,17 +41,22 @@ public final class ExportCommand implements Callable<Integer> {
 
   @Option(
       names = "--objective",
+      paramLabel = "tps|latency",
       defaultValue = "tps",
       description = "tps or latency (default: ${DEFAULT-VALUE}).")
   String objective;
 
   @Option(
       names = "--format",
+      paramLabel = "conf|alter-system|json",
       defaultValue = "conf",
       description = "conf, alter-system or json (default: ${DEFAULT-VALUE}).")
   String format;
 
-  @Option(names = "--out", description = "Write to this file instead of standard output.")
+  @Option(
+      names = "--out",
+      paramLabel = "FILE",
+      description = "Write to this file instead of standard output.")
   Path out;
 
   @Override

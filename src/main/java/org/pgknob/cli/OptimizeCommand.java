@@ -88,7 +88,11 @@ public final class OptimizeCommand implements Callable<Integer> {
       description = "minimize or maximize the value (default: ${DEFAULT-VALUE}).")
   Direction direction;
 
-  @Option(names = "--seed", defaultValue = "1", description = "Random seed (default: 1).")
+  @Option(
+      names = "--seed",
+      paramLabel = "N",
+      defaultValue = "1",
+      description = "Random seed (default: 1).")
   long seed;
 
   @Option(

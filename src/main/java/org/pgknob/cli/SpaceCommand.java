@@ -4,10 +4,14 @@ import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.stream.Collectors;
+import org.pgknob.Json;
 import org.pgknob.safety.SafetyRules;
 import org.pgknob.safety.SafetyRulesFile;
 import org.pgknob.space.BoundSpace;
@@ -76,6 +80,9 @@ public final class SpaceCommand implements Callable<Integer> {
         description = "Show the space with fsync=off and full_page_writes=off allowed.")
     boolean allowUnsafe;
 
+    @Option(names = "--json", description = "Print the space as one JSON object.")
+    boolean json;
+
     @Override
     public Integer call() throws SQLException {
       PrintWriter out = spec.commandLine().getOut();
@@ -96,6 +103,13 @@ public final class SpaceCommand implements Callable<Integer> {
       }
       SearchSpace allowed =
           rules.restrictSpace(bound.space(), allowDurabilityTradeoff, allowUnsafe);
+      List<String> held = rules.restrictions(allowDurabilityTradeoff, allowUnsafe);
+      held.removeIf(r -> !bound.space().contains(r.substring(0, r.indexOf('='))));
+      if (json) {
+        out.print(asJson(bound, allowed, target, held, rules.source()));
+        out.flush();
+        return ExitCodes.OK;
+      }
       out.printf(
           Locale.ROOT,
           "%s on PostgreSQL %d (%s): %d knobs, %d apply on reload, %d need a restart%n",
@@ -120,13 +134,49 @@ public final class SpaceCommand implements Callable<Integer> {
             k.defaultValue() == null ? "" : k.render(k.defaultValue()),
             applies(bound, k) + (k.condition() == null ? "" : ", only when " + k.condition()));
       }
-      List<String> held = rules.restrictions(allowDurabilityTradeoff, allowUnsafe);
-      held.removeIf(r -> !bound.space().contains(r.substring(0, r.indexOf('='))));
       if (!held.isEmpty()) {
         out.println("held back by " + rules.source() + ": " + String.join("; ", held));
       }
       out.flush();
       return ExitCodes.OK;
+    }
+
+    private static String asJson(
+        BoundSpace bound, SearchSpace allowed, Target target, List<String> held, String rules) {
+      Map<String, Object> m = new LinkedHashMap<>();
+      m.put("space", bound.space().source());
+      m.put("postgresMajor", bound.serverMajor());
+      m.put("target", target.describe());
+      List<Map<String, Object>> knobs = new ArrayList<>();
+      for (Knob k : allowed.knobs()) {
+        Map<String, Object> row = new LinkedHashMap<>();
+        row.put("name", k.name());
+        row.put("type", k.type().name().toLowerCase(Locale.ROOT));
+        if (k.isCategorical()) {
+          row.put("choices", k.choices());
+        } else {
+          row.put("min", k.min());
+          row.put("max", k.max());
+          row.put("unit", k.unit());
+          row.put("scale", k.scale().name().toLowerCase(Locale.ROOT));
+        }
+        row.put("grid", k.grid().stream().map(Object::toString).toList());
+        row.put("default", k.defaultValue() == null ? null : k.render(k.defaultValue()));
+        row.put("applies", bound.needsRestart(k.name()) ? "restart" : "reload");
+        row.put("context", bound.contextOf(k.name()));
+        if (k.condition() != null) {
+          row.put("condition", k.condition().toString());
+        }
+        knobs.add(row);
+      }
+      m.put("knobs", knobs);
+      m.put("heldBack", held);
+      m.put("heldBackBy", rules);
+      try {
+        return Json.mapper().writerWithDefaultPrettyPrinter().writeValueAsString(m) + "\n";
+      } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+        throw new IllegalStateException("cannot write the space as JSON", e);
+      }
     }
 
     /** The managed cluster (started if needed) or --target's server. */

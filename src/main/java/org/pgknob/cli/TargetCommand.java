@@ -3,9 +3,12 @@ package org.pgknob.cli;
 import java.io.PrintWriter;
 import java.sql.Connection;
 import java.sql.SQLException;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.concurrent.Callable;
+import org.pgknob.Json;
 import org.pgknob.PgknobException;
 import org.pgknob.space.Knob;
 import org.pgknob.space.SearchSpace;
@@ -38,12 +41,22 @@ public final class TargetCommand implements Callable<Integer> {
   @Option(names = "--all", description = "List every setting with its value, unit and context.")
   boolean all;
 
+  @Option(
+      names = "--json",
+      description = "Print the same as one JSON object (with --all: every setting too).")
+  boolean json;
+
   @Override
   public Integer call() {
     PrintWriter out = spec.commandLine().getOut();
     try (Target target = targetOptions.open()) {
       ServerFacts facts = target.facts();
       List<ServerSetting> settings = target.settings();
+      if (json) {
+        out.print(asJson(target, facts, settings));
+        out.flush();
+        return ExitCodes.OK;
+      }
       out.println("target:     " + target.describe());
       out.println(
           "server:     PostgreSQL "
@@ -123,6 +136,45 @@ public final class TargetCommand implements Callable<Integer> {
 
   private static List<String> names(SearchSpace space) {
     return space.knobs().stream().map(Knob::name).toList();
+  }
+
+  /** The facts as JSON for scripts: the same fields the text shows, numbers as numbers. */
+  private String asJson(Target target, ServerFacts facts, List<ServerSetting> settings) {
+    Map<String, Object> m = new LinkedHashMap<>();
+    m.put("target", target.describe());
+    m.put("serverVersion", facts.serverVersion());
+    m.put("serverVersionNum", facts.serverVersionNum());
+    m.put("dataDirectory", facts.dataDirectory());
+    m.put("local", facts.local());
+    facts.hostMemoryBytes().ifPresent(b -> m.put("hostMemoryBytes", b));
+    facts.hostCores().ifPresent(c -> m.put("hostCores", c));
+    facts.cgroupMemoryLimitBytes().ifPresent(b -> m.put("cgroupMemoryLimitBytes", b));
+    facts.postmasterPid().ifPresent(p -> m.put("postmasterPid", p));
+    m.put("privileges", privileges(target, settings));
+    m.put(
+        "needRestart",
+        settings.stream().filter(ServerSetting::needsRestart).map(ServerSetting::name).toList());
+    m.put(
+        "applyOnReload",
+        settings.stream().filter(ServerSetting::appliesOnReload).map(ServerSetting::name).toList());
+    if (all) {
+      List<Map<String, Object>> rows = new java.util.ArrayList<>();
+      for (ServerSetting s : settings) {
+        Map<String, Object> row = new LinkedHashMap<>();
+        row.put("name", s.name());
+        row.put("setting", s.setting());
+        row.put("unit", s.unit());
+        row.put("context", s.context());
+        row.put("source", s.source());
+        rows.add(row);
+      }
+      m.put("settings", rows);
+    }
+    try {
+      return Json.mapper().writerWithDefaultPrettyPrinter().writeValueAsString(m) + "\n";
+    } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+      throw new IllegalStateException("cannot write the target's facts as JSON", e);
+    }
   }
 
   private static String host(ServerFacts facts) {

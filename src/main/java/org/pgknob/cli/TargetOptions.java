@@ -6,6 +6,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Set;
 import org.pgknob.PgknobException;
+import org.pgknob.target.LibpqEnvironment;
 import org.pgknob.target.ManagedCluster;
 import org.pgknob.target.ManagedVersions;
 import org.pgknob.target.PgknobHome;
@@ -35,18 +36,17 @@ public final class TargetOptions {
           "pgknob resume",
           "pgknob tprocc run");
 
-  @Spec(Spec.Target.MIXEE)
-  CommandSpec command;
-
   /** A day: longer than any restart, short enough that the wait's arithmetic cannot overflow. */
   static final long MAX_RESTART_TIMEOUT_SECONDS = 86_400;
 
   @Option(
       names = "--target",
-      paramLabel = "URL",
+      paramLabel = "URL|CONNINFO",
       description =
-          "JDBC URL of an existing server, e.g. jdbc:postgresql://db:5432/postgres"
-              + " (default: pgknob's managed PostgreSQL 18).")
+          "An existing server: postgresql://USER@HOST:PORT/DB, 'host=HOST port=PORT user=USER"
+              + " dbname=DB' or jdbc:postgresql://HOST:PORT/DB; never with a password inside"
+              + " (default: PGSERVICE/PGHOST/PGPORT/PGUSER/PGDATABASE as psql reads them, else"
+              + " pgknob's managed PostgreSQL 18).")
   String url;
 
   @Option(
@@ -133,6 +133,7 @@ public final class TargetOptions {
   public Target open(Path restoreFile) {
     checkNumbers();
     Target target;
+    resolveFromEnvironment(true);
     if (url == null) {
       refuseRemoteOptions();
     }
@@ -207,18 +208,19 @@ public final class TargetOptions {
    * server (else null); {@link CommandLocks} releases it when the command ends.
    */
   private ServerLock lock(TargetIdentity identity) {
-    if (command == null || !LOCKING.contains(command.qualifiedName())) {
+    if (mixee == null || !LOCKING.contains(mixee.qualifiedName())) {
       return null;
     }
-    PrintWriter err = command.commandLine().getErr();
+    PrintWriter err = mixee.commandLine().getErr();
     ServerLock lock =
-        ServerLock.acquire(identity, command.qualifiedName().substring("pgknob ".length()), err);
+        ServerLock.acquire(identity, mixee.qualifiedName().substring("pgknob ".length()), err);
     CommandLocks.hold(lock);
     return lock;
   }
 
   /** The restore file {@code pgknob apply} uses for the chosen server. */
   public Path defaultRestoreFile() {
+    resolveFromEnvironment(false);
     if (url == null) {
       return RestoreFile.defaultPath(
           TargetIdentity.managed(
@@ -249,6 +251,37 @@ public final class TargetOptions {
     }
     ManagedVersions.artifactVersion(pgVersion); // refuses a major the managed cluster cannot run
     return pgVersion;
+  }
+
+  /**
+   * Without --target (and --cluster-dir), takes the server the libpq environment names, as psql
+   * would; {@code announce} prints which one and why, once.
+   */
+  private void resolveFromEnvironment(boolean announce) {
+    if (url != null || clusterDir != null) {
+      return;
+    }
+    String home = System.getProperty("user.home");
+    LibpqEnvironment.choose(System.getenv(), home == null ? null : Path.of(home))
+        .ifPresent(
+            choice -> {
+              url = choice.jdbcUrl();
+              if (announce) {
+                say(
+                    "server: "
+                        + choice.jdbcUrl()
+                        + " (chosen by "
+                        + choice.reason()
+                        + "; unset them, or give --target, for another)");
+              }
+            });
+  }
+
+  private void say(String line) {
+    if (mixee != null) {
+      mixee.commandLine().getErr().println("pgknob: " + line);
+      mixee.commandLine().getErr().flush();
+    }
   }
 
   private RemoteServer openRemote(String targetUrl, String role, String command) {
@@ -302,7 +335,7 @@ public final class TargetOptions {
 
   /** True when the command line names an existing server with --target. */
   boolean namesRemoteServer() {
-    return url != null;
+    return url != null; // the environment does not override a compared session's own server
   }
 
   /** Numbers picocli accepts as numbers but no server or wait can use; before anything opens. */

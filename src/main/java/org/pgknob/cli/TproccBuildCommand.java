@@ -25,12 +25,14 @@ public final class TproccBuildCommand implements Callable<Integer> {
 
   @Option(
       names = "--warehouses",
+      paramLabel = "N",
       required = true,
       description = "Warehouses to build (TPC-C's scale).")
   int warehouses;
 
   @Option(
       names = "--database",
+      paramLabel = "NAME",
       defaultValue = TproccSettings.DEFAULT_DATABASE,
       description = "Name of the database (default: ${DEFAULT-VALUE}; its copy: <name>_pristine).")
   String database;
@@ -42,6 +44,7 @@ public final class TproccBuildCommand implements Callable<Integer> {
 
   @Option(
       names = "--load-threads",
+      paramLabel = "N",
       description = "Warehouses loaded at once (default: one per core).",
       defaultValue = "0")
   int loadThreads;

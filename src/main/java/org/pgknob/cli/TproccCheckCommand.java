@@ -25,6 +25,7 @@ public final class TproccCheckCommand implements Callable<Integer> {
 
   @Option(
       names = "--database",
+      paramLabel = "NAME",
       defaultValue = TproccSettings.DEFAULT_DATABASE,
       description = "The TPROC-C database (default: ${DEFAULT-VALUE}).")
   String database;

@@ -43,6 +43,7 @@ public final class TproccRunCommand implements Callable<Integer> {
 
   @Option(
       names = "--reset",
+      paramLabel = "pristine|none",
       defaultValue = "template",
       description =
           "template: start from a fresh copy of the pristine database; none: keep the database"
@@ -51,12 +52,14 @@ public final class TproccRunCommand implements Callable<Integer> {
 
   @Option(
       names = "--database",
+      paramLabel = "NAME",
       defaultValue = TproccSettings.DEFAULT_DATABASE,
       description = "The TPROC-C database (default: ${DEFAULT-VALUE}).")
   String database;
 
   @Option(
       names = "--stop-timeout",
+      paramLabel = "<seconds or 10s>",
       defaultValue = "30s",
       converter = DurationSeconds.class,
       description =

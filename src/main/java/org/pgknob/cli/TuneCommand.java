@@ -33,8 +33,18 @@ public final class TuneCommand implements Callable<Integer> {
 
   @Mixin WorkloadOptions workloadOptions;
 
+  @Mixin PgTuneMachineOptions pgtuneOptions;
+
+  @Option(
+      names = "--dry-run",
+      description =
+          "Print the plan (phases, trials, estimated end), the search space and the memory limit,"
+              + " then stop: reads the server's settings, changes nothing, builds nothing.")
+  boolean dryRun;
+
   @Option(
       names = "--budget",
+      paramLabel = "<40, 2h or 40,2h>",
       defaultValue = "12m",
       description =
           "Trials and/or wall time for the trials: 40, 2h, 40,2h (default: ${DEFAULT-VALUE}).")
@@ -42,6 +52,7 @@ public final class TuneCommand implements Callable<Integer> {
 
   @Option(
       names = "--tracks",
+      paramLabel = "reload|restart",
       defaultValue = "reload,restart",
       split = ",",
       description = "Tracks to tune: reload, restart (default: ${DEFAULT-VALUE}).")
@@ -49,6 +60,7 @@ public final class TuneCommand implements Callable<Integer> {
 
   @Option(
       names = "--objective",
+      paramLabel = "tps|latency",
       defaultValue = "tps",
       description =
           "What the Bayesian phase optimizes: tps or latency (default: ${DEFAULT-VALUE}).")
@@ -80,18 +92,21 @@ public final class TuneCommand implements Callable<Integer> {
 
   @Option(
       names = "--seed",
+      paramLabel = "N",
       defaultValue = "1",
       description = "Random seed (default: ${DEFAULT-VALUE}).")
   long seed;
 
   @Option(
       names = "--surrogate",
+      paramLabel = "gp|rf",
       defaultValue = "gp",
       description = "Model of the Bayesian phase: gp (Gaussian process) or rf (random forest).")
   String surrogate;
 
   @Option(
       names = "--apply",
+      paramLabel = "none|best",
       defaultValue = "none",
       description =
           "none: restore the original settings at the end; best: keep the best validated gain.")
@@ -132,7 +147,8 @@ public final class TuneCommand implements Callable<Integer> {
             ramBytes == null ? 0 : ramBytes,
             seed,
             surrogate,
-            apply.equals("best"));
+            apply.equals("best"),
+            pgtuneOptions.toOptions());
     // A budget too small, or a file's own mistakes, are refused before a folder is created or the
     // server touched.
     inputs.trialsAllowed();
@@ -143,6 +159,13 @@ public final class TuneCommand implements Callable<Integer> {
       SafetyRulesFile.load(rulesFile);
     }
     var out = spec.commandLine().getOut();
+    if (dryRun) {
+      try (org.pgknob.target.Target target = targetOptions.open()) {
+        TuningSession.dryRun(inputs, target, Clock.systemUTC()).forEach(out::println);
+      }
+      out.flush();
+      return ExitCodes.OK;
+    }
     var err = spec.commandLine().getErr();
     return SessionRunner.runInNewFolder(
         runsDir,

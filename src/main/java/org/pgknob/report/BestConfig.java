@@ -13,12 +13,29 @@ import java.util.Map;
  * @param postgresVersion the server it was measured on
  * @param verdict the validation's one line ("1.21x TPS (1.12 to 1.31), gain"), or empty
  * @param settings the changed settings, in order
+ * @param about lines for the header: machine, storage, workload, dates, versions
  */
 public record BestConfig(
-    String sessionId, String name, String postgresVersion, String verdict, List<Setting> settings) {
+    String sessionId,
+    String name,
+    String postgresVersion,
+    String verdict,
+    List<Setting> settings,
+    List<String> about) {
   public BestConfig {
     verdict = verdict == null ? "" : verdict;
     settings = List.copyOf(settings);
+    about = about == null ? List.of() : List.copyOf(about);
+  }
+
+  /** Without header lines beyond the session, name, version and verdict. */
+  public BestConfig(
+      String sessionId,
+      String name,
+      String postgresVersion,
+      String verdict,
+      List<Setting> settings) {
+    this(sessionId, name, postgresVersion, verdict, settings, List.of());
   }
 
   /**

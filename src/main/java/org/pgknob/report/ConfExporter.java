@@ -110,6 +110,7 @@ public final class ConfExporter {
     out.put("name", config.name());
     out.put("postgresVersion", config.postgresVersion());
     out.put("validation", config.verdict());
+    out.put("about", config.about());
     out.put("settings", config.values());
     out.put("details", config.settings());
     out.put(
@@ -138,6 +139,9 @@ public final class ConfExporter {
         .append("Validated against the defaults: ")
         .append(config.verdict().isEmpty() ? "not validated" : config.verdict())
         .append('\n');
+    for (String line : config.about()) {
+      b.append(comment).append(oneLine(line)).append('\n');
+    }
   }
 
   /** "shared_buffers: 128MB (default) -> 1GB; sweep: +18.0% TPS at this value; restart". */

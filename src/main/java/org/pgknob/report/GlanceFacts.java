@@ -14,6 +14,9 @@ import org.pgknob.trial.TrialResult;
  * has its facts. Missing keys are left out rather than shown empty.
  */
 final class GlanceFacts {
+  private static final com.fasterxml.jackson.core.type.TypeReference<Map<String, Object>>
+      WORKLOAD_MAP = new com.fasterxml.jackson.core.type.TypeReference<>() {};
+
   private GlanceFacts() {}
 
   static List<ReportModel.Fact> build(SessionData data, Baseline baseline) {
@@ -27,10 +30,10 @@ final class GlanceFacts {
         facts,
         "started",
         s != null && s.startedAt() != null
-            ? s.startedAt().toString()
-            : text(session.path("createdAt")));
+            ? Labels.time(s.startedAt())
+            : Labels.time(text(session.path("createdAt"))));
     if (s != null && s.finishedAt() != null) {
-      add(facts, "finished", s.finishedAt().toString());
+      add(facts, "finished", Labels.time(s.finishedAt()));
     }
     add(
         facts,
@@ -48,8 +51,11 @@ final class GlanceFacts {
         s != null && s.target() != null ? s.target() : text(session.path("target")));
     String workload =
         s != null && s.workload() != null && !s.workload().isEmpty()
-            ? map(s.workload())
-            : text(inputs.path("workload"));
+            ? Labels.workload(s.workload())
+            : inputs.path("workload").isObject()
+                ? Labels.workload(
+                    org.pgknob.Json.mapper().convertValue(inputs.path("workload"), WORKLOAD_MAP))
+                : text(inputs.path("workload"));
     add(facts, "workload", workload);
     add(facts, "objective", text(inputs.path("objective")));
     add(facts, "tracks", text(inputs.path("tracks")));
@@ -107,10 +113,7 @@ final class GlanceFacts {
   private static String budget(SessionData data, JsonNode inputs) {
     Summary s = data.summary();
     if (s != null && s.budget() != null) {
-      Summary.Budget b = s.budget();
-      return Num.f(
-          "%d of %d trials, %.0f of %.0f minutes",
-          b.trialsRun(), b.trialsPlanned(), b.secondsUsed() / 60, b.secondsPlanned() / 60);
+      return Labels.budget(s.budget());
     }
     String planned = text(inputs.path("budget"));
     double seconds =
@@ -155,12 +158,6 @@ final class GlanceFacts {
           e.getValue().isContainerNode() ? "(" + text(e.getValue()) + ")" : text(e.getValue());
       parts.add(e.getKey() + "=" + v);
     }
-    return String.join(", ", parts);
-  }
-
-  private static String map(Map<String, Object> m) {
-    List<String> parts = new ArrayList<>();
-    m.forEach((k, v) -> parts.add(k + "=" + v));
     return String.join(", ", parts);
   }
 }

@@ -1,18 +1,23 @@
 package org.pgknob.session;
 
 import java.util.LinkedHashMap;
-import java.util.Locale;
 import java.util.Map;
+import org.pgknob.report.DbaRounding;
 
 /**
  * The PGTune-style OLTP configuration (le0pard/pgtune's public formulas, as of 2026) that the
  * session measures beside the defaults and the tuned optima, so the report answers "better than
  * what a calculator gives?".
  *
- * <p>Memory is computed in kB and rounded down, as PGTune does, and written in the largest unit
- * that divides it exactly (6GB, 1536MB, 75730kB). Only settings the server knows are given, and an
- * enum value only where the server accepts it (wal_compression = lz4 needs a server built with lz4;
- * io_method = io_uring needs liburing). Choices where PGTune's text leaves room, fixed here:
+ * <p>Memory is computed in kB as PGTune does, then written as a DBA writes it ({@link DbaRounding}:
+ * 6GB, 18GB, 73MB, within 5%). Settings the server allocates once per connection or worker
+ * (work_mem, maintenance_work_mem) are only rounded down, so the rounding never adds to the
+ * predicted memory in multiples; shared_buffers may round up by at most 5% (about 1% of RAM, far
+ * inside the 90% limit PGTune's total of about 65% of RAM leaves), wal_buffers never past its 16 MB
+ * cap, effective_cache_size freely (nothing is allocated for it). Only settings the server knows
+ * are given, and an enum value only where the server accepts it (wal_compression = lz4 needs a
+ * server built with lz4; io_method = io_uring needs liburing). Choices where PGTune's text leaves
+ * room, fixed here:
  *
  * <ul>
  *   <li>work_mem: the base value times 1.3 (database smaller than RAM) or 0.9 (larger), rounded
@@ -65,16 +70,18 @@ public record PgTuneConfig(
       out.put("max_connections", Integer.toString(maxConnections));
     }
     long sharedBuffersKb = ramKb / 4;
-    out.put("shared_buffers", memory(sharedBuffersKb));
-    out.put("effective_cache_size", memory(ramKb * 3 / 4));
-    out.put("maintenance_work_mem", memory(Math.min(ramKb / 16, 8 * KB_PER_GB)));
+    out.put("shared_buffers", DbaRounding.memoryKb(sharedBuffersKb, Long.MAX_VALUE));
+    out.put("effective_cache_size", DbaRounding.memoryKb(ramKb * 3 / 4, Long.MAX_VALUE));
+    long maintenanceKb = Math.min(ramKb / 16, 8 * KB_PER_GB);
+    out.put("maintenance_work_mem", DbaRounding.memoryKb(maintenanceKb, maintenanceKb));
     out.put("checkpoint_completion_target", "0.9");
-    out.put("wal_buffers", memory(walBuffersKb(sharedBuffersKb)));
+    out.put("wal_buffers", DbaRounding.memoryKb(walBuffersKb(sharedBuffersKb), 16 * KB_PER_MB));
     out.put("default_statistics_target", "100");
     out.put("random_page_cost", storage == StorageType.HDD && databaseLargerThanRam ? "4" : "1.1");
     out.put("effective_io_concurrency", Integer.toString(effectiveIoConcurrency()));
     int workerProcesses = cpus >= 4 ? cpus : server.maxWorkerProcesses();
-    out.put("work_mem", memory(workMemKb(ramKb, sharedBuffersKb, connections, workerProcesses)));
+    long workMemKb = workMemKb(ramKb, sharedBuffersKb, connections, workerProcesses);
+    out.put("work_mem", DbaRounding.memoryKb(workMemKb, workMemKb));
     out.put("huge_pages", sharedBuffersKb >= 2 * KB_PER_GB ? "try" : "off");
     out.put("min_wal_size", "2GB");
     out.put("max_wal_size", "8GB");
@@ -117,19 +124,8 @@ public record PgTuneConfig(
     return switch (storage) {
       case HDD -> 2;
       case SSD -> 200;
-      case SAN -> 300;
+      case NETWORK -> 300;
       case NVME -> 1000;
     };
-  }
-
-  /** kB in the largest unit that divides it exactly, as PostgreSQL takes it: 6GB, 16MB, 75730kB. */
-  static String memory(long kb) {
-    if (kb % KB_PER_GB == 0) {
-      return kb / KB_PER_GB + "GB";
-    }
-    if (kb % KB_PER_MB == 0) {
-      return kb / KB_PER_MB + "MB";
-    }
-    return String.format(Locale.ROOT, "%dkB", kb);
   }
 }

@@ -34,14 +34,28 @@ final class PgTuneSettings {
 
   private PgTuneSettings() {}
 
+  /**
+   * The settings that differ from the server's as the session found them: a value PGTune gives that
+   * the server runs already (checkpoint_completion_target 0.9 on PostgreSQL 14+) changes nothing,
+   * so it is neither counted nor exported.
+   */
   static Map<String, String> compute(TuningSession.SessionContext context) {
+    PgTuneOptions given = context.inputs().pgtune();
     try (Connection conn = context.target().connect("postgres")) {
       ServerFacts server = ServerFacts.read(conn);
-      int cpus = context.facts().hostCores().orElse(Runtime.getRuntime().availableProcessors());
+      int cpus =
+          given.cpus() != null
+              ? given.cpus()
+              : context.facts().hostCores().orElse(Runtime.getRuntime().availableProcessors());
       StorageType storage =
-          StorageProbe.type(context.facts().local() ? context.facts().dataDirectory() : null);
+          given.storage() != null
+              ? given.storage()
+              : StorageProbe.type(context.facts().local() ? context.facts().dataDirectory() : null);
       boolean larger = context.databaseBytes() > context.ram().bytes();
-      return new PgTuneConfig(context.ram().bytes(), cpus, storage, larger, null).settings(server);
+      Map<String, String> settings =
+          new PgTuneConfig(context.ram().bytes(), cpus, storage, larger, given.connections())
+              .settings(server);
+      return ServerChanges.only(settings, context.serverSettings());
     } catch (SQLException e) {
       throw new PgknobException(
           "cannot read the server's facts for the PGTune-style configuration: " + e.getMessage(),

@@ -25,6 +25,10 @@ public final class ProgressPrinter {
   private final boolean terminal;
   private final Map<String, TrialResult> bestByTrack = new TreeMap<>();
   private int liveWidth;
+  private java.time.Clock clock; // null until the session starts its trials
+  private java.time.Instant clockStart;
+  private int firstTrial;
+  private double estimatedTrialSeconds;
 
   public ProgressPrinter(PrintWriter out, boolean terminal) {
     this.out = out;
@@ -43,11 +47,23 @@ public final class ProgressPrinter {
     out.flush();
   }
 
+  /**
+   * Starts the clock for elapsed and remaining times on trial lines: the session (or its resumed
+   * part) began at {@code start}, its first trial is {@code firstTrial}, and a trial takes about
+   * {@code trialSeconds} until measured ones say otherwise.
+   */
+  public synchronized void clock(java.time.Clock clock, int firstTrial, double trialSeconds) {
+    this.clock = clock;
+    this.clockStart = clock.instant();
+    this.firstTrial = firstTrial;
+    this.estimatedTrialSeconds = trialSeconds;
+  }
+
   /** A trial begins: its number, the plan's length, label and changes from the defaults. */
   public synchronized void trialStarted(
       int trial, int totalTrials, String label, Map<String, String> changes) {
     endLive();
-    out.printf(Locale.ROOT, "[%d/%d] %s%n", trial, totalTrials, label);
+    out.printf(Locale.ROOT, "[%d/%d] %s%s%n", trial, totalTrials, label, times(trial, totalTrials));
     out.println(
         "  changes: "
             + (changes.isEmpty()
@@ -133,6 +149,23 @@ public final class ProgressPrinter {
     endLive();
     out.println(message);
     out.flush();
+  }
+
+  /** " (3 min elapsed, about 5 min left)" once the clock runs, else empty. */
+  private String times(int trial, int totalTrials) {
+    if (clock == null) {
+      return "";
+    }
+    double elapsed = java.time.Duration.between(clockStart, clock.instant()).toMillis() / 1000.0;
+    int done = trial - firstTrial;
+    // measured trials say more than the estimate once there are any
+    double perTrial = done > 0 ? elapsed / done : estimatedTrialSeconds;
+    double left = perTrial * (totalTrials - trial + 1);
+    return "  ("
+        + PlanSummary.duration(Math.round(elapsed))
+        + " elapsed, about "
+        + PlanSummary.duration(Math.round(left))
+        + " left)";
   }
 
   /** Ends an in-place line so the next output starts on a fresh one. */

@@ -1,8 +1,10 @@
 package org.pgknob.session;
 
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -13,6 +15,8 @@ import org.pgknob.report.BestConfig;
 import org.pgknob.report.ConfExporter;
 import org.pgknob.report.SettingValue;
 import org.pgknob.report.Summary;
+import org.pgknob.target.OriginalSetting;
+import org.pgknob.target.RestoreFile;
 import org.pgknob.trial.TrialResult;
 
 /**
@@ -47,13 +51,26 @@ public final class SessionExport {
                         "pick one of those, or resume the session to finish it"));
     boolean latency = "latency".equals(row.objective());
     List<TrialResult> trials = folder.trials().read().trials();
+    Map<String, String> changed = changesOnly(row.settings(), originals(folder, state));
+    if (changed.isEmpty()) {
+      throw new PgknobException(
+          "no change found: the "
+              + rowName
+              + " pick of session "
+              + folder.id()
+              + " is the server's own settings, so there is nothing to export",
+          "keep the server as it is; a longer --budget or --duration may find a change");
+    }
+    ExportRounding rounding =
+        ExportRounding.forRow(row.trials(), trials, state.machine(), summary.machine());
     List<BestConfig.Setting> settings = new ArrayList<>();
-    for (Map.Entry<String, String> e : row.settings().entrySet()) {
+    for (Map.Entry<String, String> e : changed.entrySet()) {
       SettingFact fact = state.settings().get(e.getKey());
+      String value = rounding.round(e.getKey(), e.getValue());
       settings.add(
           new BestConfig.Setting(
               e.getKey(),
-              e.getValue(),
+              value,
               fact == null ? "" : fact.bootValue(),
               fact == null ? "" : fact.context(),
               effect(e.getKey(), e.getValue(), trials, summary, latency)));
@@ -63,7 +80,48 @@ public final class SessionExport {
         ratio == null
             ? row.verdict()
             : ValidationStats.verdict(ratio, latency ? "latency" : "TPS", latency);
-    return new BestConfig(folder.id(), row.name(), summary.postgresVersion(), verdict, settings);
+    return new BestConfig(
+        folder.id(),
+        row.name(),
+        summary.postgresVersion(),
+        verdict,
+        settings,
+        ExportHeader.lines(state, summary, rounding.rounded()));
+  }
+
+  /**
+   * The settings of {@code row} that differ from the server's as the session found them: its
+   * recorded original where the session changed the setting, else the built-in default. Rows of
+   * older summaries may hold values that change nothing (checkpoint_completion_target 0.9 on a
+   * server that runs 0.9).
+   */
+  static Map<String, String> changesOnly(Map<String, String> row, Map<String, String> originals) {
+    Map<String, String> out = new LinkedHashMap<>();
+    row.forEach(
+        (name, value) -> {
+          String original = originals.get(name);
+          if (original == null || !SettingValue.same(original, value)) {
+            out.put(name, value);
+          }
+        });
+    return out;
+  }
+
+  /** Each known setting's value before the session, with its unit. */
+  private static Map<String, String> originals(SessionFolder folder, SessionState state) {
+    Map<String, String> out = new LinkedHashMap<>();
+    state.settings().forEach((name, fact) -> out.put(name, fact.bootValue()));
+    Path restore = folder.file(SessionFolder.RESTORE_FILE);
+    if (Files.isRegularFile(restore)) {
+      try {
+        for (OriginalSetting o : RestoreFile.read(restore).snapshot().originals()) {
+          out.put(o.name(), SettingValue.withUnit(o.setting(), o.unit()));
+        }
+      } catch (RuntimeException e) {
+        // an unreadable restore file: the defaults recorded in session.json still apply
+      }
+    }
+    return out;
   }
 
   /**
@@ -79,7 +137,15 @@ public final class SessionExport {
           || row.objective().isEmpty()) {
         continue;
       }
-      BestConfig best = best(folder, row.name());
+      if (row.settings().isEmpty()) {
+        continue; // "no change found": nothing to recommend
+      }
+      BestConfig best;
+      try {
+        best = best(folder, row.name());
+      } catch (PgknobException noChange) {
+        continue; // the pick changes nothing against the server's original settings
+      }
       for (ConfExporter.Format f : ConfExporter.Format.values()) {
         Path file = folder.bestFile(row.track(), row.objective(), f.extension());
         AtomicFiles.write(file, ConfExporter.write(best, f).getBytes(StandardCharsets.UTF_8));

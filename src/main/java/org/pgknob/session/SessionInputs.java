@@ -24,6 +24,7 @@ import org.pgknob.workload.Workloads;
  * @param seed the session's random seed
  * @param surrogate gp or rf
  * @param applyBest leave the best restart/objective configuration applied at the end
+ * @param pgtune --storage, --cpus and --connections for the PGTune-style configuration
  */
 public record SessionInputs(
     WorkloadSpec workload,
@@ -38,12 +39,14 @@ public record SessionInputs(
     long ramBytes,
     long seed,
     String surrogate,
-    boolean applyBest) {
+    boolean applyBest,
+    PgTuneOptions pgtune) {
 
   public static final List<String> TRACKS = List.of("reload", "restart");
   public static final List<String> OBJECTIVES = List.of("tps", "latency");
 
   public SessionInputs {
+    pgtune = pgtune == null ? PgTuneOptions.MEASURED : pgtune;
     tracks = List.copyOf(new java.util.LinkedHashSet<>(tracks)); // --tracks reload,reload is one
     if (tracks.isEmpty()) {
       throw new PgknobException("--tracks names no track", "give reload, restart or both");
@@ -108,6 +111,7 @@ public record SessionInputs(
     m.put("seed", seed);
     m.put("surrogate", surrogate);
     m.put("applyBest", applyBest);
+    m.put("pgtune", pgtune.toMap());
     return m;
   }
 
@@ -127,7 +131,8 @@ public record SessionInputs(
         ((Number) m.get("ramBytes")).longValue(),
         ((Number) m.get("seed")).longValue(),
         (String) m.get("surrogate"),
-        (Boolean) m.get("applyBest"));
+        (Boolean) m.get("applyBest"),
+        PgTuneOptions.fromMap(m.get("pgtune")));
   }
 
   /**

@@ -233,7 +233,7 @@ final class SessionResults {
         name,
         track,
         objective,
-        settings,
+        ServerChanges.only(settings, context.serverSettings()), // "changed N" counts real changes
         mean(runs, t -> Objectives.value(t, "tps")),
         mean(runs, t -> t.workload().nopm()),
         mean(runs, t -> t.workload().overall().avgMs()),

@@ -13,6 +13,7 @@ import java.util.Optional;
 import java.util.OptionalLong;
 import org.pgknob.BuildInfo;
 import org.pgknob.PgknobException;
+import org.pgknob.report.Labels;
 import org.pgknob.report.Summary;
 import org.pgknob.safety.ConnectionOverhead;
 import org.pgknob.safety.RamLimit;
@@ -197,6 +198,9 @@ public final class TuningSession {
             context.memoryLimitBytes(),
             trialTimeout());
     StepProposer proposer = new StepProposer(context, inputs, plan);
+    double trialSeconds = estimatedTrialSeconds(context, inputs);
+    PlanSummary.lines(plan, trialSeconds, clock.instant()).forEach(progress::note);
+    progress.clock(clock, logged.size() + 1, trialSeconds);
     Phase lastPhase = null;
     Optional<Step> next;
     while ((next = plan.next(logged)).isPresent()) {
@@ -281,7 +285,7 @@ public final class TuningSession {
       }
     }
     var report = target.restoreOriginals();
-    return "original settings restored (" + report.changes().size() + " changed back)";
+    return Labels.restored(report.changes().size());
   }
 
   /** Marks the session stopped (Ctrl-C, an error); the caller restores the server. */
@@ -293,11 +297,50 @@ public final class TuningSession {
   }
 
   private SessionPlan plan() {
+    return plan(context, inputs);
+  }
+
+  /** How long one trial should take: reset, apply, ramp-up, window, checkpoint. */
+  private static double estimatedTrialSeconds(SessionContext context, SessionInputs inputs) {
+    return Budget.estimateTrialSeconds(
+        context.databaseBytes(), inputs.rampupSeconds(), inputs.windowSeconds(), true);
+  }
+
+  /**
+   * What {@code tune --dry-run} prints: the plan, the search space as the server sees it and the
+   * memory limit. Reads pg_settings and the host's facts; changes nothing, builds nothing.
+   */
+  public static List<String> dryRun(SessionInputs inputs, Target target, Clock clock) {
+    SessionContext context = SessionContext.open(inputs, target);
+    List<String> out = new ArrayList<>();
+    out.add("server: " + target.describe() + ", PostgreSQL " + context.facts().serverVersion());
+    out.addAll(
+        PlanSummary.lines(
+            plan(context, inputs), estimatedTrialSeconds(context, inputs), clock.instant()));
+    out.add(
+        String.format(
+            java.util.Locale.ROOT,
+            "memory limit: %.1f GiB (%.0f%% of %.1f GiB RAM); every proposal's predicted memory"
+                + " must stay under it",
+            context.memoryLimitBytes() / (1024.0 * 1024 * 1024),
+            100 * context.rules().limitFraction(),
+            context.ram().bytes() / (1024.0 * 1024 * 1024)));
+    SearchSpace space = context.space();
+    out.add(
+        "space: "
+            + space.size()
+            + " knobs ("
+            + context.trackSpace("reload").size()
+            + " apply on reload): "
+            + String.join(", ", space.names()));
+    out.add("nothing was changed on the server (dry run)");
+    return out;
+  }
+
+  private static SessionPlan plan(SessionContext context, SessionInputs inputs) {
     int pairs = ValidationStats.MIN_VALIDATION_PAIRS;
     Budget budget = Budget.parse(inputs.budget());
-    double trialSeconds =
-        Budget.estimateTrialSeconds(
-            context.databaseBytes(), inputs.rampupSeconds(), inputs.windowSeconds(), true);
+    double trialSeconds = estimatedTrialSeconds(context, inputs);
     int total = budget.trialsFor(trialSeconds, pairs);
     Budget.Shares shares =
         Budget.apportion(total, inputs.tracks(), inputs.objective(), true, pairs);
@@ -440,6 +483,10 @@ public final class TuningSession {
 
     ServerFacts facts() {
       return facts;
+    }
+
+    SessionInputs inputs() {
+      return inputs;
     }
 
     BoundSpace bound() {

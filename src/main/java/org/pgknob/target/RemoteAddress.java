@@ -7,7 +7,8 @@ import org.postgresql.Driver;
 
 /**
  * The parts of a PostgreSQL JDBC URL pgknob needs: host, port, database, user, and whether it
- * (wrongly) carries a password. {@code postgresql://} URIs are taken as JDBC URLs too.
+ * (wrongly) carries a password. libpq URIs and keyword/value strings are taken too ({@link
+ * ConnectionString}).
  *
  * @param jdbcUrl the URL in {@code jdbc:postgresql://} form
  */
@@ -15,10 +16,7 @@ public record RemoteAddress(
     String jdbcUrl, String host, int port, String database, String user, boolean hasPassword) {
 
   public static RemoteAddress parse(String url) {
-    String jdbc = url.strip();
-    if (jdbc.startsWith("postgresql://") || jdbc.startsWith("postgres://")) {
-      jdbc = "jdbc:postgresql://" + jdbc.substring(jdbc.indexOf("://") + 3);
-    }
+    String jdbc = ConnectionString.toJdbcUrl(url); // libpq URIs and conninfo too
     Properties props = Driver.parseURL(jdbc, new Properties());
     if (props == null) {
       throw new PgknobException(

@@ -16,6 +16,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.pgknob.PgknobException;
 import org.pgknob.report.BestConfig;
 import org.pgknob.report.ConfFile;
+import org.pgknob.report.Summary;
 
 class SessionExportTest {
   @TempDir Path runs;
@@ -43,7 +44,8 @@ class SessionExportTest {
             Map.of(
                 "shared_buffers", new SettingFact("128MB", "restart"),
                 "work_mem", new SettingFact("4MB", "reload"),
-                "max_wal_size", new SettingFact("1GB", "reload")),
+                "max_wal_size", new SettingFact("1GB", "reload"),
+                "checkpoint_completion_target", new SettingFact("0.9", "reload")),
             state.plan(),
             state.progress()));
     folder.writeSummary(SummaryFixture.summary(folder.id()));
@@ -123,5 +125,81 @@ class SessionExportTest {
         "session 2026-11-29T22-10-00 has no restart/latency result (it has: defaults, pgtune,"
             + " reload/tps, restart/tps) (pick one of those, or resume the session to finish it)",
         e.oneLine());
+  }
+
+  @Test
+  void aValueTheServerRunsAlreadyIsNotExportedNorCounted() {
+    SessionFolder folder = finishedSession(runs);
+    // reload/tps: max_wal_size 4GB and checkpoint_completion_target 0.9, which is the default
+    BestConfig best = SessionExport.best(folder, "reload/tps");
+    assertEquals(Map.of("max_wal_size", "4GB"), best.values());
+  }
+
+  @Test
+  void memoryValuesAreRoundedDownWithoutAKnownPrediction() {
+    SessionFolder folder = finishedSession(runs);
+    BestConfig best = SessionExport.best(folder, "pgtune");
+    assertEquals("73MB", best.values().get("work_mem"), "75730kB, never rounded up to 74MB");
+    assertEquals("6GB", best.values().get("shared_buffers"));
+    assertTrue(
+        best.about().stream().anyMatch(l -> l.startsWith("Memory values are rounded")),
+        best.about()::toString);
+  }
+
+  @Test
+  void theHeaderSaysMachineWorkloadDateVersionAndSession() {
+    SessionFolder folder = finishedSession(runs);
+    String conf = org.pgknob.report.ConfExporter.conf(SessionExport.best(folder, "restart/tps"));
+    assertTrue(conf.contains("# Machine: 2 cores, 24.0 GiB RAM; storage: ssd\n"), conf);
+    assertTrue(conf.contains("# Workload: TPROC-C, 1 warehouse (about 100 MB), 4 users\n"), conf);
+    assertTrue(conf.contains("# Measured 2026-11-29 22:10 UTC by pgknob "), conf);
+    assertTrue(conf.contains("; session 2026-11-29T22-10-00\n"), conf);
+    assertTrue(conf.contains("# Validated against the defaults: 1.28x TPS (1.20 to 1.36)"), conf);
+  }
+
+  @Test
+  void aPickIdenticalToTheServersSettingsIsNoChangeAndNotExported() throws Exception {
+    SessionFolder folder = finishedSession(runs);
+    Summary s = folder.readSummary();
+    List<Summary.ResultRow> rows = new java.util.ArrayList<>(s.results());
+    Summary.ResultRow reload = rows.get(2);
+    rows.set(
+        2,
+        new Summary.ResultRow(
+            reload.name(),
+            reload.track(),
+            reload.objective(),
+            Map.of("checkpoint_completion_target", "0.9"),
+            reload.tps(),
+            reload.nopm(),
+            reload.latencyAvgMs(),
+            reload.latencyP95Ms(),
+            reload.tpsRatio(),
+            reload.latencyRatio(),
+            reload.trials(),
+            reload.verdict()));
+    folder.writeSummary(
+        new Summary(
+            s.sessionId(),
+            s.state(),
+            s.startedAt(),
+            s.finishedAt(),
+            s.machine(),
+            s.postgresVersion(),
+            s.target(),
+            s.workload(),
+            s.budget(),
+            s.noise(),
+            rows,
+            s.sweepRanking(),
+            s.modelRanking(),
+            s.restored(),
+            s.disturbedTrials()));
+    PgknobException e =
+        assertThrows(PgknobException.class, () -> SessionExport.best(folder, "reload/tps"));
+    assertTrue(e.getMessage().startsWith("no change found: the reload/tps pick"), e.getMessage());
+    List<Path> files = SessionExport.writeAll(folder);
+    assertEquals(3, files.size(), files::toString);
+    assertTrue(Files.notExists(folder.bestFile("reload", "tps", "conf")));
   }
 }

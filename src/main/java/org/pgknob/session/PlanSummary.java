@@ -1,0 +1,54 @@
+package org.pgknob.session;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import org.pgknob.report.Labels;
+
+/**
+ * The plan in words before the work starts: the phases with their trial counts and when the session
+ * should end, from the estimated trial length. Printed at the start of a session and by {@code tune
+ * --dry-run}.
+ */
+public final class PlanSummary {
+  private PlanSummary() {}
+
+  /**
+   * "plan: 10 trials of about 40 s (about 7 min), ending about 2026-12-01 09:15 UTC", then one line
+   * per phase: " baseline 3 trials".
+   */
+  public static List<String> lines(SessionPlan plan, double trialSeconds, Instant start) {
+    List<String> out = new ArrayList<>();
+    int total = plan.totalTrials();
+    long seconds = Math.round(total * trialSeconds);
+    out.add(
+        String.format(
+            Locale.ROOT,
+            "plan: %d trials of about %s (about %s), ending about %s",
+            total,
+            duration(Math.round(trialSeconds)),
+            duration(seconds),
+            Labels.time(start.plus(Duration.ofSeconds(seconds)))));
+    for (Phase phase : Phase.values()) {
+      long n = plan.steps().stream().filter(s -> s.phase() == phase).count();
+      if (n > 0) {
+        out.add(
+            String.format(Locale.ROOT, "  %-11s %3d trial%s", phase.label(), n, n == 1 ? "" : "s"));
+      }
+    }
+    return out;
+  }
+
+  /** "45 s", "7 min", "1 h 05 min". */
+  static String duration(long seconds) {
+    if (seconds < 90) {
+      return seconds + " s";
+    }
+    long minutes = Math.round(seconds / 60.0);
+    return minutes < 60
+        ? minutes + " min"
+        : String.format(Locale.ROOT, "%d h %02d min", minutes / 60, minutes % 60);
+  }
+}

@@ -1,0 +1,183 @@
+package org.pgknob.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.pgknob.report.BestConfig;
+import org.pgknob.report.ConfExporter;
+import org.pgknob.target.ManagedCluster;
+import org.pgknob.testing.SharedPostgres;
+import picocli.CommandLine;
+
+/**
+ * {@code apply --from} on the real shared cluster: an export applied comes back as the same
+ * settings, the export is a postgresql.conf PostgreSQL itself reads, and bad files change nothing.
+ */
+class ApplyFromTest {
+  private static final Map<String, String> PICK =
+      Map.of("shared_buffers", "256MB", "work_mem", "16MB", "random_page_cost", "1.1");
+
+  @TempDir Path dir;
+  private final StringWriter out = new StringWriter();
+  private final StringWriter err = new StringWriter();
+
+  @AfterEach
+  void putBack() throws Exception {
+    run(true, "restore");
+    SharedPostgres.resetSettings();
+  }
+
+  @Test
+  void confExportRoundTripsToTheSameSettings() throws Exception {
+    Path conf = write("best-restart-tps.conf", ConfExporter.Format.CONF);
+    assertEquals(0, run(true, "apply", "--from", conf.toString()), err::toString);
+    assertTrue(out.toString().contains("(128MB) -> 256MB  (restart)"), out::toString);
+    for (Map.Entry<String, String> e : PICK.entrySet()) {
+      assertEquals(e.getValue(), show(e.getKey()), e.getKey());
+    }
+  }
+
+  @Test
+  void jsonExportRoundTripsAndSetOverridesTheFile() throws Exception {
+    Path json = write("best-restart-tps.json", ConfExporter.Format.JSON);
+    assertEquals(
+        0, run(true, "apply", "--from", json.toString(), "--set", "work_mem=8MB"), err::toString);
+    assertEquals("256MB", show("shared_buffers"));
+    assertEquals("1.1", show("random_page_cost"));
+    assertEquals("8MB", show("work_mem"));
+  }
+
+  @Test
+  void theExportParsesWithPostgresThroughAnInclude() throws Exception {
+    Path conf = write("best.conf", ConfExporter.Format.CONF);
+    ManagedCluster cluster = SharedPostgres.cluster();
+    Path scratch = Files.createDirectories(dir.resolve("scratch"));
+    String original = Files.readString(cluster.dataDir().resolve("postgresql.conf"));
+    Files.writeString(scratch.resolve("postgresql.conf"), original + "\ninclude 'best.conf'\n");
+    Files.copy(conf, scratch.resolve("best.conf"));
+    // postgres -C prints values in the setting's base unit: kB for work_mem, 8kB pages for buffers.
+    assertEquals("32768", postgresC(cluster, scratch, "shared_buffers"));
+    assertEquals("16384", postgresC(cluster, scratch, "work_mem"));
+    assertEquals("1.1", postgresC(cluster, scratch, "random_page_cost"));
+  }
+
+  @Test
+  void badFilesGiveOneLineAndChangeNothing() throws Exception {
+    Path unknown = conf("unknown.conf", "work_mem = '32MB'\nno_such_setting = 1\n");
+    assertEquals(ExitCodes.ERROR, run(true, "apply", "--from", unknown.toString()));
+    assertOneLine("unknown setting 'no_such_setting'");
+
+    Path range = conf("range.conf", "work_mem = '32MB'\nrandom_page_cost = -3\n");
+    assertEquals(ExitCodes.ERROR, run(true, "apply", "--from", range.toString()));
+    assertOneLine("random_page_cost");
+
+    Path restart = conf("restart.conf", "work_mem = '32MB'\nshared_buffers = '256MB'\n");
+    assertEquals(ExitCodes.ERROR, run(false, "apply", "--from", restart.toString()));
+    assertOneLine("no restart command was given");
+
+    Path broken = conf("broken.conf", "work_mem = '32MB\n");
+    assertEquals(ExitCodes.ERROR, run(true, "apply", "--from", broken.toString()));
+    assertOneLine("broken.conf line 1: unterminated quoted value");
+
+    assertEquals(
+        ExitCodes.ERROR, run(true, "apply", "--from", dir.resolve("none.conf").toString()));
+    assertOneLine("no such file");
+
+    assertEquals(ExitCodes.ERROR, run(true, "apply"));
+    assertOneLine("nothing to apply");
+
+    assertEquals("4MB", show("work_mem"));
+    assertEquals("128MB", show("shared_buffers"));
+    assertFalse(out.toString().contains("->"), out::toString);
+  }
+
+  private Path write(String name, ConfExporter.Format format) throws Exception {
+    List<BestConfig.Setting> settings = new ArrayList<>();
+    Map<String, String> ordered = new LinkedHashMap<>(PICK);
+    ordered.forEach(
+        (k, v) ->
+            settings.add(
+                new BestConfig.Setting(
+                    k, v, "", k.equals("shared_buffers") ? "restart" : "reload", "")));
+    BestConfig best = new BestConfig("2026-12-01T06-26-26", "restart/tps", "18.1", "", settings);
+    return conf(name, ConfExporter.write(best, format));
+  }
+
+  private Path conf(String name, String text) throws Exception {
+    return Files.writeString(dir.resolve(name), text, StandardCharsets.UTF_8);
+  }
+
+  private void assertOneLine(String expected) {
+    String text = err.toString();
+    assertTrue(text.startsWith("pgknob: ") && text.contains(expected), text);
+    assertEquals(1, text.strip().lines().count(), text);
+    err.getBuffer().setLength(0);
+  }
+
+  /** postgres -C NAME -D DIR, as the server's user: the value PostgreSQL reads from DIR's files. */
+  private static String postgresC(ManagedCluster cluster, Path dataDir, String name)
+      throws Exception {
+    List<String> command = new ArrayList<>();
+    if ("root".equals(System.getProperty("user.name"))) {
+      // PostgreSQL refuses root; the scratch folder must be readable by the server's user.
+      for (Path p : List.of(dataDir.getParent(), dataDir)) {
+        Files.setPosixFilePermissions(
+            p, java.nio.file.attribute.PosixFilePermissions.fromString("rwxr-xr-x"));
+      }
+      command.addAll(List.of("setpriv", "--reuid=65534", "--regid=65534", "--clear-groups", "--"));
+    }
+    command.addAll(
+        List.of(
+            cluster.binaries().bin("postgres").toString(), "-C", name, "-D", dataDir.toString()));
+    Process p =
+        new ProcessBuilder(command)
+            .redirectError(ProcessBuilder.Redirect.DISCARD) // LOG lines about missing includes
+            .start();
+    String output = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8).strip();
+    assertEquals(0, p.waitFor(), output);
+    return output;
+  }
+
+  private int run(boolean withRestartCommand, String... args) {
+    ManagedCluster cluster = SharedPostgres.cluster();
+    List<String> all = new ArrayList<>(List.of(args));
+    all.addAll(
+        List.of(
+            "--target",
+            cluster.jdbcUrl("postgres"),
+            "--user",
+            "postgres",
+            "--password-file",
+            cluster.passwordFile().toString()));
+    if (withRestartCommand) {
+      all.addAll(List.of("--restart-command", cluster.restartShellCommand()));
+    }
+    CommandLine cl = Main.commandLine();
+    cl.setOut(new PrintWriter(out, true));
+    cl.setErr(new PrintWriter(err, true));
+    return cl.execute(all.toArray(new String[0]));
+  }
+
+  private static String show(String name) throws Exception {
+    try (Connection conn = SharedPostgres.connect();
+        ResultSet rs = conn.createStatement().executeQuery("SHOW " + name)) {
+      rs.next();
+      return rs.getString(1);
+    }
+  }
+}

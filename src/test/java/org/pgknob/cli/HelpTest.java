@@ -1,0 +1,54 @@
+package org.pgknob.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+import picocli.CommandLine;
+
+/** Every command's --help: labels that say what to type, and nothing on standard error. */
+class HelpTest {
+  /** A label picocli made from a Java field name, e.g. {@code <windowSeconds>}. */
+  private static final Pattern FIELD_LABEL = Pattern.compile("=<[a-z]+[A-Z][A-Za-z]*>");
+
+  @Test
+  void everyCommandHelpIsCleanAndSaysWhatToType() {
+    List<CommandLine> all = new ArrayList<>();
+    collect(Main.commandLine(), all);
+    for (CommandLine c : all) {
+      StringWriter out = new StringWriter();
+      StringWriter err = new StringWriter();
+      CommandLine fresh = Main.commandLine();
+      fresh.setOut(new PrintWriter(out, true));
+      fresh.setErr(new PrintWriter(err, true));
+      List<String> args = new ArrayList<>();
+      String[] path = c.getCommandSpec().qualifiedName(" ").split(" ");
+      for (int i = 1; i < path.length; i++) {
+        args.add(path[i]);
+      }
+      args.add("--help");
+      // picocli prints format warnings to System.err, not to the command's writer
+      java.io.ByteArrayOutputStream systemErr = new java.io.ByteArrayOutputStream();
+      java.io.PrintStream saved = System.err;
+      System.setErr(new java.io.PrintStream(systemErr, true));
+      try {
+        assertEquals(0, fresh.execute(args.toArray(new String[0])), args.toString());
+      } finally {
+        System.setErr(saved);
+      }
+      String where = String.join(" ", args);
+      assertEquals("", err.toString() + systemErr, where + " wrote to stderr");
+      assertFalse(FIELD_LABEL.matcher(out.toString()).find(), where + ":\n" + out);
+    }
+  }
+
+  private static void collect(CommandLine c, List<CommandLine> into) {
+    into.add(c);
+    c.getSubcommands().values().stream().distinct().forEach(s -> collect(s, into));
+  }
+}

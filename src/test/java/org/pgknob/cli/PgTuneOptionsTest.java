@@ -1,0 +1,36 @@
+package org.pgknob.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import org.junit.jupiter.api.Test;
+import picocli.CommandLine;
+
+/** --storage, --cpus, --connections are checked before any server or folder is touched. */
+class PgTuneOptionsTest {
+  @Test
+  void badValuesGiveOneLineNamingTheFix() {
+    assertOneLine(
+        "unknown storage type 'floppy' (use ssd, hdd or network (also nvme))",
+        "tune",
+        "--storage",
+        "floppy");
+    assertOneLine("--cpus must be at least 1, but got 0", "tune", "--cpus", "0");
+    assertOneLine("--connections must be at least 1, but got -3", "tune", "--connections", "-3");
+  }
+
+  private static void assertOneLine(String expected, String... args) {
+    StringWriter out = new StringWriter();
+    StringWriter err = new StringWriter();
+    CommandLine cl = Main.commandLine();
+    cl.setOut(new PrintWriter(out, true));
+    cl.setErr(new PrintWriter(err, true));
+    assertEquals(ExitCodes.ERROR, cl.execute(args));
+    String text = err.toString();
+    assertTrue(text.startsWith("pgknob: ") && text.contains(expected), text);
+    assertEquals(1, text.strip().lines().count(), text);
+    assertEquals("", out.toString());
+  }
+}

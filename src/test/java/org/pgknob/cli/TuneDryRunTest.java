@@ -1,0 +1,91 @@
+package org.pgknob.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.pgknob.target.ManagedCluster;
+import org.pgknob.target.RestoreFile;
+import org.pgknob.target.TargetIdentity;
+import org.pgknob.testing.SharedPostgres;
+import picocli.CommandLine;
+
+/** tune --dry-run on the real shared cluster: the plan is printed and nothing is touched. */
+class TuneDryRunTest {
+  @TempDir Path runs;
+
+  @Test
+  void dryRunPrintsThePlanSpaceAndLimitAndLeavesTheServerUntouched() throws Exception {
+    ManagedCluster cluster = SharedPostgres.cluster();
+    String url = cluster.jdbcUrl("postgres");
+    Path restore =
+        RestoreFile.defaultPath(
+            new TargetIdentity(TargetIdentity.REMOTE, null, url, "postgres", null, 0));
+    Files.deleteIfExists(restore);
+    String autoConfBefore = settingsFromAlterSystem();
+    StringWriter out = new StringWriter();
+    StringWriter err = new StringWriter();
+    CommandLine cl = Main.commandLine();
+    cl.setOut(new PrintWriter(out, true));
+    cl.setErr(new PrintWriter(err, true));
+    List<String> args =
+        new ArrayList<>(
+            List.of(
+                "tune",
+                "--dry-run",
+                "--budget",
+                "12",
+                "--out",
+                runs.toString(),
+                "--target",
+                url,
+                "--user",
+                "postgres",
+                "--password-file",
+                cluster.passwordFile().toString()));
+    assertEquals(0, cl.execute(args.toArray(new String[0])), err::toString);
+    String text = out.toString();
+    assertTrue(
+        text.matches(
+            "(?s).*plan: 12 trials of about .*, ending about \\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d UTC.*"),
+        text);
+    assertTrue(text.contains("  baseline      3 trials"), text);
+    assertTrue(text.contains("memory limit: "), text);
+    assertTrue(text.contains("space: ") && text.contains("shared_buffers"), text);
+    assertFalse(Files.exists(restore), "no restore file: nothing was changed");
+    try (var files = Files.list(runs)) {
+      assertEquals(0, files.count(), "no session folder");
+    }
+    assertEquals(autoConfBefore, settingsFromAlterSystem());
+    try (Connection conn = SharedPostgres.connect();
+        ResultSet rs =
+            conn.createStatement()
+                .executeQuery("SELECT count(*) FROM pg_database WHERE datname LIKE 'tprocc%'")) {
+      rs.next();
+      assertEquals(0, rs.getInt(1), "no TPROC-C database was built");
+    }
+  }
+
+  /** Every setting whose value comes from postgresql.auto.conf, i.e. from ALTER SYSTEM. */
+  private static String settingsFromAlterSystem() throws Exception {
+    try (Connection conn = SharedPostgres.connect();
+        ResultSet rs =
+            conn.createStatement()
+                .executeQuery(
+                    "SELECT string_agg(name || '=' || setting, ',' ORDER BY name) FROM pg_settings"
+                        + " WHERE sourcefile LIKE '%postgresql.auto.conf'")) {
+      rs.next();
+      return String.valueOf(rs.getString(1));
+    }
+  }
+}

@@ -1,0 +1,84 @@
+package org.pgknob.session;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneId;
+import java.time.ZoneOffset;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class PlanSummaryTest {
+  @Test
+  void thePlanSaysPhasesTrialsAndTheEstimatedEnd() {
+    SessionPlan plan =
+        Budget.apportion(10, List.of("reload", "restart"), "tps", true, 3).plan(List.of());
+    List<String> lines = PlanSummary.lines(plan, 40, Instant.parse("2026-12-01T09:00:00Z"));
+    int total = plan.totalTrials();
+    Instant end = Instant.parse("2026-12-01T09:00:00Z").plusSeconds(total * 40L);
+    assertEquals(
+        "plan: "
+            + total
+            + " trials of about 40 s (about "
+            + PlanSummary.duration(total * 40L)
+            + "), ending about "
+            + org.pgknob.report.Labels.time(end),
+        lines.get(0));
+    assertTrue(lines.contains("  baseline      3 trials"), lines::toString);
+  }
+
+  @Test
+  void durationsReadAsPeopleSayThem() {
+    assertEquals("45 s", PlanSummary.duration(45));
+    assertEquals("7 min", PlanSummary.duration(420));
+    assertEquals("1 h 05 min", PlanSummary.duration(3900));
+  }
+
+  @Test
+  void trialLinesShowElapsedAndRemainingTime() {
+    StringWriter text = new StringWriter();
+    ProgressPrinter p = new ProgressPrinter(new PrintWriter(text, true), false);
+    MutableClock clock = new MutableClock(Instant.parse("2026-12-01T09:00:00Z"));
+    p.clock(clock, 1, 60);
+    p.trialStarted(1, 10, "baseline 1/3", Map.of());
+    assertTrue(
+        text.toString().startsWith("[1/10] baseline 1/3  (0 s elapsed, about 10 min left)"),
+        text::toString);
+    clock.now = clock.now.plus(Duration.ofSeconds(240)); // 3 trials took 80 s each
+    p.trialStarted(4, 10, "sweep shared_buffers=1GB", Map.of());
+    assertTrue(
+        text.toString()
+            .contains("[4/10] sweep shared_buffers=1GB  (4 min elapsed, about 9 min left)"),
+        text::toString);
+  }
+
+  /** A clock the test moves. */
+  private static final class MutableClock extends Clock {
+    Instant now;
+
+    MutableClock(Instant now) {
+      this.now = now;
+    }
+
+    @Override
+    public ZoneId getZone() {
+      return ZoneOffset.UTC;
+    }
+
+    @Override
+    public Clock withZone(ZoneId zone) {
+      return this;
+    }
+
+    @Override
+    public Instant instant() {
+      return now;
+    }
+  }
+}
