@@ -98,12 +98,15 @@ settle() {
   for f in "$PGKNOB_HOME"/restore/*.json "$work"/runs/*/restore.json; do
     [[ -f "$f" ]] && ! grep -q '"state" : "restored"' "$f" || continue
     if [[ "$f" == "$PGKNOB_HOME"/restore/* ]]; then
-      "$pgknob" restore >/dev/null 2>&1
+      "$pgknob" restore >"$work/settle.out" 2>&1
     else
-      "$pgknob" restore "$(dirname "$f")" >/dev/null 2>&1
+      "$pgknob" restore "$(dirname "$f")" >"$work/settle.out" 2>&1
     fi
     if grep -q '"state" : "restored"' "$f" 2>/dev/null; then
-      said="${said:+$said; }left $(basename "$f") unrestored (pgknob restore finished it)"
+      # A file with nothing left to change back is bookkeeping; changed settings are a failure.
+      if grep -q '^  ' "$work/settle.out"; then
+        said="${said:+$said; }left settings changed: $(grep '^  ' "$work/settle.out" | head -3 | tr '\n' ' ')"
+      fi
     else
       mv "$f" "$work/stuck-$(date +%s%N).json"
       ensure_up
