@@ -54,7 +54,9 @@ is_up() { [[ -f "$data/postmaster.pid" ]] && sql "SELECT 1" >/dev/null 2>&1; }
 sql() {
   local args=()
   for statement in "$@"; do args+=(-c "$statement"); done
-  PGPASSWORD="$(cat "$cluster/password")" psql -X -q -A -t -h 127.0.0.1 -p "$(port)" \
+  # Immune to what a probe sets server-wide (statement_timeout=1ms would cancel the checks).
+  PGOPTIONS="-c statement_timeout=0 -c lock_timeout=0 -c default_transaction_read_only=off" \
+    PGPASSWORD="$(cat "$cluster/password")" psql -X -q -A -t -h 127.0.0.1 -p "$(port)" \
     -U postgres -d "${SQL_DB:-postgres}" -v ON_ERROR_STOP=1 "${args[@]}"
 }
 
