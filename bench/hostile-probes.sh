@@ -3,7 +3,7 @@
 # managed PostgreSQL 18 cluster given non-default settings first. Each probe checks the exit code
 # (never 3), the one line on standard error, and that the server's settings are what they were.
 #
-#   PGKNOB_HOME=/var/tmp/pgknob-probes bench/hostile-probes.sh [NAME_FILTER]
+#   PGKNOB_HOME=/var/tmp/pgknob-probes bench/hostile-probes.sh [NAME_REGEX]
 #
 # Prints one line per probe and "N probes, M failed" (with the failing ones named); exits 1 when
 # any failed. Takes a few minutes: tiny budgets, --workload-cmd trials of a second, 1 warehouse.
@@ -76,7 +76,7 @@ snapshot() {
 
 # --- probe bookkeeping -------------------------------------------------------------------------
 
-wanted() { [[ -z "$filter" || "$1" == *"$filter"* ]]; }
+wanted() { [[ -z "$filter" || "$1" =~ $filter ]]; }
 
 record() { # record NAME PROBLEM (empty PROBLEM = passed)
   local problem="$2" left
@@ -240,7 +240,8 @@ EOF
 bg_pids+=($!)
 wait_for "$work/ssh.port" '[0-9]' 10
 ssh_port="$(cat "$work/ssh.port")"
-url="jdbc:postgresql://127.0.0.1:$(port)/postgres"
+# The cluster's URL now: a cluster restarted after a crash may listen on another port.
+url() { echo "jdbc:postgresql://127.0.0.1:$(port)/postgres"; }
 
 echo "probes:"
 
@@ -343,10 +344,10 @@ if wanted workload-cmd-value-only; then
   record workload-cmd-value-only "${problem:-$(unchanged "$before")}"
 fi
 [[ -n "$(session_of)" ]] &&
-  cli export-to-missing-folder 1 "no such file or folder" -- "$pgknob" export "$(session_of)" --out /nonexistent/dir/x.conf
+  cli export-to-missing-folder 1 "no such file or folder" -- "$pgknob" export "$(session_of)" --track reload --out /nonexistent/dir/x.conf
 if wanted workload-cmd-never-sees-pgpassword; then
   before="$(snapshot)"
-  PGPASSWORD="$password" "$pgknob" tune --target "$url" --user postgres --tracks reload \
+  PGPASSWORD="$password" "$pgknob" tune --target "$(url)" --user postgres --tracks reload \
     --workload-cmd "cat >/dev/null; echo \"\${PGPASSWORD:-unset}\" >> '$work/seen'; echo '{\"value\": 100}'" \
     --budget 10 --rampup 1s --duration 1s --out "$work/runs" >"$work/out" 2>"$work/err"
   rc=$?
@@ -377,8 +378,11 @@ fi
 # Starts a quick tune in the background and kills it with SIGNAL at trial 4.
 tune_and_signal() {
   rm -rf "$work/runs"
+  # Job control on: a background job of a script otherwise starts with SIGINT ignored.
+  set -m
   quick_tune >"$work/tune.out" 2>"$work/tune.err" &
   tune_pid=$!
+  set +m
   if ! wait_for "$work/tune.out" '\[4/10\]' 180 "$tune_pid"; then
     kill -9 "$tune_pid" 2>/dev/null
     return 1
@@ -425,7 +429,7 @@ for sig in INT TERM; do
   tune_and_signal "$sig"
   rc=$?
   problem=""
-  [[ $rc -eq 130 ]] || problem="exit $rc, expected 130"
+  [[ $rc -eq 130 || $rc -eq 143 ]] || problem="exit $rc, expected 130 (or 143 for SIGTERM)"
   record "$name" "${problem:-$(unchanged "$before")}"
 done
 if wanted second-pgknob-on-same-server-refused; then
@@ -455,7 +459,7 @@ if wanted password-in-no-file; then
 fi
 if wanted password-not-in-ps; then
   rm -rf "$work/runs"
-  PGPASSWORD="$password" "$pgknob" tune --target "$url" --user postgres --tracks reload \
+  PGPASSWORD="$password" "$pgknob" tune --target "$(url)" --user postgres --tracks reload \
     --workload-cmd 'cat >/dev/null; sleep 2; echo "{\"value\": 100}"' --budget 10 \
     --rampup 1s --duration 1s --out "$work/runs" >"$work/tune.out" 2>&1 &
   tune_pid=$!
@@ -474,7 +478,7 @@ fi
 
 if wanted non-superuser-gets-grants; then
   sql "DROP ROLE IF EXISTS probe_tuner" "CREATE ROLE probe_tuner LOGIN PASSWORD 'probe-pw-1'" >/dev/null
-  cli non-superuser-gets-grants 1 "GRANT" -- env PGPASSWORD=probe-pw-1 "$pgknob" tune --target "$url" --user probe_tuner --budget 10 --out "$work/runs"
+  cli non-superuser-gets-grants 1 "GRANT" -- env PGPASSWORD=probe-pw-1 "$pgknob" tune --target "$(url)" --user probe_tuner --budget 10 --out "$work/runs"
   sql "DROP ROLE IF EXISTS probe_tuner" >/dev/null
 fi
 
