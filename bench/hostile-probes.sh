@@ -177,8 +177,10 @@ wait_for() {
 }
 
 # A tune of a few seconds per trial: the benchmark is a command that sleeps and prints a value.
+# exec: started in the background, $! is then pgknob's own pid (the launcher execs java), so
+# signals reach pgknob and not a subshell around it.
 quick_tune() {
-  "$pgknob" tune --workload-cmd 'cat >/dev/null; sleep 1; echo "{\"value\": 100}"' \
+  exec "$pgknob" tune --workload-cmd 'cat >/dev/null; sleep 1; echo "{\"value\": 100}"' \
     --budget 10 --rampup 1s --duration 1s --out "$work/runs" "$@"
 }
 
@@ -335,7 +337,7 @@ fi
 
 if wanted workload-cmd-value-only; then
   before="$(snapshot)"
-  quick_tune --tracks reload >"$work/out" 2>"$work/err"
+  (quick_tune --tracks reload) >"$work/out" 2>"$work/err"
   rc=$?
   s="$(session_of)"
   problem=""
@@ -414,7 +416,7 @@ if wanted new-tune-refuses-unrestored-session; then
   before="$(snapshot)"
   tune_and_signal KILL
   left="$(session_of)"
-  quick_tune >"$work/out" 2>"$work/err"
+  (quick_tune) >"$work/out" 2>"$work/err"
   rc=$?
   problem=""
   [[ $rc -eq 1 ]] || problem="exit $rc, expected a refusal"
