@@ -97,7 +97,7 @@ record() { # record NAME PROBLEM (empty PROBLEM = passed)
 settle() {
   local f said=""
   ensure_up
-  for f in "$PGKNOB_HOME"/restore/*.json "$work"/runs/*/restore.json; do
+  for f in "$PGKNOB_HOME"/restore/managed-*.json "$work"/runs/*/restore.json; do
     [[ -f "$f" ]] && ! grep -q '"state" : "restored"' "$f" || continue
     if [[ "$f" == "$PGKNOB_HOME"/restore/* ]]; then
       "$pgknob" restore >"$work/settle.out" 2>&1
