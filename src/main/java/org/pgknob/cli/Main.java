@@ -1,9 +1,20 @@
 package org.pgknob.cli;
 
+import java.util.logging.Level;
+import java.util.logging.Logger;
 import picocli.CommandLine;
 
 /** Entry point of the pgknob command. */
 public final class Main {
+  // The JDBC driver logs some problems itself (java.util.logging, to stderr) before it throws
+  // them, e.g. a port above 65535: pgknob reports each error once, in one line. Held in a field
+  // because java.util.logging keeps loggers only weakly, and with them their level.
+  private static final Logger DRIVER_LOG = Logger.getLogger("org.postgresql");
+
+  static {
+    DRIVER_LOG.setLevel(Level.OFF);
+  }
+
   private Main() {}
 
   public static void main(String[] args) {

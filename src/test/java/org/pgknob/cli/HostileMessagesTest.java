@@ -87,6 +87,35 @@ class HostileMessagesTest {
   }
 
   @Test
+  void theJdbcDriverLogsNothingOfItsOwnBesideTheOneLine() {
+    List<java.util.logging.LogRecord> logged = new java.util.concurrent.CopyOnWriteArrayList<>();
+    java.util.logging.Handler handler =
+        new java.util.logging.Handler() {
+          @Override
+          public void publish(java.util.logging.LogRecord r) {
+            logged.add(r);
+          }
+
+          @Override
+          public void flush() {}
+
+          @Override
+          public void close() {}
+        };
+    java.util.logging.Logger driver = java.util.logging.Logger.getLogger("org.postgresql");
+    driver.addHandler(handler);
+    try {
+      // The driver logs "JDBC URL port: 99999 not valid" to stderr before refusing the URL.
+      assertEquals(1, run("target", "--target", "jdbc:postgresql://127.0.0.1:99999/postgres"));
+      assertOneLine("is not a PostgreSQL JDBC URL");
+      assertEquals(
+          List.of(), logged.stream().map(java.util.logging.LogRecord::getMessage).toList());
+    } finally {
+      driver.removeHandler(handler);
+    }
+  }
+
+  @Test
   void aDamagedRestoreFileIsOneLineNamingTheFileAndTheWayOut() throws Exception {
     Path run = Files.createDirectories(dir.resolve("run"));
     Path file = Files.writeString(run.resolve("restore.json"), "{\"identity\": {\"kind\": \n");
