@@ -44,6 +44,10 @@ public record OptimizerSpec(
     return new OptimizerSpec(space, objective, newSeed, knownConstraint, allowRepeats);
   }
 
+  public OptimizerSpec withSpace(SearchSpace newSpace) {
+    return new OptimizerSpec(newSpace, objective, seed, knownConstraint, allowRepeats);
+  }
+
   public OptimizerSpec withKnownConstraint(Predicate<Configuration> constraint) {
     return new OptimizerSpec(space, objective, seed, constraint, allowRepeats);
   }
