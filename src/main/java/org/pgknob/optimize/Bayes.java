@@ -30,6 +30,15 @@ import org.pgknob.space.UnitCubeEncoder;
  * admissible candidates. EI improves on the best posterior mean among observed configurations,
  * which is also the {@link #incumbent()}: with noisy trials the luckiest run is not the best
  * configuration.
+ *
+ * <p>Noise: an observation whose outcome carries a standard error enters the model with that
+ * variance (on the model's scale, see {@link TargetTransform#forwardVariance}) added to the fitted
+ * common noise; observations without one have the common noise alone. Replicates of a configuration
+ * are separate observations, so its posterior tightens as they accumulate. EI is the noisy form of
+ * Letham et al. 2019 in its plug-in version (as BoTorch's analytic "noisy EI" approximation): the
+ * best posterior mean at observed points is the value to beat, and a candidate's spread is the
+ * latent function's (noise-free) posterior variance, so a lucky outlier with a large standard error
+ * neither becomes the incumbent nor draws the search to itself.
  */
 public final class Bayes implements Optimizer {
   private final OptimizerSpec spec;
@@ -243,14 +252,18 @@ public final class Bayes implements Optimizer {
     TargetTransform transform = TargetTransform.fit(values, spec.objective().direction());
     double[][] x = new double[ok.size()][];
     double[] y = new double[ok.size()];
+    double[] knownNoise = new double[ok.size()];
     List<Configuration> configs = new ArrayList<>();
+    String metric = spec.objective().metric();
     for (int i = 0; i < ok.size(); i++) {
       x[i] = canonical(ok.get(i).configuration());
       y[i] = transform.forward(values.get(i));
+      double se = ok.get(i).outcome().standardError(metric).orElse(0);
+      knownNoise[i] = transform.forwardVariance(values.get(i), se);
       configs.add(ok.get(i).configuration());
     }
     long seed = spec.seed() * 7_919L + history.size();
-    Surrogate surrogate = fitter.fit(x, y, seed);
+    Surrogate surrogate = fitter.fit(x, y, knownNoise, seed);
     FeasibilityModel feasibility = null;
     List<Observation> failed = history.withoutValue(spec.objective());
     if (!failed.isEmpty()) {

@@ -83,31 +83,50 @@ public final class GpFitter implements SurrogateFitter {
 
   @Override
   public GaussianProcess fit(double[][] x, double[] y, long seed) {
+    return fit(x, y, null, seed);
+  }
+
+  /**
+   * Fits to observations with known noise variances (null for none); the common noise variance is
+   * still fitted, as the floor every observation has beyond what its measurement reported.
+   */
+  @Override
+  public GaussianProcess fit(double[][] x, double[] y, double[] knownNoise, long seed) {
     Random random = new Random(seed);
     double[][] fx = x;
     double[] fy = y;
+    double[] fk = knownNoise;
     if (x.length > FULL_FIT_LIMIT) {
       int[] chosen = subset(y, SUBSET);
       fx = new double[chosen.length][];
       fy = new double[chosen.length];
+      fk = knownNoise == null ? null : new double[chosen.length];
       for (int i = 0; i < chosen.length; i++) {
         fx[i] = x[chosen[i]];
         fy[i] = y[chosen[i]];
+        if (fk != null) {
+          fk[i] = knownNoise[chosen[i]];
+        }
       }
     }
+    Data data = new Data(fx, fy, fk);
     warmJoint =
         hyperparameters(
-            fx, fy, x.length, random, warmJoint, MAX_NOISE, MIN_LENGTH, MAX_SIGNAL, true, additive);
+            data, x.length, random, warmJoint, MAX_NOISE, MIN_LENGTH, MAX_SIGNAL, true, additive);
     if (!additive) {
-      return GaussianProcess.condition(x, y, 0, warmJoint);
+      return GaussianProcess.condition(x, y, knownNoise, 0, warmJoint);
     }
     warmAdditive =
         hyperparameters(
-            fx, fy, x.length, random, warmAdditive, MAX_NOISE, MIN_LENGTH, MAX_SIGNAL, false, true);
+            data, x.length, random, warmAdditive, MAX_NOISE, MIN_LENGTH, MAX_SIGNAL, false, true);
     boolean additiveAlone =
-        leaveOneOutLogDensity(fx, fy, warmAdditive) >= leaveOneOutLogDensity(fx, fy, warmJoint);
-    return GaussianProcess.condition(x, y, 0, additiveAlone ? warmAdditive : warmJoint);
+        leaveOneOutLogDensity(fx, fy, fk, warmAdditive)
+            >= leaveOneOutLogDensity(fx, fy, fk, warmJoint);
+    return GaussianProcess.condition(x, y, knownNoise, 0, additiveAlone ? warmAdditive : warmJoint);
   }
+
+  /** Points, targets and their known noise variances (null for none), as fitted. */
+  record Data(double[][] x, double[] y, double[] knownNoise) {}
 
   /**
    * Indices of {@code size} observations: the best {@code size / 2} (highest y), where the search
@@ -138,9 +157,14 @@ public final class GpFitter implements SurrogateFitter {
    * 5.12); minus infinity if the kernel matrix is singular.
    */
   static double leaveOneOutLogDensity(double[][] x, double[] y, GpHyperparameters h) {
+    return leaveOneOutLogDensity(x, y, null, h);
+  }
+
+  static double leaveOneOutLogDensity(
+      double[][] x, double[] y, double[] knownNoise, GpHyperparameters h) {
     double[][] lower;
     try {
-      lower = GaussianProcess.cholesky(GaussianProcess.kernelMatrix(x, h));
+      lower = GaussianProcess.cholesky(GaussianProcess.kernelMatrix(x, h, knownNoise));
     } catch (NonPositiveDefiniteMatrixException e) {
       return Double.NEGATIVE_INFINITY;
     }
@@ -184,7 +208,15 @@ public final class GpFitter implements SurrogateFitter {
         y,
         0,
         hyperparameters(
-            x, y, x.length, random, warm, maxNoise, minLength, maxSignal, true, additive));
+            new Data(x, y, null),
+            x.length,
+            random,
+            warm,
+            maxNoise,
+            minLength,
+            maxSignal,
+            true,
+            additive));
   }
 
   /**
@@ -194,8 +226,7 @@ public final class GpFitter implements SurrogateFitter {
    * be more than the points fitted.
    */
   private static GpHyperparameters hyperparameters(
-      double[][] x,
-      double[] y,
+      Data data,
       int observed,
       Random random,
       GpHyperparameters warm,
@@ -204,9 +235,9 @@ public final class GpFitter implements SurrogateFitter {
       double maxSignal,
       boolean product,
       boolean additive) {
-    int dims = x[0].length;
+    int dims = data.x()[0].length;
     int n = observed;
-    Objective objective = new Objective(x, y, maxNoise, minLength, maxSignal, product, additive);
+    Objective objective = new Objective(data, maxNoise, minLength, maxSignal, product, additive);
     double startAdditive = additive ? 0.5 : 0;
     List<double[]> starts = new ArrayList<>();
     if (warm != null
@@ -273,6 +304,7 @@ public final class GpFitter implements SurrogateFitter {
   static final class Objective implements Lbfgs.DifferentiableFunction {
     private final double[][] x;
     private final double[] y;
+    private final double[] knownNoise;
     private final int dims;
     private final boolean product;
     final double lengthPriorMean;
@@ -281,15 +313,15 @@ public final class GpFitter implements SurrogateFitter {
     private final double[] hi;
 
     Objective(
-        double[][] x,
-        double[] y,
+        Data data,
         double maxNoise,
         double minLength,
         double maxSignal,
         boolean product,
         boolean additive) {
-      this.x = x;
-      this.y = y;
+      this.x = data.x();
+      this.y = data.y();
+      this.knownNoise = data.knownNoise();
       this.dims = x[0].length;
       this.product = product;
       this.lengthPriorMean = Math.sqrt(2) + 0.5 * Math.log(dims);
@@ -362,7 +394,7 @@ public final class GpFitter implements SurrogateFitter {
     public double value(double[] u, double[] gradient) {
       double[] p = toLog(u);
       double[] gradLog = new double[p.length];
-      double v = negativeLogPosterior(x, y, p, gradLog, lengthPriorMean, lengthPriorSd);
+      double v = negativeLogPosterior(x, y, knownNoise, p, gradLog, lengthPriorMean, lengthPriorSd);
       for (int i = 0; i < p.length; i++) {
         // d p / d u of the logistic map
         gradient[i] = gradLog[i] * (p[i] - lo[i]) * (hi[i] - p[i]) / (hi[i] - lo[i]);
@@ -388,7 +420,18 @@ public final class GpFitter implements SurrogateFitter {
       double[] gradient,
       double lengthPriorMean,
       double lengthPriorSd) {
-    double nll = negativeLogLikelihood(x, y, p, gradient);
+    return negativeLogPosterior(x, y, null, p, gradient, lengthPriorMean, lengthPriorSd);
+  }
+
+  static double negativeLogPosterior(
+      double[][] x,
+      double[] y,
+      double[] knownNoise,
+      double[] p,
+      double[] gradient,
+      double lengthPriorMean,
+      double lengthPriorSd) {
+    double nll = negativeLogLikelihood(x, y, knownNoise, p, gradient);
     if (!Double.isFinite(nll)) {
       return nll;
     }
@@ -426,6 +469,16 @@ public final class GpFitter implements SurrogateFitter {
    * part's value and derivative factor), so that no exponential is computed twice.
    */
   static double negativeLogLikelihood(double[][] x, double[] y, double[] p, double[] gradient) {
+    return negativeLogLikelihood(x, y, null, p, gradient);
+  }
+
+  /**
+   * As {@link #negativeLogLikelihood(double[][], double[], double[], double[])} with each
+   * observation's known noise variance (null for none) added to its diagonal entry; the gradient's
+   * form is unchanged, since the known noise is a constant.
+   */
+  static double negativeLogLikelihood(
+      double[][] x, double[] y, double[] knownNoise, double[] p, double[] gradient) {
     int n = x.length;
     int dims = x[0].length;
     double[] ls = new double[dims];
@@ -455,7 +508,7 @@ public final class GpFitter implements SurrogateFitter {
     double[] distance2 = new double[n];
     for (int i = 0; i < n; i++) {
       double[] xi = x[i];
-      k[i][i] = signal + additiveVar + noise;
+      k[i][i] = signal + additiveVar + noise + (knownNoise == null ? 0 : knownNoise[i]);
       productValue[i] = new double[i];
       productFactor[i] = new double[i];
       if (product) {
