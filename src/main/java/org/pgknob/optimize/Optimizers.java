@@ -17,13 +17,15 @@ import org.pgknob.optimize.model.SurrogateFitter;
  *
  * <ul>
  *   <li>{@code surrogate}: {@code gp} (default) or {@code rf}, for bayes
+ *   <li>{@code prior}: the Gaussian process's length-scale prior, {@code saas} (sparse, for spaces
+ *       where most knobs do nothing) or {@code scaled} (default: dimension-scaled log-normal)
  *   <li>{@code knobs}: comma-separated knob names to sweep first, for sweep
  *   <li>{@code maxKnobs}: sweep at most this many knobs, for sweep
  * </ul>
  */
 public final class Optimizers {
   public static final List<String> METHODS = List.of("bayes", "random", "sweep");
-  private static final Set<String> OPTIONS = Set.of("surrogate", "knobs", "maxKnobs");
+  private static final Set<String> OPTIONS = Set.of("surrogate", "prior", "knobs", "maxKnobs");
 
   private Optimizers() {}
 
@@ -35,7 +37,12 @@ public final class Optimizers {
       }
     }
     return switch (method) {
-      case "bayes" -> new Bayes(spec, surrogate(options.getOrDefault("surrogate", "gp")));
+      case "bayes" ->
+          new Bayes(
+              spec,
+              surrogate(
+                  options.getOrDefault("surrogate", "gp"),
+                  options.getOrDefault("prior", "scaled")));
       case "random" -> new RandomSearch(spec);
       case "sweep" -> new Sweep(spec, sweepPlan(options));
       default ->
@@ -46,8 +53,21 @@ public final class Optimizers {
 
   /** The surrogate fitter named {@code gp} or {@code rf}. */
   public static SurrogateFitter surrogate(String name) {
+    return surrogate(name, "scaled");
+  }
+
+  /** The surrogate fitter named {@code gp} (with this length-scale prior) or {@code rf}. */
+  public static SurrogateFitter surrogate(String name, String prior) {
+    boolean sparse =
+        switch (prior) {
+          case "saas" -> true;
+          case "scaled" -> false;
+          default ->
+              throw new PgknobException(
+                  "unknown length-scale prior '" + prior + "'", "choose saas or scaled");
+        };
     return switch (name) {
-      case "gp" -> new GpFitter();
+      case "gp" -> new GpFitter(true, sparse);
       case "rf" -> new RandomForestSurrogate.Fitter();
       default -> throw new PgknobException("unknown surrogate '" + name + "'", "choose gp or rf");
     };

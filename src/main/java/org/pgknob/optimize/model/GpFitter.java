@@ -47,6 +47,7 @@ public final class GpFitter implements SurrogateFitter {
   static final double MIN_ADDITIVE = 1e-4;
 
   private final boolean additive;
+  private final boolean sparse;
   private GpHyperparameters warmJoint;
   private GpHyperparameters warmAdditive;
 
@@ -62,7 +63,25 @@ public final class GpFitter implements SurrogateFitter {
    * density) of the additive part alone and the product part plus the additive part.
    */
   public GpFitter(boolean additive) {
+    this(additive, false);
+  }
+
+  /**
+   * As {@link #GpFitter(boolean)}, with the sparsity (SAAS) prior on the length scales if {@code
+   * sparse}, else the dimension-scaled one (see {@link LengthScalePrior}).
+   */
+  public GpFitter(boolean additive, boolean sparse) {
     this.additive = additive;
+    this.sparse = sparse;
+  }
+
+  /** The SAAS prior's global scale: BoTorch's SAASBO default for the half-Cauchy of tau. */
+  static final double SAAS_TAU = 0.1;
+
+  private LengthScalePrior prior(int dims) {
+    return sparse
+        ? new LengthScalePrior.Saas(SAAS_TAU)
+        : LengthScalePrior.DimensionScaled.forDimensions(dims);
   }
 
   @Override
@@ -109,7 +128,7 @@ public final class GpFitter implements SurrogateFitter {
         }
       }
     }
-    Data data = new Data(fx, fy, fk);
+    Data data = new Data(fx, fy, fk, prior(x[0].length));
     warmJoint =
         hyperparameters(
             data, x.length, random, warmJoint, MAX_NOISE, MIN_LENGTH, MAX_SIGNAL, true, additive);
@@ -125,8 +144,11 @@ public final class GpFitter implements SurrogateFitter {
     return GaussianProcess.condition(x, y, knownNoise, 0, additiveAlone ? warmAdditive : warmJoint);
   }
 
-  /** Points, targets and their known noise variances (null for none), as fitted. */
-  record Data(double[][] x, double[] y, double[] knownNoise) {}
+  /**
+   * Points, targets and their known noise variances (null for none), as fitted, and the prior on
+   * the length scales.
+   */
+  record Data(double[][] x, double[] y, double[] knownNoise, LengthScalePrior prior) {}
 
   /**
    * Indices of {@code size} observations: the best {@code size / 2} (highest y), where the search
@@ -208,7 +230,7 @@ public final class GpFitter implements SurrogateFitter {
         y,
         0,
         hyperparameters(
-            new Data(x, y, null),
+            new Data(x, y, null, LengthScalePrior.DimensionScaled.forDimensions(x[0].length)),
             x.length,
             random,
             warm,
@@ -248,12 +270,11 @@ public final class GpFitter implements SurrogateFitter {
     starts.add(objective.toUnbounded(uniform(dims, 0.5, 1, 0.01, startAdditive)));
     starts.add(
         objective.toUnbounded(
-            uniform(dims, Math.exp(objective.lengthPriorMean), 1, 0.01, startAdditive)));
+            uniform(dims, Math.exp(objective.prior.typicalLog()), 1, 0.01, startAdditive)));
     for (int i = 0; i < 5; i++) {
       double[] ls = new double[dims];
       for (int d = 0; d < dims; d++) {
-        ls[d] =
-            Math.exp(objective.lengthPriorMean + objective.lengthPriorSd * random.nextGaussian());
+        ls[d] = Math.exp(objective.prior.sampleLog(random));
       }
       starts.add(
           objective.toUnbounded(
@@ -307,8 +328,7 @@ public final class GpFitter implements SurrogateFitter {
     private final double[] knownNoise;
     private final int dims;
     private final boolean product;
-    final double lengthPriorMean;
-    final double lengthPriorSd = Math.sqrt(3);
+    final LengthScalePrior prior;
     private final double[] lo;
     private final double[] hi;
 
@@ -324,7 +344,7 @@ public final class GpFitter implements SurrogateFitter {
       this.knownNoise = data.knownNoise();
       this.dims = x[0].length;
       this.product = product;
-      this.lengthPriorMean = Math.sqrt(2) + 0.5 * Math.log(dims);
+      this.prior = data.prior();
       int parameters = dims + (additive ? 3 : 2);
       lo = new double[parameters];
       hi = new double[parameters];
@@ -394,7 +414,7 @@ public final class GpFitter implements SurrogateFitter {
     public double value(double[] u, double[] gradient) {
       double[] p = toLog(u);
       double[] gradLog = new double[p.length];
-      double v = negativeLogPosterior(x, y, knownNoise, p, gradLog, lengthPriorMean, lengthPriorSd);
+      double v = negativeLogPosterior(x, y, knownNoise, p, gradLog, prior);
       for (int i = 0; i < p.length; i++) {
         // d p / d u of the logistic map
         gradient[i] = gradLog[i] * (p[i] - lo[i]) * (hi[i] - p[i]) / (hi[i] - lo[i]);
@@ -420,7 +440,13 @@ public final class GpFitter implements SurrogateFitter {
       double[] gradient,
       double lengthPriorMean,
       double lengthPriorSd) {
-    return negativeLogPosterior(x, y, null, p, gradient, lengthPriorMean, lengthPriorSd);
+    return negativeLogPosterior(
+        x,
+        y,
+        null,
+        p,
+        gradient,
+        new LengthScalePrior.DimensionScaled(lengthPriorMean, lengthPriorSd));
   }
 
   static double negativeLogPosterior(
@@ -431,20 +457,28 @@ public final class GpFitter implements SurrogateFitter {
       double[] gradient,
       double lengthPriorMean,
       double lengthPriorSd) {
+    return negativeLogPosterior(
+        x,
+        y,
+        knownNoise,
+        p,
+        gradient,
+        new LengthScalePrior.DimensionScaled(lengthPriorMean, lengthPriorSd));
+  }
+
+  static double negativeLogPosterior(
+      double[][] x,
+      double[] y,
+      double[] knownNoise,
+      double[] p,
+      double[] gradient,
+      LengthScalePrior lengthPrior) {
     double nll = negativeLogLikelihood(x, y, knownNoise, p, gradient);
     if (!Double.isFinite(nll)) {
       return nll;
     }
     int dims = x[0].length;
-    double prior = 0;
-    double varL = lengthPriorSd * lengthPriorSd;
-    // log-normal densities in the parameter itself (as GPyTorch evaluates them): in log
-    // coordinates that adds p, which moves the mode to mean - variance
-    for (int d = 0; d < dims; d++) {
-      double z = p[d] - lengthPriorMean;
-      prior += z * z / (2 * varL) + p[d];
-      gradient[d] += z / varL + 1;
-    }
+    double prior = lengthPrior.penalty(p, gradient, dims);
     double signalVar = 1.5 * 1.5;
     if (Double.isFinite(p[dims])) {
       prior += p[dims] * p[dims] / (2 * signalVar);
