@@ -11,6 +11,7 @@ import org.pgknob.optimize.acquisition.Acquisition;
 import org.pgknob.optimize.acquisition.AcquisitionMaximizer;
 import org.pgknob.optimize.acquisition.FeasibilityModel;
 import org.pgknob.optimize.acquisition.LogExpectedImprovement;
+import org.pgknob.optimize.acquisition.TrustRegion;
 import org.pgknob.optimize.model.GpFitter;
 import org.pgknob.optimize.model.Prediction;
 import org.pgknob.optimize.model.Surrogate;
@@ -22,14 +23,15 @@ import org.pgknob.space.UnitCubeEncoder;
  * Bayesian optimization: a surrogate of the objective (a Gaussian process, or a random forest), log
  * expected improvement times the probability of running at all, maximized over the mixed space.
  *
- * <p>Each {@link #suggest()} reads top to bottom: while fewer than {@link #initialPoints()}
- * observations have a value, the next point of a scrambled Sobol design; then fit the surrogate to
- * the successful observations (log-transformed, standardized, the worse half compressed; see {@link
- * TargetTransform}), fit the feasibility model to successes and failures (failures never enter the
- * objective model as invented values), and maximize {@code log EI + log P(feasible)} over
- * admissible candidates. EI improves on the best posterior mean among observed configurations,
- * which is also the {@link #incumbent()}: with noisy trials the luckiest run is not the best
- * configuration.
+ * <p>Each {@link #suggest()} reads top to bottom: the spec's anchors not yet observed, in order;
+ * while fewer than {@link #initialPoints()} observations have a value, the next point of the
+ * initial design (around the anchors if there are any, else a scrambled Sobol design over the
+ * space; see {@link InitialDesign}); then fit the surrogate to the successful observations
+ * (log-transformed, standardized, the worse half compressed; see {@link TargetTransform}), fit the
+ * feasibility model to successes and failures (failures never enter the objective model as invented
+ * values), and maximize {@code log EI + log P(feasible)} over admissible candidates. EI improves on
+ * the best posterior mean among observed configurations, which is also the {@link #incumbent()}:
+ * with noisy trials the luckiest run is not the best configuration.
  *
  * <p>Noise: an observation whose outcome carries a standard error enters the model with that
  * variance (on the model's scale, see {@link TargetTransform#forwardVariance}) added to the fitted
@@ -47,9 +49,10 @@ public final class Bayes implements Optimizer {
   private final UnitCubeEncoder encoder;
   private final History history;
   private final CandidateCheck check;
-  private final ScrambledSobol design;
+  private final InitialDesign design;
   private final AcquisitionMaximizer maximizer;
   private final AcquisitionMaximizer largeHistoryMaximizer;
+  private final boolean trustRegion;
   private int suggestions;
   private Fitted fitted;
 
@@ -58,13 +61,26 @@ public final class Bayes implements Optimizer {
   }
 
   public Bayes(OptimizerSpec spec, SurrogateFitter fitter, AcquisitionMaximizer.Settings settings) {
+    this(spec, fitter, settings, false);
+  }
+
+  /**
+   * A Bayes optimizer whose space-filling acquisition candidates are drawn in a trust region around
+   * the incumbent if {@code trustRegion} (see {@link TrustRegion}).
+   */
+  public Bayes(
+      OptimizerSpec spec,
+      SurrogateFitter fitter,
+      AcquisitionMaximizer.Settings settings,
+      boolean trustRegion) {
     this.spec = spec;
+    this.trustRegion = trustRegion;
     this.fitter = fitter;
     this.settings = settings;
     this.encoder = new UnitCubeEncoder(spec.space());
     this.history = new History(spec.space());
     this.check = new CandidateCheck(spec, history);
-    this.design = new ScrambledSobol(encoder.dimensions(), new Random(spec.seed()));
+    this.design = new InitialDesign(encoder, spec.anchors(), spec.seed());
     this.maximizer = new AcquisitionMaximizer(encoder, check::accepts, settings);
     this.largeHistoryMaximizer =
         new AcquisitionMaximizer(encoder, check::accepts, settings.halved());
@@ -83,6 +99,10 @@ public final class Bayes implements Optimizer {
   @Override
   public Configuration suggest() {
     Random random = new Random(spec.seed() * 1_000_003L + suggestions++);
+    Optional<Configuration> anchor = design.nextAnchor(history, check);
+    if (anchor.isPresent()) {
+      return anchor.get();
+    }
     Optional<Fitted> model = model();
     if (model.isPresent()) {
       Fitted m = model.get();
@@ -105,12 +125,44 @@ public final class Bayes implements Optimizer {
             }
           };
       Optional<AcquisitionMaximizer.Scored> found =
-          search.maximize(acquisition, m.anchors(settings.refined() + 2), random);
+          search.maximize(
+              acquisition,
+              m.anchors(settings.refined() + 2),
+              trustRegion ? region(m) : null,
+              random);
       if (found.isPresent()) {
         return found.get().configuration();
       }
     }
     return nextDesignPoint();
+  }
+
+  /**
+   * The trust region around the incumbent: each numeric knob's side from the model's relevance of
+   * it, categorical knobs free, the base length replayed from the observed values.
+   */
+  private TrustRegion region(Fitted m) {
+    int dims = encoder.dimensions();
+    double[] lengths = new double[dims];
+    boolean[] free = new boolean[dims];
+    for (UnitCubeEncoder.Segment s : encoder.segments()) {
+      if (s.width() == 1) {
+        double relevance = m.surrogate().relevance(s.offset(), 1);
+        lengths[s.offset()] = relevance > 0 ? 1 / relevance : 1e3;
+      } else {
+        for (int d = s.offset(); d < s.offset() + s.width(); d++) {
+          free[d] = true;
+          lengths[d] = 1;
+        }
+      }
+    }
+    List<Double> values = new ArrayList<>();
+    for (Observation o : history.withValue(spec.objective())) {
+      values.add(m.transform().forward(o.outcome().value(spec.objective().metric()).getAsDouble()));
+    }
+    double length =
+        TrustRegionLength.replay(values, initialPoints(), Math.max(4, spec.space().size()));
+    return TrustRegion.around(m.points()[m.bestIndex()], lengths, free, length);
   }
 
   /**
@@ -148,9 +200,14 @@ public final class Bayes implements Optimizer {
     return value + logFeasible - penalty;
   }
 
+  /** The anchors this optimizer tries first, as its space holds them. */
+  public List<Configuration> anchors() {
+    return design.anchors();
+  }
+
   private Configuration nextDesignPoint() {
     for (int draw = 0; draw < RandomSearch.MAX_DRAWS; draw++) {
-      Configuration c = encoder.decode(design.next());
+      Configuration c = encoder.decode(design.nextPoint());
       if (check.accepts(c)) {
         return c;
       }

@@ -25,7 +25,8 @@ import org.pgknob.optimize.model.SurrogateFitter;
  */
 public final class Optimizers {
   public static final List<String> METHODS = List.of("bayes", "random", "sweep");
-  private static final Set<String> OPTIONS = Set.of("surrogate", "prior", "knobs", "maxKnobs");
+  private static final Set<String> OPTIONS =
+      Set.of("surrogate", "prior", "region", "knobs", "maxKnobs");
 
   private Optimizers() {}
 
@@ -51,6 +52,16 @@ public final class Optimizers {
     };
   }
 
+  private static boolean trustRegion(String region) {
+    return switch (region) {
+      case "trust" -> true;
+      case "cube" -> false;
+      default ->
+          throw new PgknobException(
+              "unknown search region '" + region + "'", "choose trust or cube");
+    };
+  }
+
   /** The surrogate fitter named {@code gp} or {@code rf}. */
   public static SurrogateFitter surrogate(String name) {
     return surrogate(name, "scaled");
@@ -58,16 +69,26 @@ public final class Optimizers {
 
   /** The surrogate fitter named {@code gp} (with this length-scale prior) or {@code rf}. */
   public static SurrogateFitter surrogate(String name, String prior) {
-    boolean sparse =
-        switch (prior) {
-          case "saas" -> true;
-          case "scaled" -> false;
-          default ->
-              throw new PgknobException(
-                  "unknown length-scale prior '" + prior + "'", "choose saas or scaled");
-        };
+    double tau;
+    if (prior.equals("scaled")) {
+      tau = 0;
+    } else if (prior.equals("saas")) {
+      tau = GpFitter.SAAS_TAU;
+    } else if (prior.startsWith("saas:")) {
+      try {
+        tau = Double.parseDouble(prior.substring(5));
+      } catch (NumberFormatException e) {
+        tau = -1;
+      }
+    } else {
+      tau = -1;
+    }
+    if (!(tau >= 0)) {
+      throw new PgknobException(
+          "unknown length-scale prior '" + prior + "'", "choose saas, saas:TAU or scaled");
+    }
     return switch (name) {
-      case "gp" -> new GpFitter(true, sparse);
+      case "gp" -> new GpFitter(true, tau);
       case "rf" -> new RandomForestSurrogate.Fitter();
       default -> throw new PgknobException("unknown surrogate '" + name + "'", "choose gp or rf");
     };

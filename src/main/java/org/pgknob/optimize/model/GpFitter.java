@@ -47,7 +47,7 @@ public final class GpFitter implements SurrogateFitter {
   static final double MIN_ADDITIVE = 1e-4;
 
   private final boolean additive;
-  private final boolean sparse;
+  private final double saasTau;
   private GpHyperparameters warmJoint;
   private GpHyperparameters warmAdditive;
 
@@ -71,16 +71,24 @@ public final class GpFitter implements SurrogateFitter {
    * sparse}, else the dimension-scaled one (see {@link LengthScalePrior}).
    */
   public GpFitter(boolean additive, boolean sparse) {
-    this.additive = additive;
-    this.sparse = sparse;
+    this(additive, sparse ? SAAS_TAU : 0);
   }
 
-  /** The SAAS prior's global scale: BoTorch's SAASBO default for the half-Cauchy of tau. */
-  static final double SAAS_TAU = 0.1;
+  /**
+   * As {@link #GpFitter(boolean)}, with the SAAS prior of global scale {@code saasTau} if it is
+   * positive, else the dimension-scaled one.
+   */
+  public GpFitter(boolean additive, double saasTau) {
+    this.additive = additive;
+    this.saasTau = saasTau;
+  }
+
+  /** The SAAS prior's global scale when none is given. */
+  public static final double SAAS_TAU = 1.0;
 
   private LengthScalePrior prior(int dims) {
-    return sparse
-        ? new LengthScalePrior.Saas(SAAS_TAU)
+    return saasTau > 0
+        ? new LengthScalePrior.Saas(saasTau)
         : LengthScalePrior.DimensionScaled.forDimensions(dims);
   }
 
