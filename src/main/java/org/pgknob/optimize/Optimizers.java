@@ -37,6 +37,19 @@ public final class Optimizers {
             "unknown optimizer option '" + key + "'", "known options: " + OPTIONS);
       }
     }
+    if (method.equals("bayes") && spec.space().size() > Bayes.MAX_KNOBS) {
+      throw new PgknobException(
+          "bayes searches at most "
+              + Bayes.MAX_KNOBS
+              + " knobs, but the space "
+              + spec.space().source()
+              + " has "
+              + spec.space().size()
+              + ": each suggestion costs time in proportion to knobs x observations (about 1.5 s"
+              + " at 40 knobs and 200 observations on 2 cores), and a Gaussian process learns"
+              + " little of so many knobs from a few dozen trials",
+          "keep the knobs that matter (a sweep ranks them), or use --optimizer random");
+    }
     return switch (method) {
       case "bayes" ->
           new Bayes(
