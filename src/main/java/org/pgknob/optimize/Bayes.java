@@ -11,7 +11,6 @@ import org.pgknob.optimize.acquisition.Acquisition;
 import org.pgknob.optimize.acquisition.AcquisitionMaximizer;
 import org.pgknob.optimize.acquisition.FeasibilityModel;
 import org.pgknob.optimize.acquisition.LogExpectedImprovement;
-import org.pgknob.optimize.acquisition.TrustRegion;
 import org.pgknob.optimize.model.GpFitter;
 import org.pgknob.optimize.model.Prediction;
 import org.pgknob.optimize.model.Surrogate;
@@ -52,7 +51,6 @@ public final class Bayes implements Optimizer {
   private final InitialDesign design;
   private final AcquisitionMaximizer maximizer;
   private final AcquisitionMaximizer largeHistoryMaximizer;
-  private final boolean trustRegion;
   private int suggestions;
   private Fitted fitted;
 
@@ -61,20 +59,7 @@ public final class Bayes implements Optimizer {
   }
 
   public Bayes(OptimizerSpec spec, SurrogateFitter fitter, AcquisitionMaximizer.Settings settings) {
-    this(spec, fitter, settings, false);
-  }
-
-  /**
-   * A Bayes optimizer whose space-filling acquisition candidates are drawn in a trust region around
-   * the incumbent if {@code trustRegion} (see {@link TrustRegion}).
-   */
-  public Bayes(
-      OptimizerSpec spec,
-      SurrogateFitter fitter,
-      AcquisitionMaximizer.Settings settings,
-      boolean trustRegion) {
     this.spec = spec;
-    this.trustRegion = trustRegion;
     this.fitter = fitter;
     this.settings = settings;
     this.encoder = new UnitCubeEncoder(spec.space());
@@ -87,10 +72,11 @@ public final class Bayes implements Optimizer {
   }
 
   /**
-   * The most knobs a Bayes optimizer is built for: past 60 a suggestion at 200 observations takes
-   * several seconds (measured in the optimizer benchmark at 20 and 40 knobs; the cost is linear in
-   * the knobs), and with a few dozen trials the model cannot tell which of so many matter. {@link
-   * Optimizers} refuses a larger space before the first trial.
+   * The most knobs a Bayes optimizer is built for. The optimizer benchmark times suggestions at 20
+   * and 40 knobs (the 40-knob median was 1.6 times the 20-knob one at 200 observations): the cost
+   * grows with the knobs, and 60 is half again the largest size measured, not a proven bound;
+   * beyond it, a few dozen trials cannot tell the model which of so many knobs matter either.
+   * {@link Optimizers} refuses a larger space before the first trial.
    */
   public static final int MAX_KNOBS = 60;
 
@@ -133,44 +119,12 @@ public final class Bayes implements Optimizer {
             }
           };
       Optional<AcquisitionMaximizer.Scored> found =
-          search.maximize(
-              acquisition,
-              m.anchors(settings.refined() + 2),
-              trustRegion ? region(m) : null,
-              random);
+          search.maximize(acquisition, m.anchors(settings.refined() + 2), random);
       if (found.isPresent()) {
         return found.get().configuration();
       }
     }
     return nextDesignPoint();
-  }
-
-  /**
-   * The trust region around the incumbent: each numeric knob's side from the model's relevance of
-   * it, categorical knobs free, the base length replayed from the observed values.
-   */
-  private TrustRegion region(Fitted m) {
-    int dims = encoder.dimensions();
-    double[] lengths = new double[dims];
-    boolean[] free = new boolean[dims];
-    for (UnitCubeEncoder.Segment s : encoder.segments()) {
-      if (s.width() == 1) {
-        double relevance = m.surrogate().relevance(s.offset(), 1);
-        lengths[s.offset()] = relevance > 0 ? 1 / relevance : 1e3;
-      } else {
-        for (int d = s.offset(); d < s.offset() + s.width(); d++) {
-          free[d] = true;
-          lengths[d] = 1;
-        }
-      }
-    }
-    List<Double> values = new ArrayList<>();
-    for (Observation o : history.withValue(spec.objective())) {
-      values.add(m.transform().forward(o.outcome().value(spec.objective().metric()).getAsDouble()));
-    }
-    double length =
-        TrustRegionLength.replay(values, initialPoints(), Math.max(4, spec.space().size()));
-    return TrustRegion.around(m.points()[m.bestIndex()], lengths, free, length);
   }
 
   /**

@@ -18,15 +18,14 @@ import org.pgknob.optimize.model.SurrogateFitter;
  * <ul>
  *   <li>{@code surrogate}: {@code gp} (default) or {@code rf}, for bayes
  *   <li>{@code prior}: the Gaussian process's length-scale prior, {@code saas} (sparse, for spaces
- *       where most knobs do nothing) or {@code scaled} (default: dimension-scaled log-normal)
+ *       where most knobs do nothing) or {@code scaled} (default; dimension-scaled log-normal)
  *   <li>{@code knobs}: comma-separated knob names to sweep first, for sweep
  *   <li>{@code maxKnobs}: sweep at most this many knobs, for sweep
  * </ul>
  */
 public final class Optimizers {
   public static final List<String> METHODS = List.of("bayes", "random", "sweep");
-  private static final Set<String> OPTIONS =
-      Set.of("surrogate", "prior", "region", "knobs", "maxKnobs");
+  private static final Set<String> OPTIONS = Set.of("surrogate", "prior", "knobs", "maxKnobs");
 
   private Optimizers() {}
 
@@ -45,9 +44,9 @@ public final class Optimizers {
               + spec.space().source()
               + " has "
               + spec.space().size()
-              + ": each suggestion costs time in proportion to knobs x observations (about 1.5 s"
-              + " at 40 knobs and 200 observations on 2 cores), and a Gaussian process learns"
-              + " little of so many knobs from a few dozen trials",
+              + ": a suggestion's cost grows with knobs x observations (measured up to 40 knobs,"
+              + " within 3 s at 200 observations), and a Gaussian process learns little of so"
+              + " many knobs from a few dozen trials",
           "keep the knobs that matter (a sweep ranks them), or use --optimizer random");
     }
     return switch (method) {
@@ -62,16 +61,6 @@ public final class Optimizers {
       default ->
           throw new PgknobException(
               "unknown optimizer '" + method + "'", "choose one of " + String.join(", ", METHODS));
-    };
-  }
-
-  private static boolean trustRegion(String region) {
-    return switch (region) {
-      case "trust" -> true;
-      case "cube" -> false;
-      default ->
-          throw new PgknobException(
-              "unknown search region '" + region + "'", "choose trust or cube");
     };
   }
 

@@ -89,20 +89,10 @@ public final class AcquisitionMaximizer {
    * timing.
    */
   public Optional<Scored> maximize(Acquisition acquisition, List<double[]> anchors, Random random) {
-    return maximize(acquisition, anchors, null, random);
-  }
-
-  /**
-   * As {@link #maximize(Acquisition, List, Random)}, with the space-filling candidates drawn in
-   * {@code region} (the whole cube when null); the anchors' perturbations and one-knob neighbours
-   * are drawn as always, so a knob can still move to another basin of its own.
-   */
-  public Optional<Scored> maximize(
-      Acquisition acquisition, List<double[]> anchors, TrustRegion region, Random random) {
     List<double[]> raw = new ArrayList<>();
     ScrambledSobol sobol = new ScrambledSobol(encoder.dimensions(), random);
     for (int i = 0; i < settings.sobolCandidates(); i++) {
-      raw.add(region == null ? sobol.next() : region.map(sobol.next()));
+      raw.add(sobol.next());
     }
     double[] scales = {0.02, 0.05, 0.15};
     for (double[] anchor : anchors) {

@@ -84,7 +84,7 @@ public final class GpFitter implements SurrogateFitter {
   }
 
   /** The SAAS prior's global scale when none is given. */
-  public static final double SAAS_TAU = 1.0;
+  public static final double SAAS_TAU = 3.0;
 
   private LengthScalePrior prior(int dims) {
     return saasTau > 0
