@@ -5,7 +5,9 @@ package org.pgknob.optimize.model;
  * scales {@code p[0..dims)} with its gradient.
  */
 public sealed interface LengthScalePrior {
-  /** Adds the prior's negative log density to nothing and its gradient to {@code gradient}. */
+  /**
+   * The prior's negative log density (up to a constant); its gradient is added to {@code gradient}.
+   */
   double penalty(double[] p, double[] gradient, int dims);
 
   /** A typical log length scale, where fits start. */
@@ -54,7 +56,9 @@ public sealed interface LengthScalePrior {
    * evaluated in rho itself, is flat below tau and falls slowly (log) above: every dimension is
    * pushed towards irrelevance (rho to 0, an infinite length scale) and only the data can hold one
    * relevant, so with few observations among many inputs the inputs that do nothing get long length
-   * scales, and the search does not spend trials on them.
+   * scales, and the search does not spend trials on them. With tau fixed the scale matters: at
+   * SAASBO's 0.1 a MAP fit explains everything as noise (README, optimizer benchmark), hence {@link
+   * GpFitter#SAAS_TAU}.
    */
   record Saas(double tau) implements LengthScalePrior {
     @Override
