@@ -1,5 +1,6 @@
 package org.pgknob.optimize;
 
+import java.util.List;
 import java.util.Objects;
 import java.util.function.Predicate;
 import org.pgknob.PgknobException;
@@ -17,16 +18,21 @@ import org.pgknob.space.SearchSpace;
  *     predicted memory and relations); candidates it refuses are dropped before they are scored and
  *     are never suggested. It must be a pure function of the configuration.
  * @param allowRepeats true to allow suggesting a configuration already observed (to re-measure it)
+ * @param anchors configurations known to be good guesses (a calculator's, the best values of
+ *     earlier sweeps), tried first by optimizers that use them; only their knobs of this space
+ *     count
  */
 public record OptimizerSpec(
     SearchSpace space,
     Objective objective,
     long seed,
     Predicate<Configuration> knownConstraint,
-    boolean allowRepeats) {
+    boolean allowRepeats,
+    List<Configuration> anchors) {
 
   public OptimizerSpec {
     Objects.requireNonNull(space, "space");
+    anchors = anchors == null ? List.of() : List.copyOf(anchors);
     Objects.requireNonNull(objective, "objective");
     Objects.requireNonNull(knownConstraint, "knownConstraint");
     if (space.size() == 0) {
@@ -35,20 +41,38 @@ public record OptimizerSpec(
     }
   }
 
+  /** A spec without anchors. */
+  public OptimizerSpec(
+      SearchSpace space,
+      Objective objective,
+      long seed,
+      Predicate<Configuration> knownConstraint,
+      boolean allowRepeats) {
+    this(space, objective, seed, knownConstraint, allowRepeats, List.of());
+  }
+
   /** A spec with seed 0, no known constraint, and no repeats. */
   public static OptimizerSpec of(SearchSpace space, Objective objective) {
     return new OptimizerSpec(space, objective, 0, c -> true, false);
   }
 
   public OptimizerSpec withSeed(long newSeed) {
-    return new OptimizerSpec(space, objective, newSeed, knownConstraint, allowRepeats);
+    return new OptimizerSpec(space, objective, newSeed, knownConstraint, allowRepeats, anchors);
+  }
+
+  public OptimizerSpec withSpace(SearchSpace newSpace) {
+    return new OptimizerSpec(newSpace, objective, seed, knownConstraint, allowRepeats, anchors);
   }
 
   public OptimizerSpec withKnownConstraint(Predicate<Configuration> constraint) {
-    return new OptimizerSpec(space, objective, seed, constraint, allowRepeats);
+    return new OptimizerSpec(space, objective, seed, constraint, allowRepeats, anchors);
   }
 
   public OptimizerSpec withRepeatsAllowed(boolean allow) {
-    return new OptimizerSpec(space, objective, seed, knownConstraint, allow);
+    return new OptimizerSpec(space, objective, seed, knownConstraint, allow, anchors);
+  }
+
+  public OptimizerSpec withAnchors(List<Configuration> newAnchors) {
+    return new OptimizerSpec(space, objective, seed, knownConstraint, allowRepeats, newAnchors);
   }
 }

@@ -17,13 +17,15 @@ import org.pgknob.optimize.model.SurrogateFitter;
  *
  * <ul>
  *   <li>{@code surrogate}: {@code gp} (default) or {@code rf}, for bayes
+ *   <li>{@code prior}: the Gaussian process's length-scale prior, {@code saas} (sparse, for spaces
+ *       where most knobs do nothing) or {@code scaled} (default; dimension-scaled log-normal)
  *   <li>{@code knobs}: comma-separated knob names to sweep first, for sweep
  *   <li>{@code maxKnobs}: sweep at most this many knobs, for sweep
  * </ul>
  */
 public final class Optimizers {
   public static final List<String> METHODS = List.of("bayes", "random", "sweep");
-  private static final Set<String> OPTIONS = Set.of("surrogate", "knobs", "maxKnobs");
+  private static final Set<String> OPTIONS = Set.of("surrogate", "prior", "knobs", "maxKnobs");
 
   private Optimizers() {}
 
@@ -34,8 +36,26 @@ public final class Optimizers {
             "unknown optimizer option '" + key + "'", "known options: " + OPTIONS);
       }
     }
+    if (method.equals("bayes") && spec.space().size() > Bayes.MAX_KNOBS) {
+      throw new PgknobException(
+          "bayes searches at most "
+              + Bayes.MAX_KNOBS
+              + " knobs, but the space "
+              + spec.space().source()
+              + " has "
+              + spec.space().size()
+              + ": a suggestion's cost grows with knobs x observations (measured up to 40 knobs,"
+              + " within 3 s at 200 observations), and a Gaussian process learns little of so"
+              + " many knobs from a few dozen trials",
+          "keep the knobs that matter (a sweep ranks them), or use --optimizer random");
+    }
     return switch (method) {
-      case "bayes" -> new Bayes(spec, surrogate(options.getOrDefault("surrogate", "gp")));
+      case "bayes" ->
+          new Bayes(
+              spec,
+              surrogate(
+                  options.getOrDefault("surrogate", "gp"),
+                  options.getOrDefault("prior", "scaled")));
       case "random" -> new RandomSearch(spec);
       case "sweep" -> new Sweep(spec, sweepPlan(options));
       default ->
@@ -46,8 +66,31 @@ public final class Optimizers {
 
   /** The surrogate fitter named {@code gp} or {@code rf}. */
   public static SurrogateFitter surrogate(String name) {
+    return surrogate(name, "scaled");
+  }
+
+  /** The surrogate fitter named {@code gp} (with this length-scale prior) or {@code rf}. */
+  public static SurrogateFitter surrogate(String name, String prior) {
+    double tau;
+    if (prior.equals("scaled")) {
+      tau = 0;
+    } else if (prior.equals("saas")) {
+      tau = GpFitter.SAAS_TAU;
+    } else if (prior.startsWith("saas:")) {
+      try {
+        tau = Double.parseDouble(prior.substring(5));
+      } catch (NumberFormatException e) {
+        tau = -1;
+      }
+    } else {
+      tau = -1;
+    }
+    if (!(tau >= 0)) {
+      throw new PgknobException(
+          "unknown length-scale prior '" + prior + "'", "choose saas, saas:TAU or scaled");
+    }
     return switch (name) {
-      case "gp" -> new GpFitter();
+      case "gp" -> new GpFitter(true, tau);
       case "rf" -> new RandomForestSurrogate.Fitter();
       default -> throw new PgknobException("unknown surrogate '" + name + "'", "choose gp or rf");
     };

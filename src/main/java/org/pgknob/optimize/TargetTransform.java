@@ -88,6 +88,20 @@ record TargetTransform(
     return (compress(z, median) - compressedMean) / compressedSd;
   }
 
+  /**
+   * The variance on the model's scale of a value measured with this standard error: the square of
+   * the standard error times the transform's slope at the value (the delta method), the slope taken
+   * over one standard error either side (less on the log scale where the value is near 0).
+   */
+  double forwardVariance(double value, double standardError) {
+    if (standardError <= 0) {
+      return 0;
+    }
+    double step = log ? Math.min(standardError, value / 2) : standardError;
+    double slope = (forward(value + step) - forward(value - step)) / (2 * step);
+    return slope * slope * standardError * standardError;
+  }
+
   double inverse(double y) {
     double z = expand(y * compressedSd + compressedMean, median);
     double t = sign * (z * sd + mean);

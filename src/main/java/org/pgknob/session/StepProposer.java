@@ -3,6 +3,7 @@ package org.pgknob.session;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import org.pgknob.PgknobException;
 import org.pgknob.optimize.Bayes;
 import org.pgknob.optimize.Incumbent;
 import org.pgknob.optimize.NoCandidateLeftException;
@@ -10,6 +11,7 @@ import org.pgknob.optimize.Observation;
 import org.pgknob.optimize.Optimizer;
 import org.pgknob.optimize.OptimizerSpec;
 import org.pgknob.optimize.Optimizers;
+import org.pgknob.optimize.SweepAnalysis;
 import org.pgknob.safety.Verdict;
 import org.pgknob.space.Configuration;
 import org.pgknob.space.SearchSpace;
@@ -25,7 +27,8 @@ import org.pgknob.trial.TrialResult;
  *   <li>baseline, and the A side of a validation pair: the defaults;
  *   <li>sweep: the one knob at the plan's value;
  *   <li>Bayesian iteration t: a fresh optimizer seeded with (session seed, t) that has observed
- *       every earlier trial within the track's space;
+ *       every earlier trial within the track's space, and whose anchors ({@link BayesAnchors}: the
+ *       best sweep values, the PGTune-style configuration) it tries first;
  *   <li>the B side of a validation: the PGTune-style configuration, or the best configuration of a
  *       track for an objective (the model's best posterior mean over the search phases).
  * </ul>
@@ -38,6 +41,7 @@ final class StepProposer {
   private final SessionPlan plan;
   private final Map<String, Map<String, Object>> validated = new HashMap<>();
   private final Map<String, SearchSpace> bayesSpaces = new HashMap<>();
+  private final Map<String, List<Configuration>> bayesAnchors = new HashMap<>();
 
   StepProposer(TuningSession.SessionContext context, SessionInputs inputs, SessionPlan plan) {
     this.context = context;
@@ -82,8 +86,38 @@ final class StepProposer {
                 inputs.objective()));
   }
 
+  /**
+   * What this track's Bayesian phase tries first (see {@link BayesAnchors}), fixed once from the
+   * sweeps' results and the server's facts.
+   */
+  List<Configuration> anchors(String track, SearchSpace space, List<TrialResult> logged) {
+    return bayesAnchors.computeIfAbsent(
+        track,
+        t -> {
+          SearchSpace all = context.space();
+          SweepAnalysis sweeps =
+              SweepAnalysis.of(
+                  all,
+                  Objectives.of(inputs.objective()),
+                  Objectives.within(
+                      all, logged, r -> r.phase().equals("baseline") || r.phase().equals("sweep")),
+                  Double.NaN);
+          return BayesAnchors.of(t, space, "restart".equals(t) ? pgTune() : Map.of(), sweeps);
+        });
+  }
+
+  /** The PGTune-style settings, or none when the server's facts cannot be read now. */
+  private Map<String, String> pgTune() {
+    try {
+      return PgTuneSettings.compute(context);
+    } catch (PgknobException e) {
+      return Map.of();
+    }
+  }
+
   private Configuration suggest(Step step, SearchSpace space, List<TrialResult> logged) {
-    OptimizerSpec spec = spec(space, step.trial());
+    OptimizerSpec spec =
+        spec(space, step.trial()).withAnchors(anchors(step.track(), space, logged));
     Optimizer bayes = Optimizers.create("bayes", spec, Map.of("surrogate", inputs.surrogate()));
     for (Observation o : Objectives.within(space, logged, t -> !isValidation(t))) {
       bayes.observe(o.configuration(), o.outcome());

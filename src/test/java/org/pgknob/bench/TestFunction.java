@@ -4,9 +4,9 @@ import org.pgknob.space.Configuration;
 import org.pgknob.space.SearchSpace;
 
 /**
- * A benchmark function to minimize over a search space, with its known minimum and the noise added
- * to each observation. {@link #value} returns NaN where the function is infeasible (the trial
- * "crashes").
+ * A benchmark function to minimize over a search space, with its known minimum. The benchmark adds
+ * the observation noise, as a share of the function's range. {@link #value} returns NaN where the
+ * function is infeasible (the trial "crashes").
  */
 interface TestFunction {
   String name();
@@ -17,9 +17,6 @@ interface TestFunction {
 
   /** The minimum over the feasible region. */
   double minimum();
-
-  /** Standard deviation of the Gaussian noise added to observations. */
-  double noiseSd();
 
   static double real(Configuration c, String knob) {
     return ((Number) c.get(knob)).doubleValue();

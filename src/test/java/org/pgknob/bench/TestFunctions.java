@@ -18,13 +18,192 @@ final class TestFunctions {
   }
 
   static List<TestFunction> all() {
-    return List.of(branin(), hartmann6(), styblinskiTang4In12(), categoricalWithInfeasibleRegion());
+    return List.of(
+        branin(),
+        hartmann6(),
+        styblinskiTang4In12(),
+        categoricalWithInfeasibleRegion(),
+        hartmann6Among(20),
+        hartmann6Among(30),
+        levy4In20(),
+        ackley5In15(),
+        mixedWithConditionAndFailures());
+  }
+
+  static Knob integer(String name, long min, long max, Scale scale) {
+    return new Knob(
+        name, KnobType.INTEGER, min, max, scale, "", null, null, null, (min + max) / 2, "");
+  }
+
+  static Knob enumKnob(String name, List<String> choices) {
+    return new Knob(
+        name, KnobType.ENUM, 0, 0, Scale.LINEAR, "", choices, null, null, choices.get(0), "");
+  }
+
+  static Knob bool(String name) {
+    return new Knob(
+        name, KnobType.BOOL, 0, 0, Scale.LINEAR, "", List.of("on", "off"), null, null, "on", "");
+  }
+
+  /**
+   * Where the relevant inputs sit among {@code dims}: a fixed shuffle, so that a method that
+   * favours the first inputs, or neighbouring ones, gains nothing.
+   */
+  static int[] shuffledPositions(int relevant, int dims, long seed) {
+    List<Integer> all = new ArrayList<>();
+    for (int i = 0; i < dims; i++) {
+      all.add(i);
+    }
+    java.util.Collections.shuffle(all, new java.util.Random(seed));
+    int[] out = new int[relevant];
+    for (int i = 0; i < relevant; i++) {
+      out[i] = all.get(i);
+    }
+    return out;
+  }
+
+  private static List<Knob> reals(int dims, double min, double max) {
+    List<Knob> knobs = new ArrayList<>();
+    for (int i = 0; i < dims; i++) {
+      knobs.add(real("x" + i, min, max));
+    }
+    return knobs;
+  }
+
+  /** Hartmann 6-D hidden among {@code dims - 6} inputs that do nothing, at shuffled positions. */
+  static TestFunction hartmann6Among(int dims) {
+    int[] at = shuffledPositions(6, dims, dims);
+    SearchSpace space = new SearchSpace("hartmann6-in-" + dims, reals(dims, 0, 1));
+    return new Simple("hartmann-6-of-" + dims + "d", space, -3.32237) {
+      @Override
+      public double value(Configuration c) {
+        double[] x = new double[6];
+        for (int j = 0; j < 6; j++) {
+          x[j] = TestFunction.real(c, "x" + at[j]);
+        }
+        return hartmann6(x);
+      }
+    };
+  }
+
+  /**
+   * Levy in 4 of 20 inputs on [-10, 10] (minimum 0 at 1 in each relevant input): a bowl with
+   * ripples, the optimum off the centre of the space.
+   */
+  static TestFunction levy4In20() {
+    int[] at = shuffledPositions(4, 20, 4);
+    SearchSpace space = new SearchSpace("levy4-in-20", reals(20, -10, 10));
+    return new Simple("levy-4-of-20d", space, 0) {
+      @Override
+      public double value(Configuration c) {
+        double[] w = new double[4];
+        for (int j = 0; j < 4; j++) {
+          w[j] = 1 + (TestFunction.real(c, "x" + at[j]) - 1) / 4;
+        }
+        double s = Math.pow(Math.sin(Math.PI * w[0]), 2);
+        for (int j = 0; j < 3; j++) {
+          s += (w[j] - 1) * (w[j] - 1) * (1 + 10 * Math.pow(Math.sin(Math.PI * w[j] + 1), 2));
+        }
+        double last = w[3] - 1;
+        return s + last * last * (1 + Math.pow(Math.sin(2 * Math.PI * w[3]), 2));
+      }
+    };
+  }
+
+  /**
+   * Ackley in 5 of 15 inputs on [-5, 10] (as in the TuRBO and SAASBO papers; the optimum 0 at the
+   * origin, not at the centre of the space, which is every knob's default): many shallow local
+   * minima on a funnel.
+   */
+  static TestFunction ackley5In15() {
+    int[] at = shuffledPositions(5, 15, 5);
+    SearchSpace space = new SearchSpace("ackley5-in-15", reals(15, -5, 10));
+    return new Simple("ackley-5-of-15d", space, 0) {
+      @Override
+      public double value(Configuration c) {
+        double squares = 0;
+        double cosines = 0;
+        for (int j = 0; j < 5; j++) {
+          double x = TestFunction.real(c, "x" + at[j]);
+          squares += x * x;
+          cosines += Math.cos(2 * Math.PI * x);
+        }
+        return -20 * Math.exp(-0.2 * Math.sqrt(squares / 5)) - Math.exp(cosines / 5) + 20 + Math.E;
+      }
+    };
+  }
+
+  /**
+   * A PostgreSQL-like mixed space of 17 knobs (29 unit-cube dimensions): three relevant reals, a
+   * relevant four-valued enum, an irrelevant three-valued enum, a conditional pair (a method enum
+   * and a worker count that only matters when the method is {@code worker}), and ten irrelevant
+   * knobs of every type (reals, log-scaled integers, booleans, enums). Trials fail where x0 + x1 >
+   * 1.2, which cuts off the unconstrained optimum (x0 0.7, x1 0.6). Minimum 0.05: x0 0.65, x1 0.55,
+   * x2 0.3, mode b, method worker with 8 workers.
+   */
+  static TestFunction mixedWithConditionAndFailures() {
+    List<Knob> knobs = new ArrayList<>();
+    knobs.add(real("x0", 0, 1));
+    knobs.add(enumKnob("style", List.of("p", "q", "r")));
+    knobs.add(real("noise_r0", 0, 10));
+    knobs.add(integer("noise_i0", 1, 65536, Scale.LOG));
+    knobs.add(enumKnob("mode", List.of("a", "b", "c", "d")));
+    knobs.add(bool("noise_b0"));
+    knobs.add(real("x1", 0, 1));
+    knobs.add(enumKnob("method", List.of("sync", "worker")));
+    knobs.add(
+        new Knob(
+            "workers",
+            KnobType.INTEGER,
+            1,
+            32,
+            Scale.LINEAR,
+            "",
+            null,
+            null,
+            new org.pgknob.space.Condition("method", List.of("worker")),
+            3L,
+            ""));
+    knobs.add(real("noise_r1", -5, 5));
+    knobs.add(enumKnob("noise_e0", List.of("u", "v", "w")));
+    knobs.add(integer("noise_i1", 0, 100, Scale.LINEAR));
+    knobs.add(real("x2", 0, 1));
+    knobs.add(bool("noise_b1"));
+    knobs.add(real("noise_r2", 0, 1));
+    knobs.add(enumKnob("noise_e1", List.of("u", "v", "w")));
+    knobs.add(real("noise_r3", 0, 100));
+    SearchSpace space = new SearchSpace("mixed-17", knobs);
+    return new Simple("mixed-conditional-17k", space, 0.05) {
+      @Override
+      public double value(Configuration c) {
+        double x0 = TestFunction.real(c, "x0");
+        double x1 = TestFunction.real(c, "x1");
+        double x2 = TestFunction.real(c, "x2");
+        if (x0 + x1 > 1.2) {
+          return Double.NaN;
+        }
+        double mode =
+            switch (c.get("mode").toString()) {
+              case "a" -> 1.0;
+              case "b" -> 0.0;
+              case "c" -> 2.0;
+              default -> 1.5;
+            };
+        double method = 0.5;
+        if ("worker".equals(c.get("method"))) {
+          double octaves = (Math.log(((Number) c.get("workers")).doubleValue()) / Math.log(2) - 3);
+          method = 0.5 * octaves * octaves / 4;
+        }
+        double bowl = (x0 - 0.7) * (x0 - 0.7) + (x1 - 0.6) * (x1 - 0.6) + (x2 - 0.3) * (x2 - 0.3);
+        return 10 * bowl + mode + method;
+      }
+    };
   }
 
   /** Branin on [-5, 10] x [0, 15]; minimum 0.397887 at three points. */
   static TestFunction branin() {
     SearchSpace space = new SearchSpace("branin", List.of(real("x1", -5, 10), real("x2", 0, 15)));
-    return new Simple("branin-2d", space, 0.397887, 0.1) {
+    return new Simple("branin-2d", space, 0.397887) {
       @Override
       public double value(Configuration c) {
         double x1 = TestFunction.real(c, "x1");
@@ -56,21 +235,29 @@ final class TestFunctions {
     for (int i = 0; i < 6; i++) {
       knobs.add(real("x" + i, 0, 1));
     }
-    return new Simple("hartmann-6d", new SearchSpace("hartmann6", knobs), -3.32237, 0.02) {
+    return new Simple("hartmann-6d", new SearchSpace("hartmann6", knobs), -3.32237) {
       @Override
       public double value(Configuration c) {
-        double sum = 0;
-        for (int i = 0; i < 4; i++) {
-          double inner = 0;
-          for (int j = 0; j < 6; j++) {
-            double d = TestFunction.real(c, "x" + j) - HARTMANN_P[i][j];
-            inner += HARTMANN_A[i][j] * d * d;
-          }
-          sum += HARTMANN_ALPHA[i] * Math.exp(-inner);
+        double[] x = new double[6];
+        for (int j = 0; j < 6; j++) {
+          x[j] = TestFunction.real(c, "x" + j);
         }
-        return -sum;
+        return hartmann6(x);
       }
     };
+  }
+
+  static double hartmann6(double[] x) {
+    double sum = 0;
+    for (int i = 0; i < 4; i++) {
+      double inner = 0;
+      for (int j = 0; j < 6; j++) {
+        double d = x[j] - HARTMANN_P[i][j];
+        inner += HARTMANN_A[i][j] * d * d;
+      }
+      sum += HARTMANN_ALPHA[i] * Math.exp(-inner);
+    }
+    return -sum;
   }
 
   /**
@@ -82,7 +269,7 @@ final class TestFunctions {
     for (int i = 0; i < 12; i++) {
       knobs.add(real("x" + i, -5, 5));
     }
-    return new Simple("styblinski-4-of-12d", new SearchSpace("st12", knobs), 4 * -39.16617, 0.5) {
+    return new Simple("styblinski-4-of-12d", new SearchSpace("st12", knobs), 4 * -39.16617) {
       @Override
       public double value(Configuration c) {
         double s = 0;
@@ -116,7 +303,7 @@ final class TestFunctions {
             "a",
             "");
     SearchSpace space = new SearchSpace("cat", List.of(real("x", 0, 1), real("y", 0, 1), mode));
-    return new Simple("categorical-infeasible-3d", space, 0.1125, 0.02) {
+    return new Simple("categorical-infeasible-3d", space, 0.1125) {
       @Override
       public double value(Configuration c) {
         double x = TestFunction.real(c, "x");
@@ -139,13 +326,11 @@ final class TestFunctions {
     private final String name;
     private final SearchSpace space;
     private final double minimum;
-    private final double noiseSd;
 
-    Simple(String name, SearchSpace space, double minimum, double noiseSd) {
+    Simple(String name, SearchSpace space, double minimum) {
       this.name = name;
       this.space = space;
       this.minimum = minimum;
-      this.noiseSd = noiseSd;
     }
 
     @Override
@@ -161,11 +346,6 @@ final class TestFunctions {
     @Override
     public double minimum() {
       return minimum;
-    }
-
-    @Override
-    public double noiseSd() {
-      return noiseSd;
     }
   }
 }

@@ -156,6 +156,33 @@ class OptimizeCommandTest {
   }
 
   @Test
+  void aHundredKnobSpaceIsRefusedBeforeTheFirstTrialWithTheLimitAndWhy() throws IOException {
+    StringBuilder yaml = new StringBuilder("knobs:\n");
+    for (int i = 0; i < 100; i++) {
+      yaml.append("  k").append(i).append(": {type: real, min: 0, max: 1}\n");
+    }
+    Path wide = Files.writeString(dir.resolve("wide.yaml"), yaml.toString());
+    Path ran = dir.resolve("ran");
+    Path outDir = dir.resolve("wide-out");
+    int code =
+        run(
+            "optimize",
+            "--space",
+            wide.toString(),
+            "--objective-cmd",
+            "touch " + ran + "; echo '{\"value\": 1}'",
+            "--budget",
+            "3",
+            "--out",
+            outDir.toString());
+    assertEquals(ExitCodes.ERROR, code);
+    assertTrue(err.toString().contains("at most 60 knobs"), err.toString());
+    assertTrue(err.toString().contains("has 100"), err.toString());
+    assertFalse(Files.exists(ran), "no trial ran");
+    assertFalse(Files.exists(outDir.resolve("trials.jsonl")), "no log left behind");
+  }
+
+  @Test
   void badInputGetsOneClearLine() throws IOException {
     assertEquals(
         ExitCodes.ERROR,

@@ -48,6 +48,39 @@ class BayesTest {
     assertTrue(inc.predictedValue() > 990 && inc.predictedValue() < 1010, inc.toString());
   }
 
+  /**
+   * A smooth rise to x0 = 1 (about 1100 TPS there), measured precisely, and one run far from the
+   * others at x0 = 0.3 that reported 1300 TPS with a standard error of 150: as a precise value it
+   * would be the incumbent (checked, so the test has the power to fail); with its standard error
+   * the model trusts the precise runs.
+   */
+  @Test
+  void aLuckyOutlierWithALargeStandardErrorIsNotTheIncumbent() {
+    for (boolean withError : new boolean[] {false, true}) {
+      SearchSpace space = square(2);
+      Bayes bayes = Bayes.withGaussianProcess(OptimizerSpec.of(space, TPS));
+      Random noise = new Random(2);
+      for (int i = 0; i < 12; i++) {
+        double x0 = 0.55 + 0.45 * (i % 4) / 3.0;
+        double x1 = (i / 4) / 2.0;
+        double tps = 1000 + 100 * x0 + 2 * noise.nextGaussian();
+        bayes.observe(
+            Configuration.of(Map.of("x0", x0, "x1", x1)),
+            Outcome.ok("tps", tps).withStandardError("tps", 2));
+      }
+      Outcome lucky = Outcome.ok("tps", 1300);
+      bayes.observe(
+          Configuration.of(Map.of("x0", 0.3, "x1", 0.5)),
+          withError ? lucky.withStandardError("tps", 150) : lucky);
+      Incumbent inc = bayes.incumbent().orElseThrow();
+      if (withError) {
+        assertEquals(1.0, x(inc.configuration(), "x0"), 1e-9, "incumbent " + inc);
+      } else {
+        assertEquals(0.3, x(inc.configuration(), "x0"), 1e-9, "without its error: " + inc);
+      }
+    }
+  }
+
   @Test
   void findsTheOptimumFasterThanRandomSearch() {
     SearchSpace space = square(3);

@@ -15,6 +15,9 @@ public final class GaussianProcess implements Surrogate {
   private final GpHyperparameters hyper;
   private final MaternKernel.Columns columns;
 
+  /** Each observation's known noise variance, beyond the fitted common one; zeros when none. */
+  private final double[] knownNoise;
+
   /** The Cholesky factor's transpose, L^T: row j is L's column j, for column-wise solves. */
   private final double[][] upper;
 
@@ -25,12 +28,14 @@ public final class GaussianProcess implements Surrogate {
       double priorMean,
       GpHyperparameters hyper,
       MaternKernel.Columns columns,
+      double[] knownNoise,
       double[][] upper,
       double[] alpha,
       double logMarginalLikelihood) {
     this.priorMean = priorMean;
     this.hyper = hyper;
     this.columns = columns;
+    this.knownNoise = knownNoise;
     this.upper = upper;
     this.alpha = alpha;
     this.logMarginalLikelihood = logMarginalLikelihood;
@@ -39,9 +44,21 @@ public final class GaussianProcess implements Surrogate {
   /** The process with these hyperparameters conditioned on {@code y} at {@code x}. */
   public static GaussianProcess condition(
       double[][] x, double[] y, double priorMean, GpHyperparameters hyper) {
+    return condition(x, y, null, priorMean, hyper);
+  }
+
+  /**
+   * The process conditioned on {@code y} at {@code x}, observation i with noise variance {@code
+   * hyper.noiseVariance() + knownNoise[i]} (a heteroscedastic diagonal: a measurement that says how
+   * precise it is is trusted accordingly, and replicates of one point average down); {@code
+   * knownNoise} null for none.
+   */
+  public static GaussianProcess condition(
+      double[][] x, double[] y, double[] knownNoise, double priorMean, GpHyperparameters hyper) {
     int n = x.length;
+    double[] known = knownNoise == null ? new double[n] : knownNoise.clone();
     MaternKernel.Columns columns = new MaternKernel.Columns(x, hyper);
-    double[][] lower = cholesky(kernelMatrix(x, hyper, columns));
+    double[][] lower = cholesky(kernelMatrix(x, hyper, known, columns));
     double[] centered = new double[n];
     for (int i = 0; i < n; i++) {
       centered[i] = y[i] - priorMean;
@@ -57,7 +74,7 @@ public final class GaussianProcess implements Surrogate {
         upper[j][i] = lower[i][j];
       }
     }
-    return new GaussianProcess(priorMean, hyper, columns, upper, alpha, lml);
+    return new GaussianProcess(priorMean, hyper, columns, known, upper, alpha, lml);
   }
 
   @Override
@@ -79,20 +96,20 @@ public final class GaussianProcess implements Surrogate {
   }
 
   /**
-   * The posterior mean, and as the variance the posterior variance given only the observation most
-   * correlated with the point, {@code prior - max_i k_i^2 / (prior + noise)}: conditioning on more
+   * The posterior mean, and as the variance the posterior variance given only the observation that
+   * lowers it most, {@code prior - max_i k_i^2 / (prior + noise + known_i)}: conditioning on more
    * observations can only lower it. Costs the kernel vector, not the triangular solve.
    */
   @Override
   public Optional<Prediction> optimistic(double[] point) {
     double[] k = covariancesWith(point);
-    double largest = 0;
-    for (double ki : k) {
-      largest = Math.max(largest, ki * ki);
-    }
     double prior = hyper.priorVariance();
+    double largest = 0;
+    for (int i = 0; i < k.length; i++) {
+      largest = Math.max(largest, k[i] * k[i] / (prior + hyper.noiseVariance() + knownNoise[i]));
+    }
     // a sliver above, for the rounding of the exact variance's sum of squares
-    double bound = prior - largest / (prior + hyper.noiseVariance()) + 1e-12 * prior;
+    double bound = prior - largest + 1e-12 * prior;
     return Optional.of(new Prediction(priorMean + dot(k, alpha), Math.max(0, bound)));
   }
 
@@ -146,17 +163,26 @@ public final class GaussianProcess implements Surrogate {
 
   /** The kernel matrix of {@code x} with the noise on its diagonal. */
   static double[][] kernelMatrix(double[][] x, GpHyperparameters hyper) {
-    return kernelMatrix(x, hyper, new MaternKernel.Columns(x, hyper));
+    return kernelMatrix(x, hyper, new double[x.length], new MaternKernel.Columns(x, hyper));
+  }
+
+  /** The kernel matrix with the common and each observation's known noise on its diagonal. */
+  static double[][] kernelMatrix(double[][] x, GpHyperparameters hyper, double[] knownNoise) {
+    return kernelMatrix(
+        x,
+        hyper,
+        knownNoise == null ? new double[x.length] : knownNoise,
+        new MaternKernel.Columns(x, hyper));
   }
 
   private static double[][] kernelMatrix(
-      double[][] x, GpHyperparameters hyper, MaternKernel.Columns columns) {
+      double[][] x, GpHyperparameters hyper, double[] knownNoise, MaternKernel.Columns columns) {
     int n = x.length;
     double[][] k = new double[n][n];
     double[] scratch = new double[n];
     for (int i = 0; i < n; i++) {
       columns.covariances(x[i], i, k[i], scratch);
-      k[i][i] = hyper.priorVariance() + hyper.noiseVariance();
+      k[i][i] = hyper.priorVariance() + hyper.noiseVariance() + knownNoise[i];
       for (int j = 0; j < i; j++) {
         k[j][i] = k[i][j];
       }

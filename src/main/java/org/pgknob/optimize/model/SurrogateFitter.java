@@ -7,6 +7,15 @@ package org.pgknob.optimize.model;
 public interface SurrogateFitter {
   Surrogate fit(double[][] x, double[] y, long seed);
 
+  /**
+   * As {@link #fit(double[][], double[], long)}, with each observation's known noise variance on
+   * the scale of {@code y} (0 where unknown: the fitted common noise stands for it). Surrogates
+   * without a noise model ignore it.
+   */
+  default Surrogate fit(double[][] x, double[] y, double[] knownNoise, long seed) {
+    return fit(x, y, seed);
+  }
+
   /** {@code gp} or {@code rf}. */
   String name();
 }

@@ -225,7 +225,24 @@ class GaussianProcessTest {
         });
   }
 
+  @Test
+  void likelihoodGradientWithKnownNoiseMatchesFiniteDifferences() {
+    double[] known = new double[12];
+    for (int i = 0; i < known.length; i += 3) {
+      known[i] = 0.05 * (1 + i);
+    }
+    assertGradientMatchesFiniteDifferences(
+        new double[] {
+          Math.log(0.4), Math.log(1.3), Math.log(0.7), Math.log(1.1), Math.log(0.02), Math.log(0.6)
+        },
+        known);
+  }
+
   private static void assertGradientMatchesFiniteDifferences(double[] p) {
+    assertGradientMatchesFiniteDifferences(p, null);
+  }
+
+  private static void assertGradientMatchesFiniteDifferences(double[] p, double[] known) {
     Random r = new Random(3);
     int n = 12;
     double[][] x = new double[n][3];
@@ -244,11 +261,11 @@ class GaussianProcessTest {
             Math.exp(p[4]),
             p.length > 5 ? Math.exp(p[5]) : 0);
     assertEquals(
-        -GaussianProcess.condition(x, y, 0, hyper).logMarginalLikelihood(),
-        GpFitter.negativeLogLikelihood(x, y, p, new double[p.length]),
+        -GaussianProcess.condition(x, y, known, 0, hyper).logMarginalLikelihood(),
+        GpFitter.negativeLogLikelihood(x, y, known, p, new double[p.length]),
         1e-9);
     double[] gradient = new double[p.length];
-    GpFitter.negativeLogPosterior(x, y, p, gradient, 1.0, 1.5);
+    GpFitter.negativeLogPosterior(x, y, known, p, gradient, 1.0, 1.5);
     for (int i = 0; i < p.length; i++) {
       if (Double.isInfinite(p[i])) {
         continue; // a part left out (log variance minus infinity) has no gradient
@@ -259,8 +276,9 @@ class GaussianProcessTest {
       up[i] += h;
       down[i] -= h;
       double numeric =
-          (GpFitter.negativeLogPosterior(x, y, up, new double[p.length], 1.0, 1.5)
-                  - GpFitter.negativeLogPosterior(x, y, down, new double[p.length], 1.0, 1.5))
+          (GpFitter.negativeLogPosterior(x, y, known, up, new double[p.length], 1.0, 1.5)
+                  - GpFitter.negativeLogPosterior(
+                      x, y, known, down, new double[p.length], 1.0, 1.5))
               / (2 * h);
       assertEquals(numeric, gradient[i], 1e-5 * Math.max(1, Math.abs(numeric)), "parameter " + i);
     }

@@ -1,0 +1,89 @@
+package org.pgknob.session;
+
+import java.math.BigDecimal;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.pgknob.optimize.KnobSensitivity;
+import org.pgknob.optimize.SweepAnalysis;
+import org.pgknob.space.Configuration;
+import org.pgknob.space.Knob;
+import org.pgknob.space.PgUnit;
+import org.pgknob.space.SearchSpace;
+
+/**
+ * What a track's Bayesian phase tries first, as a DBA would (issue 16, "knowledge first"): the
+ * restart track the best sweep values combined, the PGTune-style configuration, and the
+ * PGTune-style configuration with the best sweep values on top; the reload track the best sweep
+ * values of its knobs combined. Only knobs whose sweep showed an effect beyond the noise count as a
+ * best value: a "best" within noise is a coin toss. Each anchor is restricted to the track's knobs.
+ */
+final class BayesAnchors {
+  private BayesAnchors() {}
+
+  static List<Configuration> of(
+      String track, SearchSpace space, Map<String, String> pgTune, SweepAnalysis sweeps) {
+    Configuration best = bestSweepValues(space, sweeps);
+    List<Configuration> out = new ArrayList<>();
+    if (!best.isEmpty()) {
+      out.add(best);
+    }
+    if ("restart".equals(track)) {
+      Configuration calculated = fromSettings(space, pgTune);
+      if (!calculated.isEmpty()) {
+        out.add(calculated);
+        if (!best.isEmpty()) {
+          out.add(best.over(calculated));
+        }
+      }
+    }
+    return out;
+  }
+
+  /** Each knob of the space whose sweep showed an effect, at its best value. */
+  static Configuration bestSweepValues(SearchSpace space, SweepAnalysis sweeps) {
+    Configuration out = Configuration.empty();
+    for (KnobSensitivity s : sweeps.ranking()) {
+      if (s.verdict() == KnobSensitivity.Verdict.EFFECT
+          && s.bestValue() != null
+          && space.contains(s.knob())) {
+        out = out.with(s.knob(), space.knob(s.knob()).normalize(s.bestValue()));
+      }
+    }
+    return out;
+  }
+
+  /**
+   * Settings as PostgreSQL takes them ({@code shared_buffers=6GB}) as values of the space's knobs,
+   * in each knob's unit and range; settings of other knobs, and values a knob cannot hold, are left
+   * out.
+   */
+  static Configuration fromSettings(SearchSpace space, Map<String, String> settings) {
+    Configuration out = Configuration.empty();
+    for (var e : settings.entrySet()) {
+      if (!space.contains(e.getKey())) {
+        continue;
+      }
+      Knob k = space.knob(e.getKey());
+      Optional<Object> value = value(k, e.getValue());
+      if (value.isPresent()) {
+        out = out.with(k.name(), value.get());
+      }
+    }
+    return out;
+  }
+
+  private static Optional<Object> value(Knob k, String text) {
+    try {
+      if (!k.isNumeric()) {
+        return Optional.of(k.normalize(text));
+      }
+      PgUnit unit = PgUnit.parse(k.unit()).orElse(PgUnit.NONE);
+      Optional<BigDecimal> number = PgUnit.Quantity.parse(text.trim()).flatMap(q -> q.in(unit));
+      return number.map(n -> k.normalize(n.doubleValue()));
+    } catch (IllegalArgumentException e) {
+      return Optional.empty();
+    }
+  }
+}

@@ -1,0 +1,93 @@
+package org.pgknob.optimize.model;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.Arrays;
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+
+/** The sparsity (SAAS) prior: inputs that do nothing get long length scales from few data. */
+class SaasPriorTest {
+  private static final int DIMS = 12;
+  private static final int[] RELEVANT = {2, 7};
+
+  /** 20 random points of the 12-D cube; the target depends on inputs 2 and 7 only. */
+  private static double[][] points() {
+    Random r = new Random(5);
+    double[][] x = new double[20][DIMS];
+    for (double[] row : x) {
+      for (int d = 0; d < DIMS; d++) {
+        row[d] = r.nextDouble();
+      }
+    }
+    return x;
+  }
+
+  private static double[] targets(double[][] x) {
+    double[] y = new double[x.length];
+    for (int i = 0; i < x.length; i++) {
+      y[i] = Math.sin(4 * x[i][2]) + 2 * (x[i][7] - 0.4) * (x[i][7] - 0.4);
+    }
+    double mean = Arrays.stream(y).average().orElse(0);
+    double sd = Math.sqrt(Arrays.stream(y).map(v -> (v - mean) * (v - mean)).sum() / y.length);
+    return Arrays.stream(y).map(v -> (v - mean) / sd).toArray();
+  }
+
+  private static boolean relevant(int d) {
+    return Arrays.stream(RELEVANT).anyMatch(r -> r == d);
+  }
+
+  @Test
+  void inputsThatDoNothingGetLongLengthScales() {
+    double[][] x = points();
+    double[] ls = new GpFitter(true, true).fit(x, targets(x), 1L).hyperparameters().lengthScales();
+    for (int d = 0; d < DIMS; d++) {
+      if (relevant(d)) {
+        assertTrue(ls[d] < 2, "relevant input " + d + ": " + Arrays.toString(ls));
+      } else {
+        assertTrue(ls[d] > 5, "irrelevant input " + d + ": " + Arrays.toString(ls));
+      }
+    }
+  }
+
+  @Test
+  void theSparsePriorSeparatesInertInputsMoreThanTheDimensionScaledOne() {
+    double[][] x = points();
+    double[] y = targets(x);
+    double sparse = shortestInert(new GpFitter(true, true).fit(x, y, 1L));
+    double scaled = shortestInert(new GpFitter(true, false).fit(x, y, 1L));
+    assertTrue(sparse > 2 * scaled, "shortest inert length: saas " + sparse + ", scaled " + scaled);
+  }
+
+  private static double shortestInert(GaussianProcess gp) {
+    double[] ls = gp.hyperparameters().lengthScales();
+    double out = Double.POSITIVE_INFINITY;
+    for (int d = 0; d < DIMS; d++) {
+      if (!relevant(d)) {
+        out = Math.min(out, ls[d]);
+      }
+    }
+    return out;
+  }
+
+  @Test
+  void penaltyGradientMatchesFiniteDifferences() {
+    LengthScalePrior prior = new LengthScalePrior.Saas(0.1);
+    double[] p = {-2, -0.5, 0, 1.2, 3};
+    double[] gradient = new double[p.length];
+    prior.penalty(p, gradient, p.length);
+    for (int d = 0; d < p.length; d++) {
+      double h = 1e-6;
+      double[] up = p.clone();
+      double[] down = p.clone();
+      up[d] += h;
+      down[d] -= h;
+      double numeric =
+          (prior.penalty(up, new double[p.length], p.length)
+                  - prior.penalty(down, new double[p.length], p.length))
+              / (2 * h);
+      assertEquals(numeric, gradient[d], 1e-6 * Math.max(1, Math.abs(numeric)), "input " + d);
+    }
+  }
+}
