@@ -124,23 +124,29 @@ public final class DriftModel {
 
   /**
    * The systematic drift per unit of time, in log scale: the root mean square change between
-   * consecutive reference runs per unit of time, after taking out what the runs' own noise alone
-   * would give (2 noise variances per difference). 0 when no change beyond the noise is seen or
-   * with fewer than two reference runs at distinct times.
+   * reference runs at least {@code minGap} apart (each paired with the latest one that far before
+   * it) per unit of time, after taking out what the runs' own noise alone would give (2 noise
+   * variances per difference). Back-to-back runs are left out: over one or two trials a slow drift
+   * cannot show, and their differences are noise. 0 when no change beyond the noise is seen.
    */
-  public double driftPerTime(RunNoise noise) {
-    double sum = 0;
-    int pairs = 0;
+  public double driftPerTime(RunNoise noise, double minGap) {
+    double excess = 0;
+    double squaredTime = 0;
     double noiseVariance = noise.known() ? noise.logSd() * noise.logSd() : 0;
     for (int i = 1; i < times.length; i++) {
-      double dt = times[i] - times[i - 1];
-      if (dt > 0) {
-        double d = rawLogs[i] - rawLogs[i - 1];
-        sum += Math.max(0, d * d - 2 * noiseVariance) / (dt * dt);
-        pairs++;
+      int j = i - 1;
+      while (j >= 0 && times[i] - times[j] < minGap) {
+        j--;
       }
+      if (j < 0) {
+        continue;
+      }
+      double d = rawLogs[i] - rawLogs[j];
+      double dt = times[i] - times[j];
+      excess += Math.max(0, d * d - 2 * noiseVariance);
+      squaredTime += dt * dt;
     }
-    return pairs == 0 ? 0 : Math.sqrt(sum / pairs);
+    return squaredTime == 0 ? 0 : Math.sqrt(excess / squaredTime);
   }
 
   /** The number of reference runs. */

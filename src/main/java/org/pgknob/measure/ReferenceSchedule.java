@@ -22,7 +22,7 @@ public record ReferenceSchedule(int shortestInterval, int longestInterval) {
 
   /**
    * Trials until the next reference run, given the drift per trial seen so far (log scale, {@link
-   * DriftModel#driftPerTime(RunNoise)} with trial numbers as time) and the run noise.
+   * DriftModel#driftPerTime(RunNoise, double)} with trial numbers as time) and the run noise.
    */
   public int interval(double driftPerTrial, RunNoise noise) {
     if (!(driftPerTrial > 0) || !noise.known() || noise.logSd() == 0) {

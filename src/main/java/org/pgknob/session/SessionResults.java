@@ -60,7 +60,10 @@ final class SessionResults {
         trials.stream()
             .filter(t -> t.resources().disturbedByOtherProcesses())
             .map(TrialResult::trial)
-            .toList());
+            .toList(),
+        List.of(
+            new SessionMeasurements(trials, Objectives.TPS).summary(),
+            new SessionMeasurements(trials, Objectives.LATENCY).summary()));
   }
 
   /** The settings of the best validated gain, preferring restart over reload, for --apply best. */
@@ -176,7 +179,7 @@ final class SessionResults {
     OptimizerSpec spec =
         new OptimizerSpec(space, Objectives.of(parts[1]), inputs.seed(), c -> true, true);
     Bayes model = (Bayes) Optimizers.create("bayes", spec, Map.of("surrogate", inputs.surrogate()));
-    for (Observation o : Objectives.within(space, trials, t -> !isValidation(t))) {
+    for (Observation o : Objectives.correctedWithin(space, trials, t -> !isValidation(t))) {
       model.observe(o.configuration(), o.outcome());
     }
     Optional<Configuration> best = model.incumbent().map(i -> i.configuration());
@@ -277,7 +280,7 @@ final class SessionResults {
     OptimizerSpec spec =
         new OptimizerSpec(space, Objectives.of(inputs.objective()), inputs.seed(), c -> true, true);
     Bayes model = (Bayes) Optimizers.create("bayes", spec, Map.of("surrogate", inputs.surrogate()));
-    for (Observation o : Objectives.within(space, trials, t -> !isValidation(t))) {
+    for (Observation o : Objectives.correctedWithin(space, trials, t -> !isValidation(t))) {
       model.observe(o.configuration(), o.outcome());
     }
     List<Summary.KnobImportance> out = new ArrayList<>();

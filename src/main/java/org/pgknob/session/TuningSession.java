@@ -182,7 +182,8 @@ public final class TuningSession {
     Optional<Step> next;
     while ((next = plan.next(logged)).isPresent()) {
       Step step = next.get();
-      if (step.phase() != lastPhase) {
+      boolean inSlot = step.phase() == Phase.REFERENCE || step.phase() == Phase.RACE;
+      if (!inSlot && step.phase() != lastPhase) {
         progress.phase(step.phase(), phaseDetail(plan, step.phase()));
         lastPhase = step.phase();
       }
@@ -284,7 +285,7 @@ public final class TuningSession {
         Budget.apportion(total, inputs.tracks(), inputs.objective(), true, pairs);
     List<SessionPlan.SweepKnob> sweeps =
         SweepChoice.choose(context.space(), context.bound(), inputs.tracks(), shares.sweepTrials());
-    return shares.plan(sweeps);
+    return shares.racingPlan(sweeps, inputs.objective());
   }
 
   private Duration trialTimeout() {

@@ -83,11 +83,12 @@ class DriftModelTest {
       flat.add(new DriftModel.Reference(t, 1000 * Math.exp(0.05 * random.nextGaussian() / 3)));
       moving.add(new DriftModel.Reference(t, 1000 * Math.exp(0.02 * t)));
     }
-    assertEquals(0, DriftModel.of(flat, 1).driftPerTime(noise), 0.0);
+    assertEquals(0, DriftModel.of(flat, 1).driftPerTime(noise, 1), 0.0);
+    assertEquals(0, DriftModel.of(moving.subList(0, 2), 1).driftPerTime(noise, 5), 0.0);
     // 0.08 per 4 trials in log; minus 2 x 0.05^2 of noise variance per step
     assertEquals(
         Math.sqrt(0.08 * 0.08 - 2 * 0.05 * 0.05) / 4,
-        DriftModel.of(moving, 1).driftPerTime(noise),
+        DriftModel.of(moving, 1).driftPerTime(noise, 4),
         1e-9);
   }
 
