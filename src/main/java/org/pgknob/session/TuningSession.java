@@ -210,6 +210,11 @@ public final class TuningSession {
               clock.instant());
       folder.writeState(state);
       checkBaselineRuns(plan, logged);
+      if (logged.size() == plan.baselineRuns()) {
+        MeasurementReport.checkStable(logged);
+        MeasurementReport.detectableEffect(logged, plan, inputs, trialSecondsSoFar(logged))
+            .ifPresent(line -> progress.note("  " + line));
+      }
     }
     return finish(logged);
   }
@@ -234,8 +239,16 @@ public final class TuningSession {
         "fix the workload (see trials.jsonl in the session folder), then start a new session");
   }
 
+  private double trialSecondsSoFar(List<TrialResult> logged) {
+    return Budget.observedTrialSeconds(logged)
+        .orElse(
+            Budget.estimateTrialSeconds(
+                context.databaseBytes(), inputs.rampupSeconds(), inputs.windowSeconds(), true));
+  }
+
   private Summary finish(List<TrialResult> logged) {
     progress.note("== results");
+    progress.note(MeasurementReport.lines(logged));
     SessionResults results = new SessionResults(context, inputs, state.plan(), logged);
     String restored = endOnServer(results);
     state = state.withStatus(SessionState.Status.FINISHED, "", clock.instant());
