@@ -12,15 +12,20 @@ cd "$(dirname "$0")/.."
 seeds=${1:-10}
 budget=${2:-40}
 aa_seeds=${3:-5}
-out=runs/noise-bench-$(date -u +%Y%m%dT%H%M%S)
+out=${OUT:-runs/noise-bench-$(date -u +%Y%m%dT%H%M%S)}   # OUT=an earlier folder: finish it
 mkdir -p "$out"
 session() { # mode seed
   local dir="$out/$1-$2"
+  if compgen -G "$dir/*/summary.json" > /dev/null; then return; fi   # done in an earlier run
+  rm -rf "$dir"
   mkdir -p "$dir/state"
   NOISE_SEED=$2 NOISE_STATE=$(pwd)/$dir/state NOISE_AA=$([ "$1" = aa ] && echo 1 || echo 0) \
     ${PGKNOB:-./pgknob} tune --workload-cmd "python3 $(pwd)/bench/noise-workload.py" --budget "$budget" \
     --seed "$2" --out "$dir" > "$dir/console.log" 2>&1 || echo "session $1 $2 failed: see $dir/console.log"
 }
-for s in $(seq 1 "$seeds"); do session tune "$s"; done
-for s in $(seq 1 "$aa_seeds"); do session aa "$s"; done
+# A/A sessions interleaved with the others, so a benchmark cut short still has both kinds.
+for s in $(seq 1 $((seeds > aa_seeds ? seeds : aa_seeds))); do
+  if [ "$s" -le "$seeds" ]; then session tune "$s"; fi
+  if [ "$s" -le "$aa_seeds" ]; then session aa "$s"; fi
+done
 python3 bench/noise-summary.py "$out"
