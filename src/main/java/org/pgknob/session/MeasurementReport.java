@@ -80,23 +80,36 @@ final class MeasurementReport {
         WindowChoice.evaluate(
                 c, window, overhead, 2 * pairSeconds, noise.degreesOfFreedom(), effect)
             .smallestGain();
-    int longer = 4 * window;
-    double longerWindow =
-        WindowChoice.evaluate(c, longer, overhead, pairSeconds, noise.degreesOfFreedom(), effect)
-            .smallestGain();
-    return Optional.of(
+    String line =
         String.format(
             Locale.ROOT,
-            "with %d s windows and the budget %s (%d validation pairs), gains under %.0f%% cannot"
-                + " be told from noise; twice the budget brings that to %.0f%%, --duration %ds"
-                + " (same time, fewer pairs) to %.0f%%",
+            "with %d s windows and the budget %s (%d validation pairs), gains under %s cannot be"
+                + " told from noise; twice the budget brings that to %s",
             window,
             inputs.budget(),
             plan.validationPairs(),
-            100 * now,
-            100 * doubled,
-            longer,
-            100 * longerWindow));
+            percent(now),
+            percent(doubled));
+    if (inputs.workloadCommand() == null) {
+      // An external command's run time is its own, not --duration: no window to suggest.
+      int longer = 4 * window;
+      double longerWindow =
+          WindowChoice.evaluate(c, longer, overhead, pairSeconds, noise.degreesOfFreedom(), effect)
+              .smallestGain();
+      line +=
+          String.format(
+              Locale.ROOT,
+              ", --duration %ds (same time, fewer pairs) to %s",
+              longer,
+              percent(longerWindow));
+    }
+    return Optional.of(line);
+  }
+
+  private static String percent(double gain) {
+    return Double.isFinite(gain)
+        ? String.format(Locale.ROOT, "%.0f%%", 100 * gain)
+        : "nothing (no pair fits)";
   }
 
   /**

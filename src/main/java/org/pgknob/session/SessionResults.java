@@ -7,6 +7,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.ToDoubleFunction;
+import org.pgknob.measure.Instability;
+import org.pgknob.measure.PairedRatio;
+import org.pgknob.measure.RunNoise;
 import org.pgknob.optimize.Bayes;
 import org.pgknob.optimize.KnobSensitivity;
 import org.pgknob.optimize.Observation;
@@ -136,7 +139,7 @@ final class SessionResults {
               "not validated against the baseline (the budget left no room); measure it with"
                   + " pgknob compare"));
     }
-    return rows;
+    return comparedWithPgTune(rows);
   }
 
   private Summary.ResultRow validatedRow(String name, List<TrialResult[]> pairs) {
@@ -164,13 +167,89 @@ final class SessionResults {
           null,
           "not validated: fewer than 2 pairs succeeded (" + failures(pairs) + ")");
     }
-    Summary.Ratio tpsRatio = ValidationStats.ratio(tps);
-    Summary.Ratio latencyRatio = ValidationStats.ratio(latency);
+    Summary.Ratio tpsRatio = pooledRatio(tps, Objectives.TPS);
+    Summary.Ratio latencyRatio = pooledRatio(latency, Objectives.LATENCY);
     String verdict =
         ValidationStats.verdict(tpsRatio, "TPS", false)
             + "; "
-            + ValidationStats.verdict(latencyRatio, "latency", true);
+            + ValidationStats.verdict(latencyRatio, "latency", true)
+            + instability(candidates);
     return row(name, candidates, settings, tpsRatio, latencyRatio, verdict);
+  }
+
+  /**
+   * The paired ratio B/A with its 95% interval, its spread combining the pairs' own with the run
+   * noise pooled from every repeated configuration of the session ({@link PairedRatio}): a few
+   * pairs then decide what their own 2 or 3 degrees of freedom could not.
+   */
+  private Summary.Ratio pooledRatio(List<double[]> pairs, String objective) {
+    double[] a = pairs.stream().mapToDouble(p -> p[0]).toArray();
+    double[] b = pairs.stream().mapToDouble(p -> p[1]).toArray();
+    RunNoise noise = new SessionMeasurements(trials, objective).noise();
+    PairedRatio r = PairedRatio.of(a, b, ValidationStats.CONFIDENCE, noise);
+    return new Summary.Ratio(r.estimate(), r.low(), r.high(), r.pairs());
+  }
+
+  /**
+   * "; unstable: ..." when the candidate's runs disagree beyond the session's noise (an F test at
+   * 1%): such a configuration is judged by its worst run, which the verdict names.
+   */
+  private String instability(List<TrialResult> candidates) {
+    double[] runs =
+        candidates.stream().mapToDouble(t -> Objectives.value(t, Objectives.TPS)).toArray();
+    RunNoise noise = new SessionMeasurements(trials, Objectives.TPS).noise();
+    Instability rule = new Instability(0.01);
+    if (!rule.unstable(runs, noise)) {
+      return "";
+    }
+    return String.format(
+        java.util.Locale.ROOT,
+        "; unstable: its runs disagree beyond the noise (%.1f%%), its worst gave %.0f TPS",
+        100 * noise.cv(),
+        rule.rankingValue(runs, true, noise));
+  }
+
+  /**
+   * Adds to each validated optimum measured below the PGTune-style row in the same rounds a note
+   * that says so: users compare against PGTune first.
+   */
+  private static List<Summary.ResultRow> comparedWithPgTune(List<Summary.ResultRow> rows) {
+    Summary.ResultRow pgtune =
+        rows.stream()
+            .filter(r -> r.name().equals("pgtune") && r.tpsRatio() != null)
+            .findFirst()
+            .orElse(null);
+    if (pgtune == null) {
+      return rows;
+    }
+    List<Summary.ResultRow> out = new ArrayList<>();
+    for (Summary.ResultRow r : rows) {
+      if (r.name().contains("/")
+          && r.tpsRatio() != null
+          && r.tpsRatio().estimate() < pgtune.tpsRatio().estimate()) {
+        r =
+            new Summary.ResultRow(
+                r.name(),
+                r.track(),
+                r.objective(),
+                r.settings(),
+                r.tps(),
+                r.nopm(),
+                r.latencyAvgMs(),
+                r.latencyP95Ms(),
+                r.tpsRatio(),
+                r.latencyRatio(),
+                r.trials(),
+                r.verdict()
+                    + String.format(
+                        java.util.Locale.ROOT,
+                        "; measured below PGTune-style (%.2fx against %.2fx TPS)",
+                        r.tpsRatio().estimate(),
+                        pgtune.tpsRatio().estimate()));
+      }
+      out.add(r);
+    }
+    return out;
   }
 
   private Summary.ResultRow unvalidatedRow(String name) {
