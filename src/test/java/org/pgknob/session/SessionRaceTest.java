@@ -8,6 +8,7 @@ import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
+import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -22,17 +23,18 @@ import org.pgknob.workload.Progress;
 
 /**
  * A short session through --workload-cmd against a real PostgreSQL 18, with a deterministic
- * synthetic workload: the defaults give 1000 TPS, any other configuration 1200. The first Bayesian
+ * synthetic workload: the defaults give 1000 TPS, any other configuration 1200 (the objective also
+ * counts the CHECKPOINT after each 2-s window, so values still vary by a few percent). A Bayesian
  * proposal therefore looks better than the defaults and is raced against them in paired slots until
- * it wins; the race and the runs of the defaults are in trials.jsonl; and a session resumed from
- * the first race run proposes and races exactly as the uninterrupted one did.
+ * one wins; the race and the runs of the defaults are in trials.jsonl; and a session resumed after
+ * the first race run proposes the same next run as the uninterrupted one did.
  */
 class SessionRaceTest {
-  /** Restart track only: 3 baseline runs, 7 Bayesian slots, 3 validation rounds of 2. */
-  private static final String BUDGET = "16";
+  /** Restart track only: 3 baseline runs, 9 Bayesian slots, 3 validation rounds of 2. */
+  private static final String BUDGET = "18";
 
   private static final String WORKLOAD =
-      "s=$(cat); sleep 1; if [ \"$s\" = '{}' ]; then echo '{\"value\": 1000, \"latency_ms\": 4}';"
+      "s=$(cat); sleep 2; if [ \"$s\" = '{}' ]; then echo '{\"value\": 1000, \"latency_ms\": 4}';"
           + " else echo '{\"value\": 1200, \"latency_ms\": 3.3}'; fi";
 
   @TempDir Path runs;
@@ -44,7 +46,7 @@ class SessionRaceTest {
   }
 
   @Test
-  void aBetterProposalIsRacedAgainstTheDefaultsAndAResumeRacesTheSame() throws Exception {
+  void aBetterProposalIsRacedAgainstTheDefaultsAndAResumeProposesTheSameNextRun() throws Exception {
     ManagedCluster cluster = SessionPostgres.cluster();
     SessionFolder folder = SessionFolder.create(runs, Clock.systemUTC());
     cluster.useRestoreFile(folder.file(SessionFolder.RESTORE_FILE));
@@ -59,15 +61,20 @@ class SessionRaceTest {
                 Clock.systemUTC())
             .run();
     List<TrialResult> trials = folder.trials().read().trials();
-    String phases = trials.stream().map(TrialResult::phase).collect(Collectors.joining(" "));
-    int first = phases.split(" ").length;
+    String phases =
+        trials.stream()
+            .map(t -> t.label() + " " + Math.round(Objectives.value(t, "tps")))
+            .collect(Collectors.joining("\n"));
+    int first = trials.size();
     for (int i = 0; i < trials.size(); i++) {
       if (trials.get(i).phase().equals("race")) {
         first = Math.min(first, i);
       }
     }
     assertTrue(first < trials.size(), "a race ran: " + phases);
-    assertTrue(phases.contains("race race race race"), "two pairs at least: " + phases);
+    assertTrue(
+        trials.stream().filter(t -> t.phase().equals("race")).count() >= 4,
+        "two pairs at least: " + phases);
     TrialResult incumbent = trials.get(first);
     TrialResult challenger = trials.get(first + 1);
     assertTrue(incumbent.label().contains(": incumbent defaults pair 1"), incumbent.label());
@@ -77,14 +84,16 @@ class SessionRaceTest {
     assertEquals("bayes", trials.get(source - 1).phase());
     assertEquals(trials.get(source - 1).settings(), challenger.settings(), "the challenger again");
     assertTrue(!challenger.settings().isEmpty());
-    // a race winner is the track's best and the one validated (a later challenger may beat the
-    // first: the objective counts the CHECKPOINT after the window, which some settings shorten)
+    // a 20% gain wins its race, and the winner is the track's best and the one validated (a later
+    // challenger may beat the first: the objective counts the CHECKPOINT after the window, which
+    // some settings shorten)
+    SessionPlan plan = folder.readState().plan();
+    int winner =
+        new MeasuredSlots(plan)
+            .incumbent("restart", trials)
+            .orElseThrow(() -> new AssertionError("no race won:\n" + phases));
     TrialResult validated = trials.get(trials.size() - 1);
-    assertTrue(
-        trials.stream()
-            .filter(t -> t.label().contains(": challenger #"))
-            .anyMatch(t -> t.settings().equals(validated.settings())),
-        "validated " + validated.settings());
+    assertEquals(trials.get(winner - 1).settings(), validated.settings(), phases);
     long defaultsRuns = trials.stream().filter(t -> t.settings().isEmpty()).count();
     Summary.Measurement tps = summary.measurements().get(0);
     assertEquals("tps", tps.objective());
@@ -99,6 +108,9 @@ class SessionRaceTest {
     }
     List<String> lines = Files.readAllLines(folder.dir().resolve(SessionFolder.TRIALS_FILE));
     Files.write(copy.resolve(SessionFolder.TRIALS_FILE), lines.subList(0, first + 1));
+    SessionFolder cut = SessionFolder.open(copy);
+    cut.writeState(
+        cut.readState().withStatus(SessionState.Status.STOPPED, "cut for the test", Instant.now()));
     SessionFolder resumedFolder = SessionFolder.openForResume(copy);
     ManagedCluster server = SessionPostgres.cluster();
     server.useRestoreFile(resumedFolder.file(SessionFolder.RESTORE_FILE));
@@ -110,8 +122,10 @@ class SessionRaceTest {
             Clock.systemUTC())
         .run();
     List<TrialResult> again = resumedFolder.trials().read().trials();
-    assertEquals(trials.size(), again.size());
-    for (int i = 0; i < trials.size(); i++) {
+    assertEquals(trials.size(), again.size(), "every slot logged once");
+    // the trial after the cut is proposed as before; later ones may differ, as they rest on the
+    // values the resumed session measures again
+    for (int i = 0; i <= first + 1; i++) {
       assertEquals(trials.get(i).label(), again.get(i).label());
       assertEquals(trials.get(i).settings(), again.get(i).settings(), "trial " + (i + 1));
     }
