@@ -38,11 +38,12 @@ final class TproccRunReport {
         r.overall().avgMs());
     out.printf(
         Locale.ROOT,
-        "Checkpoint after the window: %.1f s, %d buffers written; %d checkpoints inside it;"
-            + " %.1f TPS counting the checkpoint%n",
+        "Checkpoint after the window: %.1f s, %d buffers written; %d checkpoints and %d"
+            + " autovacuum runs inside it; %.1f TPS counting the checkpoint%n",
         r.checkpoint().afterWindowSeconds(),
         r.checkpoint().afterWindowBuffers(),
         r.checkpoint().checkpointsInWindow(),
+        r.checkpoint().autovacuumsInWindow(),
         r.tpsWithCheckpoint());
   }
 

@@ -75,6 +75,13 @@ final class GlanceFacts {
               tps.size(),
               tps.size() == 1 ? "" : "s"));
     }
+    if (s != null) {
+      for (Summary.Measurement m : s.measurements()) {
+        if (m.objective().equals("tps")) {
+          measurement(facts, m);
+        }
+      }
+    }
     String restored = s != null && s.restored() != null ? s.restored() : "";
     if (restored.isEmpty()) {
       restored = text(session.path("restored"));
@@ -84,6 +91,45 @@ final class GlanceFacts {
     }
     add(facts, "restored", restored.isEmpty() ? "not yet (the session has not ended)" : restored);
     return facts;
+  }
+
+  /**
+   * The pooled run noise and the window error with what they rest on, and the drift of the
+   * defaults: each run of the defaults with the drift model's level at its trial.
+   */
+  private static void measurement(List<ReportModel.Fact> facts, Summary.Measurement m) {
+    add(
+        facts,
+        "run-to-run noise",
+        m.noiseDegreesOfFreedom() == 0
+            ? "not known (no configuration ran twice)"
+            : Num.f(
+                "TPS ± %.1f%%, pooled from %d runs of %d configurations (%d degrees of freedom)",
+                100 * m.runNoiseCv(),
+                m.noiseRuns(),
+                m.noiseConfigurations(),
+                m.noiseDegreesOfFreedom()));
+    if (m.windows() > 0) {
+      add(
+          facts,
+          "window error",
+          Num.f(
+              "± %.1f%% on average (batch means of each window's seconds, %d windows)",
+              100 * m.windowRelativeSe(), m.windows()));
+    }
+    if (!m.references().isEmpty()) {
+      StringBuilder runs = new StringBuilder();
+      for (Summary.DriftPoint p : m.references()) {
+        runs.append(runs.length() == 0 ? "" : "; ")
+            .append(
+                Num.f(
+                    "trial %d: %s (level %s)", p.trial(), Num.fmt(p.value()), Num.fmt(p.level())));
+      }
+      add(
+          facts,
+          "drift of the defaults",
+          Num.f("%.1f%% between the lowest and highest level; ", 100 * m.driftRange()) + runs);
+    }
   }
 
   private static void add(List<ReportModel.Fact> facts, String name, String value) {

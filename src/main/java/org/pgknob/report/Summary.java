@@ -27,6 +27,8 @@ import java.util.Map;
  * @param disturbedTrials trials during whose window other processes used more than a quarter of the
  *     host's cores ({@code ResourceSummary#disturbedByOtherProcesses}); left out of the JSON when
  *     none, and absent from summaries written before pgknob measured it
+ * @param measurements per objective (tps, latency): pooled run noise, window errors and drift;
+ *     absent from summaries written before pgknob measured them
  */
 public record Summary(
     String sessionId,
@@ -43,10 +45,80 @@ public record Summary(
     List<KnobImportance> sweepRanking,
     List<KnobImportance> modelRanking,
     String restored,
-    @JsonInclude(JsonInclude.Include.NON_EMPTY) List<Integer> disturbedTrials) {
+    @JsonInclude(JsonInclude.Include.NON_EMPTY) List<Integer> disturbedTrials,
+    @JsonInclude(JsonInclude.Include.NON_EMPTY) List<Measurement> measurements) {
   public Summary {
     disturbedTrials = disturbedTrials == null ? List.of() : List.copyOf(disturbedTrials);
+    measurements = measurements == null ? List.of() : List.copyOf(measurements);
   }
+
+  /** A summary without measurements, as written before pgknob pooled noise and measured drift. */
+  public Summary(
+      String sessionId,
+      String state,
+      Instant startedAt,
+      Instant finishedAt,
+      Machine machine,
+      String postgresVersion,
+      String target,
+      Map<String, Object> workload,
+      Budget budget,
+      Noise noise,
+      List<ResultRow> results,
+      List<KnobImportance> sweepRanking,
+      List<KnobImportance> modelRanking,
+      String restored,
+      List<Integer> disturbedTrials) {
+    this(
+        sessionId,
+        state,
+        startedAt,
+        finishedAt,
+        machine,
+        postgresVersion,
+        target,
+        workload,
+        budget,
+        noise,
+        results,
+        sweepRanking,
+        modelRanking,
+        restored,
+        disturbedTrials,
+        List.of());
+  }
+
+  /**
+   * How trustworthy one objective's measurements were.
+   *
+   * @param objective tps or latency
+   * @param runNoiseCv run-to-run coefficient of variation pooled over every repeated configuration
+   * @param noiseDegreesOfFreedom runs minus configurations behind it (0: not known)
+   * @param noiseRuns runs it was pooled from
+   * @param noiseConfigurations repeated configurations those runs belong to
+   * @param windowRelativeSe mean of the windows' own standard errors over their means (batch means
+   *     of each window's per-second timeline; 0 when no timeline)
+   * @param windows how many windows had a timeline to give one
+   * @param driftRange how far the defaults' smoothed level moved: highest over lowest, minus 1
+   * @param references every run of the defaults, with the interpolated level at its trial
+   */
+  public record Measurement(
+      String objective,
+      double runNoiseCv,
+      int noiseDegreesOfFreedom,
+      int noiseRuns,
+      int noiseConfigurations,
+      double windowRelativeSe,
+      int windows,
+      double driftRange,
+      List<DriftPoint> references) {
+    public Measurement {
+      references = references == null ? List.of() : List.copyOf(references);
+    }
+  }
+
+  /** A run of the reference configuration (the defaults) and the drift model's level there. */
+  public record DriftPoint(int trial, double value, double level) {}
 
   /** The host: cores, RAM (the least of MemTotal, cgroup limit and --ram), storage. */
   public record Machine(int cores, long ramBytes, String storage, String os) {}

@@ -85,12 +85,18 @@ final class TimelineCharts {
     StringBuilder caption =
         new StringBuilder(
             Num.f(
-                "Trial %d (%s): committed transactions per second. %d checkpoint%s inside the"
-                    + " measured window.",
+                "Trial %d (%s): committed transactions per second. %d checkpoint%s and %d"
+                    + " autovacuum run%s inside the measured window.",
                 t.trial(),
                 t.label(),
                 cp.checkpointsInWindow(),
-                cp.checkpointsInWindow() == 1 ? "" : "s"));
+                cp.checkpointsInWindow() == 1 ? "" : "s",
+                cp.autovacuumsInWindow(),
+                cp.autovacuumsInWindow() == 1 ? "" : "s"));
+    if (cp.beforeWindowSeconds() > 0) {
+      caption.append(
+          Num.f(" A CHECKPOINT before the window took %.1f s.", cp.beforeWindowSeconds()));
+    }
     if (cp.afterWindowSeconds() > 0) {
       caption.append(
           Num.f(

@@ -43,11 +43,15 @@ final class Tracks {
         .toList();
   }
 
-  /** The palette key of a trial: its phase for baseline, pgtune, validation; else its track. */
+  /**
+   * The palette key of a trial: its phase for baseline, pgtune, validation; a reference run of the
+   * defaults is drawn as the baseline; else its track.
+   */
   static String colourKey(TrialResult t) {
     String phase = t.phase() == null ? "" : t.phase();
     return switch (phase) {
       case "baseline", "pgtune", "validation" -> phase;
+      case "reference" -> "baseline";
       default -> t.track() == null || t.track().isBlank() ? "baseline" : t.track();
     };
   }

@@ -333,5 +333,19 @@ public record Budget(Integer trials, Duration wallTime) {
       }
       return new SessionPlan(baselineRuns, sweeps, bayes, validations, validationPairs);
     }
+
+    /**
+     * {@link #plan(List)} with reference runs and races on {@code objective} in its Bayesian slots.
+     */
+    public SessionPlan racingPlan(List<SessionPlan.SweepKnob> sweeps, String objective) {
+      SessionPlan p = plan(sweeps);
+      return new SessionPlan(
+          p.baselineRuns(),
+          p.sweeps(),
+          p.bayes(),
+          p.validations(),
+          p.validationPairs(),
+          SessionPlan.Racing.defaults(objective));
+    }
   }
 }

@@ -45,6 +45,55 @@ final class Objectives {
   }
 
   /**
+   * The trial's outcome with drift-corrected values and their standard errors: what the optimizer
+   * learns from, so that a trial measured while the machine was slow is not taken for a slow
+   * configuration, and one short noisy window counts for less than a replicated one.
+   */
+  static Outcome correctedOutcome(TrialResult t, Measured measured) {
+    if (!t.isOk()) {
+      return Outcome.failed(t.status(), t.reason());
+    }
+    Outcome out =
+        Outcome.ok(
+            Map.of(TPS, measured.tps().corrected(t), LATENCY, measured.latency().corrected(t)));
+    var tpsSe = measured.tps().standardError(t);
+    if (tpsSe.isPresent()) {
+      out = out.withStandardError(TPS, tpsSe.get());
+    }
+    var latencySe = measured.latency().standardError(t);
+    if (latencySe.isPresent()) {
+      out = out.withStandardError(LATENCY, latencySe.get());
+    }
+    return out;
+  }
+
+  /** The measurements of both objectives over the same trials. */
+  record Measured(SessionMeasurements tps, SessionMeasurements latency) {
+    static Measured of(List<TrialResult> trials) {
+      return new Measured(
+          new SessionMeasurements(trials, TPS), new SessionMeasurements(trials, LATENCY));
+    }
+  }
+
+  /**
+   * As {@link #within(SearchSpace, List, Predicate)}, with drift-corrected values and standard
+   * errors ({@link #correctedOutcome}).
+   */
+  static List<Observation> correctedWithin(
+      SearchSpace space, List<TrialResult> trials, Predicate<TrialResult> keep) {
+    Measured measured = Measured.of(trials);
+    List<Observation> out = new ArrayList<>();
+    for (TrialResult t : trials) {
+      if (!keep.test(t) || !space.names().containsAll(t.config().keySet())) {
+        continue;
+      }
+      Configuration c = Configuration.normalized(t.config(), space);
+      out.add(new Observation(c, correctedOutcome(t, measured)));
+    }
+    return out;
+  }
+
+  /**
    * The trials whose configuration lies within {@code space} (every set knob is one of its knobs),
    * as observations; {@code keep} chooses the phases.
    */

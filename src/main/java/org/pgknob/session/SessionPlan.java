@@ -27,13 +27,49 @@ import org.pgknob.trial.TrialResult;
  * @param validations configurations validated against the baseline, in order
  * @param validationPairs validation rounds: each runs the baseline once (A) and every candidate
  *     once (B), so each candidate gets one interleaved pair per round
+ * @param racing how Bayesian slots are shared with reference runs and races; null in plans made
+ *     before pgknob raced (their Bayesian slots all hold proposals)
  */
 public record SessionPlan(
     int baselineRuns,
     List<SweepKnob> sweeps,
     List<BayesTrack> bayes,
     List<Validation> validations,
-    int validationPairs) {
+    int validationPairs,
+    Racing racing) {
+
+  /**
+   * Reference runs and races within the Bayesian phase (see {@link MeasuredSlots}).
+   *
+   * @param objective the objective races are decided on: tps or latency
+   * @param errorRate the chance that a challenger no better than the incumbent wins its race
+   * @param maxPairs the most pairs one race takes
+   * @param shortestReferenceInterval the fewest trials between runs of the defaults
+   * @param longestReferenceInterval the most trials between runs of the defaults
+   */
+  public record Racing(
+      String objective,
+      double errorRate,
+      int maxPairs,
+      int shortestReferenceInterval,
+      int longestReferenceInterval) {
+    /**
+     * What a new session uses: a 5% error rate, races of at most 4 pairs, references every 4-10.
+     */
+    public static Racing defaults(String objective) {
+      return new Racing(objective, 0.05, 4, 4, 10);
+    }
+  }
+
+  /** A plan without reference runs or races in its Bayesian phase. */
+  public SessionPlan(
+      int baselineRuns,
+      List<SweepKnob> sweeps,
+      List<BayesTrack> bayes,
+      List<Validation> validations,
+      int validationPairs) {
+    this(baselineRuns, sweeps, bayes, validations, validationPairs, null);
+  }
 
   /** The subject of a validation round's baseline run. */
   public static final String BASELINE = "baseline";
@@ -94,7 +130,10 @@ public record SessionPlan(
     }
   }
 
-  /** Every planned trial, in order; trial t is element t - 1. */
+  /**
+   * Every planned trial slot, in order; trial t is element t - 1. A Bayesian slot may be taken by a
+   * reference or race run when the plan races: {@link #next} says which.
+   */
   public List<Step> steps() {
     List<Step> out = new ArrayList<>();
     for (int k = 1; k <= baselineRuns; k++) {
@@ -180,10 +219,14 @@ public record SessionPlan(
    * @throws PgknobException when the logged trials do not follow this plan
    */
   public Optional<Step> next(List<TrialResult> logged) {
-    List<Step> steps = steps();
-    if (logged.size() > steps.size()) {
+    List<Step> slots = steps();
+    List<Step> steps = new ArrayList<>();
+    for (int i = 0; i < slots.size() && i <= logged.size(); i++) {
+      steps.add(filled(slots.get(i), logged.subList(0, Math.min(i, logged.size()))));
+    }
+    if (logged.size() > slots.size()) {
       throw new PgknobException(
-          "trials.jsonl holds " + logged.size() + " trials but the session planned " + steps.size(),
+          "trials.jsonl holds " + logged.size() + " trials but the session planned " + slots.size(),
           "the folder was changed by hand; start a new session");
     }
     for (int i = 0; i < logged.size(); i++) {
@@ -205,6 +248,14 @@ public record SessionPlan(
             "the folder was changed by hand or by another pgknob version; start a new session");
       }
     }
-    return logged.size() < steps.size() ? Optional.of(steps.get(logged.size())) : Optional.empty();
+    return logged.size() < slots.size() ? Optional.of(steps.get(logged.size())) : Optional.empty();
+  }
+
+  /** What runs in a slot after {@code before}: the slot's own step, or a reference or race run. */
+  Step filled(Step slot, List<TrialResult> before) {
+    if (racing == null || slot.phase() != Phase.BAYES) {
+      return slot;
+    }
+    return new MeasuredSlots(this).fill(slot, before);
   }
 }

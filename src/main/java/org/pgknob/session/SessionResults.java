@@ -7,6 +7,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.ToDoubleFunction;
+import org.pgknob.measure.Instability;
+import org.pgknob.measure.PairedRatio;
+import org.pgknob.measure.RunNoise;
 import org.pgknob.optimize.Bayes;
 import org.pgknob.optimize.KnobSensitivity;
 import org.pgknob.optimize.Observation;
@@ -60,7 +63,10 @@ final class SessionResults {
         trials.stream()
             .filter(t -> t.resources().disturbedByOtherProcesses())
             .map(TrialResult::trial)
-            .toList());
+            .toList(),
+        List.of(
+            new SessionMeasurements(trials, Objectives.TPS).summary(),
+            new SessionMeasurements(trials, Objectives.LATENCY).summary()));
   }
 
   /** The settings of the best validated gain, preferring restart over reload, for --apply best. */
@@ -133,7 +139,7 @@ final class SessionResults {
               "not validated against the baseline (the budget left no room); measure it with"
                   + " pgknob compare"));
     }
-    return rows;
+    return comparedWithPgTune(rows);
   }
 
   private Summary.ResultRow validatedRow(String name, List<TrialResult[]> pairs) {
@@ -163,16 +169,93 @@ final class SessionResults {
     }
     // A metric the workload did not report (a --workload-cmd printing only its value) has no
     // ratio: it is left out rather than compared as zeros.
-    Summary.Ratio tpsRatio = ValidationStats.measured(tps) ? ValidationStats.ratio(tps) : null;
+    Summary.Ratio tpsRatio =
+        ValidationStats.measured(tps) ? pooledRatio(tps, Objectives.TPS) : null;
     Summary.Ratio latencyRatio =
-        ValidationStats.measured(latency) ? ValidationStats.ratio(latency) : null;
+        ValidationStats.measured(latency) ? pooledRatio(latency, Objectives.LATENCY) : null;
     String verdict =
         (tpsRatio == null ? "TPS not measured" : ValidationStats.verdict(tpsRatio, "TPS", false))
             + "; "
             + (latencyRatio == null
                 ? "latency not measured"
-                : ValidationStats.verdict(latencyRatio, "latency", true));
+                : ValidationStats.verdict(latencyRatio, "latency", true))
+            + instability(candidates);
     return row(name, candidates, settings, tpsRatio, latencyRatio, verdict);
+  }
+
+  /**
+   * The paired ratio B/A with its 95% interval, its spread combining the pairs' own with the run
+   * noise pooled from every repeated configuration of the session ({@link PairedRatio}): a few
+   * pairs then decide what their own 2 or 3 degrees of freedom could not.
+   */
+  private Summary.Ratio pooledRatio(List<double[]> pairs, String objective) {
+    double[] a = pairs.stream().mapToDouble(p -> p[0]).toArray();
+    double[] b = pairs.stream().mapToDouble(p -> p[1]).toArray();
+    RunNoise noise = new SessionMeasurements(trials, objective).noise();
+    PairedRatio r = PairedRatio.of(a, b, ValidationStats.CONFIDENCE, noise);
+    return new Summary.Ratio(r.estimate(), r.low(), r.high(), r.pairs());
+  }
+
+  /**
+   * "; unstable: ..." when the candidate's runs disagree beyond the session's noise (an F test at
+   * 1%): such a configuration is judged by its worst run, which the verdict names.
+   */
+  private String instability(List<TrialResult> candidates) {
+    double[] runs =
+        candidates.stream().mapToDouble(t -> Objectives.value(t, Objectives.TPS)).toArray();
+    RunNoise noise = new SessionMeasurements(trials, Objectives.TPS).noise();
+    Instability rule = new Instability(0.01);
+    if (!rule.unstable(runs, noise)) {
+      return "";
+    }
+    return String.format(
+        java.util.Locale.ROOT,
+        "; unstable: its runs disagree beyond the noise (%.1f%%), its worst gave %.0f TPS",
+        100 * noise.cv(),
+        rule.rankingValue(runs, true, noise));
+  }
+
+  /**
+   * Adds to each validated optimum measured below the PGTune-style row in the same rounds a note
+   * that says so: users compare against PGTune first.
+   */
+  private static List<Summary.ResultRow> comparedWithPgTune(List<Summary.ResultRow> rows) {
+    Summary.ResultRow pgtune =
+        rows.stream()
+            .filter(r -> r.name().equals("pgtune") && r.tpsRatio() != null)
+            .findFirst()
+            .orElse(null);
+    if (pgtune == null) {
+      return rows;
+    }
+    List<Summary.ResultRow> out = new ArrayList<>();
+    for (Summary.ResultRow r : rows) {
+      if (r.name().contains("/")
+          && r.tpsRatio() != null
+          && r.tpsRatio().estimate() < pgtune.tpsRatio().estimate()) {
+        r =
+            new Summary.ResultRow(
+                r.name(),
+                r.track(),
+                r.objective(),
+                r.settings(),
+                r.tps(),
+                r.nopm(),
+                r.latencyAvgMs(),
+                r.latencyP95Ms(),
+                r.tpsRatio(),
+                r.latencyRatio(),
+                r.trials(),
+                r.verdict()
+                    + String.format(
+                        java.util.Locale.ROOT,
+                        "; measured below PGTune-style (%.2fx against %.2fx TPS)",
+                        r.tpsRatio().estimate(),
+                        pgtune.tpsRatio().estimate()));
+      }
+      out.add(r);
+    }
+    return out;
   }
 
   private Summary.ResultRow unvalidatedRow(String name) {
@@ -181,7 +264,7 @@ final class SessionResults {
     OptimizerSpec spec =
         new OptimizerSpec(space, Objectives.of(parts[1]), inputs.seed(), c -> true, true);
     Bayes model = (Bayes) Optimizers.create("bayes", spec, Map.of("surrogate", inputs.surrogate()));
-    for (Observation o : Objectives.within(space, trials, t -> !isValidation(t))) {
+    for (Observation o : Objectives.correctedWithin(space, trials, t -> !isValidation(t))) {
       model.observe(o.configuration(), o.outcome());
     }
     Optional<Configuration> best = model.incumbent().map(i -> i.configuration());
@@ -282,7 +365,7 @@ final class SessionResults {
     OptimizerSpec spec =
         new OptimizerSpec(space, Objectives.of(inputs.objective()), inputs.seed(), c -> true, true);
     Bayes model = (Bayes) Optimizers.create("bayes", spec, Map.of("surrogate", inputs.surrogate()));
-    for (Observation o : Objectives.within(space, trials, t -> !isValidation(t))) {
+    for (Observation o : Objectives.correctedWithin(space, trials, t -> !isValidation(t))) {
       model.observe(o.configuration(), o.outcome());
     }
     List<Summary.KnobImportance> out = new ArrayList<>();

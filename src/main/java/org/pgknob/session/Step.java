@@ -16,6 +16,7 @@ import java.util.Locale;
  *     iteration t of the track, pair p of the validation
  * @param count how many the subject has
  * @param side A (baseline) or B (candidate) within a validation pair, else empty
+ * @param race for a race run: its side and the configuration it repeats; else null
  */
 public record Step(
     int trial,
@@ -26,10 +27,57 @@ public record Step(
     String unit,
     int index,
     int count,
-    String side) {
+    String side,
+    RaceRun race) {
   public Step {
     unit = unit == null ? "" : unit;
     side = side == null ? "" : side;
+  }
+
+  public Step(
+      int trial,
+      Phase phase,
+      String track,
+      String subject,
+      Object value,
+      String unit,
+      int index,
+      int count,
+      String side) {
+    this(trial, phase, track, subject, value, unit, index, count, side, null);
+  }
+
+  /**
+   * One run of a race.
+   *
+   * @param challenger true for the challenger's run, false for the incumbent's
+   * @param sourceTrial the trial whose configuration this run repeats (0: the defaults)
+   * @param pair 1-based pair number within the race
+   */
+  public record RaceRun(boolean challenger, int sourceTrial, int pair) {
+    String describe() {
+      return String.format(
+          Locale.ROOT,
+          "%s %s pair %d",
+          challenger ? "challenger" : "incumbent",
+          sourceTrial == 0 ? "defaults" : "#" + sourceTrial,
+          pair);
+    }
+  }
+
+  /** This Bayesian slot given to another run: a reference run of the defaults, or a race run. */
+  Step as(Phase phase, RaceRun race) {
+    return new Step(
+        trial,
+        phase,
+        track,
+        phase == Phase.REFERENCE ? "defaults" : subject,
+        null,
+        "",
+        index,
+        count,
+        "",
+        race);
   }
 
   /** The label written in the trial's record, which resume matches against the plan. */
@@ -40,11 +88,19 @@ public record Step(
       case BAYES -> String.format(Locale.ROOT, "bayes %s %d/%d", track, index, count);
       case VALIDATION ->
           String.format(Locale.ROOT, "validation round %d/%d %s", index, count, subject);
+      case REFERENCE ->
+          String.format(Locale.ROOT, "reference in bayes %s %d/%d", track, index, count);
+      case RACE ->
+          String.format(
+              Locale.ROOT, "race in bayes %s %d/%d: %s", track, index, count, race.describe());
     };
   }
 
   /** True for the baseline side of a validation pair: the defaults run again. */
   public boolean runsDefaults() {
-    return phase == Phase.BASELINE || (phase == Phase.VALIDATION && "A".equals(side));
+    return phase == Phase.BASELINE
+        || phase == Phase.REFERENCE
+        || (phase == Phase.VALIDATION && "A".equals(side))
+        || (phase == Phase.RACE && race.sourceTrial() == 0);
   }
 }

@@ -66,8 +66,27 @@ final class StepProposer {
         yield checked(step, space, suggest(step, space, logged));
       }
       case VALIDATION -> validationCandidate(step, logged);
+      case RACE -> repeat(step, step.race().sourceTrial(), logged);
       default -> throw new IllegalStateException("no proposal for " + step);
     };
+  }
+
+  /** A race run: the configuration of an earlier trial again, as it ran then. */
+  private static TrialRequest repeat(Step step, int sourceTrial, List<TrialResult> logged) {
+    TrialResult source =
+        logged.stream()
+            .filter(t -> t.trial() == sourceTrial)
+            .findFirst()
+            .orElseThrow(() -> new IllegalStateException("no trial " + sourceTrial + " to race"));
+    return new TrialRequest(
+        step.trial(),
+        step.phase().label(),
+        step.track(),
+        step.label(),
+        source.config(),
+        source.settings(),
+        source.predictedMemoryBytes(),
+        null);
   }
 
   /** The knobs this track's Bayesian phase searches, fixed once from the sweeps' results. */
@@ -119,7 +138,7 @@ final class StepProposer {
     OptimizerSpec spec =
         spec(space, step.trial()).withAnchors(anchors(step.track(), space, logged));
     Optimizer bayes = Optimizers.create("bayes", spec, Map.of("surrogate", inputs.surrogate()));
-    for (Observation o : Objectives.within(space, logged, t -> !isValidation(t))) {
+    for (Observation o : Objectives.correctedWithin(space, logged, t -> !isValidation(t))) {
       bayes.observe(o.configuration(), o.outcome());
     }
     try {
@@ -163,14 +182,28 @@ final class StepProposer {
     return checked(step, space, Configuration.normalized(config, space));
   }
 
-  /** The best configuration of a track for an objective ("restart/tps") over the search phases. */
+  /**
+   * The best configuration of a track for an objective ("restart/tps") over the search phases: the
+   * winner of the track's last race on that objective (paired evidence), else the model's best
+   * posterior mean over the drift-corrected values (never one lucky window on its own).
+   */
   Configuration best(String name, List<TrialResult> logged) {
     String[] parts = name.split("/");
     SearchSpace space = context.trackSpace(parts[0]);
+    if (plan.racing() != null && plan.racing().objective().equals(parts[1])) {
+      var incumbent = new MeasuredSlots(plan).incumbent(parts[0], logged);
+      for (TrialResult t : logged) {
+        if (incumbent.isPresent()
+            && t.trial() == incumbent.get()
+            && space.names().containsAll(t.config().keySet())) {
+          return Configuration.normalized(t.config(), space);
+        }
+      }
+    }
     OptimizerSpec spec =
         new OptimizerSpec(space, Objectives.of(parts[1]), inputs.seed(), c -> true, true);
     Bayes model = (Bayes) Optimizers.create("bayes", spec, Map.of("surrogate", inputs.surrogate()));
-    for (Observation o : Objectives.within(space, logged, t -> !isValidation(t))) {
+    for (Observation o : Objectives.correctedWithin(space, logged, t -> !isValidation(t))) {
       model.observe(o.configuration(), o.outcome());
     }
     return model.incumbent().map(Incumbent::configuration).orElse(Configuration.empty());

@@ -205,7 +205,8 @@ public final class TuningSession {
     Optional<Step> next;
     while ((next = plan.next(logged)).isPresent()) {
       Step step = next.get();
-      if (step.phase() != lastPhase) {
+      boolean inSlot = step.phase() == Phase.REFERENCE || step.phase() == Phase.RACE;
+      if (!inSlot && step.phase() != lastPhase) {
         progress.phase(step.phase(), phaseDetail(plan, step.phase()));
         lastPhase = step.phase();
       }
@@ -232,6 +233,11 @@ public final class TuningSession {
               clock.instant());
       folder.writeState(state);
       checkBaselineRuns(plan, logged);
+      if (logged.size() == plan.baselineRuns()) {
+        MeasurementReport.checkStable(logged);
+        MeasurementReport.detectableEffect(logged, plan, inputs, trialSecondsSoFar(logged))
+            .ifPresent(line -> progress.note("  " + line));
+      }
     }
     return finish(logged);
   }
@@ -256,8 +262,16 @@ public final class TuningSession {
         "fix the workload (see trials.jsonl in the session folder), then start a new session");
   }
 
+  private double trialSecondsSoFar(List<TrialResult> logged) {
+    return Budget.observedTrialSeconds(logged)
+        .orElse(
+            Budget.estimateTrialSeconds(
+                context.databaseBytes(), inputs.rampupSeconds(), inputs.windowSeconds(), true));
+  }
+
   private Summary finish(List<TrialResult> logged) {
     progress.note("== results");
+    progress.note(MeasurementReport.lines(logged));
     SessionResults results = new SessionResults(context, inputs, state.plan(), logged);
     String restored = endOnServer(results);
     state = state.withStatus(SessionState.Status.FINISHED, "", clock.instant());
@@ -346,7 +360,7 @@ public final class TuningSession {
         Budget.apportion(total, inputs.tracks(), inputs.objective(), true, pairs);
     List<SessionPlan.SweepKnob> sweeps =
         SweepChoice.choose(context.space(), context.bound(), inputs.tracks(), shares.sweepTrials());
-    return shares.plan(sweeps);
+    return shares.racingPlan(sweeps, inputs.objective());
   }
 
   private Duration trialTimeout() {

@@ -26,6 +26,14 @@ public interface WorkloadSpec {
    */
   String applicationName();
 
+  /**
+   * True when the ramp-up and window pgknob gives set the run's length; false for a workload that
+   * times itself (an external command), for which a longer --duration would change nothing.
+   */
+  default boolean timedByPgknob() {
+    return true;
+  }
+
   /** The spec as session.json keeps it: "name" and each option. */
   Map<String, Object> toMap();
 

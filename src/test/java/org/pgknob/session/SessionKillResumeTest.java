@@ -100,7 +100,10 @@ class SessionKillResumeTest {
     assertEquals(steps.size(), trials.size(), "every planned trial logged exactly once");
     for (int i = 0; i < steps.size(); i++) {
       assertEquals(i + 1, trials.get(i).trial());
-      assertEquals(steps.get(i).label(), trials.get(i).label());
+      // a Bayesian slot may hold a reference or race run: the step as filled after the trials
+      // before it
+      assertEquals(
+          state.plan().next(trials.subList(0, i)).orElseThrow().label(), trials.get(i).label());
     }
     assertEquals(
         beforeKill, trials.subList(0, beforeKill.size()), "earlier trials kept as they were");

@@ -85,9 +85,15 @@ class TuningSessionTest {
     assertEquals(steps.size(), trials.size());
     for (int i = 0; i < steps.size(); i++) {
       TrialResult t = trials.get(i);
+      // a Bayesian slot may hold a reference or race run: the step as filled after the trials
+      // before it
+      Step step = plan.next(trials.subList(0, i)).orElseThrow();
       assertEquals(i + 1, t.trial());
-      assertEquals(steps.get(i).label(), t.label());
-      assertEquals(steps.get(i).phase().label(), t.phase());
+      assertEquals(step.label(), t.label());
+      assertEquals(step.phase().label(), t.phase());
+      if (step.phase() != Phase.REFERENCE && step.phase() != Phase.RACE) {
+        assertEquals(steps.get(i), step);
+      }
     }
     Set<String> phasesRun =
         trials.stream().map(t -> t.phase() + "/" + t.track()).collect(Collectors.toSet());

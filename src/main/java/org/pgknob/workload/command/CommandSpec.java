@@ -57,4 +57,9 @@ public record CommandSpec(String command, String database) implements WorkloadSp
     return new CommandWorkload(
         command, database, Duration.ofSeconds(3L * (rampupSeconds + windowSeconds) + 600));
   }
+
+  @Override
+  public boolean timedByPgknob() {
+    return false; // the command runs as long as it likes
+  }
 }

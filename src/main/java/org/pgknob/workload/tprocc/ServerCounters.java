@@ -12,9 +12,14 @@ import java.sql.Statement;
  * @param nextOrderIdSum sum(d_next_o_id) over all districts: grows by one per committed new order
  * @param checkpoints checkpoints started (timed and requested)
  * @param checkpointBuffers shared buffers written by checkpoints
+ * @param autovacuums autovacuum and autoanalyze runs finished on the database's tables
  */
 record ServerCounters(
-    long transactions, long nextOrderIdSum, long checkpoints, long checkpointBuffers) {
+    long transactions,
+    long nextOrderIdSum,
+    long checkpoints,
+    long checkpointBuffers,
+    long autovacuums) {
 
   /**
    * Reads the counters in one statement over a connection to the TPROC-C database. The connection
@@ -33,9 +38,12 @@ record ServerCounters(
                 "SELECT (SELECT xact_commit + xact_rollback FROM pg_stat_database"
                     + " WHERE datname = current_database()),"
                     + " (SELECT sum(d_next_o_id) FROM district), "
-                    + checkpointer)) {
+                    + checkpointer
+                    + ", (SELECT coalesce(sum(autovacuum_count + autoanalyze_count), 0)"
+                    + " FROM pg_stat_user_tables)")) {
       rs.next();
-      return new ServerCounters(rs.getLong(1), rs.getLong(2), rs.getLong(3), rs.getLong(4));
+      return new ServerCounters(
+          rs.getLong(1), rs.getLong(2), rs.getLong(3), rs.getLong(4), rs.getLong(5));
     }
   }
 

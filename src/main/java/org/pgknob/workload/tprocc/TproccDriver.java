@@ -100,6 +100,9 @@ final class TproccDriver {
       sampling.scheduleAtFixedRate(sampler, 1, 1, TimeUnit.SECONDS);
       control.sleep(settings.rampupSeconds() * 1000L);
       failIfAUserFailed(control);
+      listener.phase("checkpoint before the window");
+      double checkpointBefore = CheckpointAfterWindow.beforeWindow(monitor);
+      failIfAUserFailed(control);
 
       control.request(RunControl.WINDOW);
       long windowStarted = System.nanoTime();
@@ -120,7 +123,8 @@ final class TproccDriver {
 
       listener.phase("checkpoint");
       CheckpointAccount checkpoint =
-          CheckpointAfterWindow.run(monitor, checkpointerView, atStart, atEnd);
+          CheckpointAfterWindow.run(monitor, checkpointerView, atStart, atEnd)
+              .withWindowState(atEnd.autovacuums() - atStart.autovacuums(), checkpointBefore);
       sampling.shutdown();
       sampling.awaitTermination(2, TimeUnit.SECONDS);
 

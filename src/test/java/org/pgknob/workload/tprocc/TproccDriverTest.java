@@ -88,7 +88,10 @@ class TproccDriverTest {
     assertTrue(
         result.timeline().stream().anyMatch(s -> !s.measured()),
         "no unmeasured second in " + result.timeline());
-    assertEquals(List.of("connect", "rampup", "window", "stop", "checkpoint"), phases);
+    assertEquals(
+        List.of(
+            "connect", "rampup", "checkpoint before the window", "window", "stop", "checkpoint"),
+        phases);
     assertEquals(result.timeline().size(), heard.size());
     // The window is measured, not assumed: what was asked (to the clock's grain), a little more on
     // a busy box.
@@ -96,6 +99,8 @@ class TproccDriverTest {
         result.windowSeconds() > 3.9 && result.windowSeconds() < 6.5,
         "window seconds: " + result.windowSeconds());
     assertTrue(result.checkpoint().afterWindowSeconds() > 0);
+    assertTrue(result.checkpoint().beforeWindowSeconds() > 0, "a CHECKPOINT ran before the window");
+    assertTrue(result.checkpoint().autovacuumsInWindow() >= 0);
     assertTrue(result.checkpoint().afterWindowBuffers() > 0, "the window dirtied buffers");
     assertTrue(result.tpsWithCheckpoint() < result.tps());
   }

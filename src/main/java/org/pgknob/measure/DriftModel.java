@@ -1,0 +1,156 @@
+package org.pgknob.measure;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+
+/**
+ * The level of one unchanged reference configuration over the session's time, from its repeated
+ * runs, and each trial's value relative to that level at the trial's time.
+ *
+ * <p>Why: the machine's speed drifts within minutes (page cache, the host's other tenants, the
+ * disk's background work), by more than most gains worth finding. A trial compared with the
+ * reference measured near its own time loses that drift. The level is interpolated linearly in log
+ * scale between reference runs and held flat beyond the first and last. Each reference level is the
+ * mean of its run and its neighbours' ({@code smoothing} runs centred on it), trading a little lag
+ * in a fast drift for less of the references' own noise in every corrected value.
+ */
+public final class DriftModel {
+  /** A reference run: when it ran (any monotone clock, e.g. seconds or trial number) and value. */
+  public record Reference(double time, double value) {}
+
+  private final double[] times;
+  private final double[] rawLogs;
+  private final double[] logLevels;
+  private final double anchor;
+
+  private DriftModel(double[] times, double[] rawLogs, double[] logLevels) {
+    this.times = times;
+    this.rawLogs = rawLogs;
+    this.logLevels = logLevels;
+    this.anchor = logLevels.length == 0 ? 0 : Stats.mean(logLevels);
+  }
+
+  /**
+   * The drift model of these reference runs (values positive), each level smoothed over {@code
+   * smoothing} neighbouring runs (1: the raw runs; odd numbers centre the window).
+   */
+  public static DriftModel of(List<Reference> references, int smoothing) {
+    if (smoothing < 1) {
+      throw new IllegalArgumentException("smoothing must be >= 1, but got " + smoothing);
+    }
+    List<Reference> sorted = new ArrayList<>(references);
+    sorted.sort(Comparator.comparingDouble(Reference::time));
+    int n = sorted.size();
+    double[] t = new double[n];
+    double[] raw = new double[n];
+    for (int i = 0; i < n; i++) {
+      t[i] = sorted.get(i).time();
+      raw[i] = Stats.logs(new double[] {sorted.get(i).value()})[0];
+    }
+    double[] level = new double[n];
+    int half = (smoothing - 1) / 2;
+    for (int i = 0; i < n; i++) {
+      int from = Math.max(0, i - half);
+      int to = Math.min(n - 1, i + half);
+      double sum = 0;
+      for (int j = from; j <= to; j++) {
+        sum += raw[j];
+      }
+      level[i] = sum / (to - from + 1);
+    }
+    return new DriftModel(t, raw, level);
+  }
+
+  /** True when at least one reference run is known. */
+  public boolean known() {
+    return times.length > 0;
+  }
+
+  /** The reference level at {@code time}; NaN without reference runs. */
+  public double levelAt(double time) {
+    return Math.exp(logLevelAt(time));
+  }
+
+  private double logLevelAt(double time) {
+    int n = times.length;
+    if (n == 0) {
+      return Double.NaN;
+    }
+    if (time <= times[0]) {
+      return logLevels[0];
+    }
+    if (time >= times[n - 1]) {
+      return logLevels[n - 1];
+    }
+    int i = 0;
+    while (times[i + 1] < time) {
+      i++;
+    }
+    double span = times[i + 1] - times[i];
+    double w = span == 0 ? 0 : (time - times[i]) / span;
+    return logLevels[i] + w * (logLevels[i + 1] - logLevels[i]);
+  }
+
+  /**
+   * {@code value} over the reference level at {@code time}: 1.05 is 5% faster than the reference.
+   */
+  public double relative(double time, double value) {
+    return value / levelAt(time);
+  }
+
+  /**
+   * {@code value} moved to the session's average conditions: its ratio to the reference at its
+   * time, times the reference's mean level (geometric). Drift-corrected values of different times
+   * compare as if measured together, and keep the metric's units for the optimizer.
+   */
+  public double corrected(double time, double value) {
+    return known() ? relative(time, value) * Math.exp(anchor) : value;
+  }
+
+  /** Highest over lowest reference level, minus 1: 0.12 means the level moved by 12%. */
+  public double range() {
+    if (logLevels.length == 0) {
+      return 0;
+    }
+    double lo = Double.POSITIVE_INFINITY;
+    double hi = Double.NEGATIVE_INFINITY;
+    for (double v : logLevels) {
+      lo = Math.min(lo, v);
+      hi = Math.max(hi, v);
+    }
+    return Math.exp(hi - lo) - 1;
+  }
+
+  /**
+   * The systematic drift per unit of time, in log scale: the root mean square change between
+   * reference runs at least {@code minGap} apart (each paired with the latest one that far before
+   * it) per unit of time, after taking out what the runs' own noise alone would give (2 noise
+   * variances per difference). Back-to-back runs are left out: over one or two trials a slow drift
+   * cannot show, and their differences are noise. 0 when no change beyond the noise is seen.
+   */
+  public double driftPerTime(RunNoise noise, double minGap) {
+    double excess = 0;
+    double squaredTime = 0;
+    double noiseVariance = noise.known() ? noise.logSd() * noise.logSd() : 0;
+    for (int i = 1; i < times.length; i++) {
+      int j = i - 1;
+      while (j >= 0 && times[i] - times[j] < minGap) {
+        j--;
+      }
+      if (j < 0) {
+        continue;
+      }
+      double d = rawLogs[i] - rawLogs[j];
+      double dt = times[i] - times[j];
+      excess += Math.max(0, d * d - 2 * noiseVariance);
+      squaredTime += dt * dt;
+    }
+    return squaredTime == 0 ? 0 : Math.sqrt(excess / squaredTime);
+  }
+
+  /** The number of reference runs. */
+  public int references() {
+    return times.length;
+  }
+}

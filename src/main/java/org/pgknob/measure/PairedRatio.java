@@ -1,0 +1,95 @@
+package org.pgknob.measure;
+
+/**
+ * The ratio of configuration B to configuration A from runs paired in adjacent slots, with a
+ * t-based confidence interval on the mean of the log ratios.
+ *
+ * <p>Why pairs: the two runs of a pair are measured one after the other, so the machine's slow
+ * drift cancels within each pair. Why logs: ratios are what people compare, and the mean of the log
+ * ratios back-transformed is the geometric mean of the per-pair ratios. The spread of the log
+ * ratios comes from the pairs themselves, or, when a pooled run noise is given, from both: the
+ * pooled noise (each log ratio has twice one run's variance) with its degrees of freedom, and the
+ * pairs' own spread with theirs. Pooling lets two or three pairs decide, where their own spread
+ * alone (1 or 2 degrees of freedom) would leave the interval wide open.
+ *
+ * @param estimate geometric mean of B / A over the pairs
+ * @param low lower end of the interval
+ * @param high upper end of the interval
+ * @param pairs how many pairs it rests on
+ * @param logSd standard deviation of one pair's log ratio used for the interval
+ * @param degreesOfFreedom of that standard deviation
+ * @param confidence two-sided confidence of the interval (0.95)
+ */
+public record PairedRatio(
+    double estimate,
+    double low,
+    double high,
+    int pairs,
+    double logSd,
+    int degreesOfFreedom,
+    double confidence) {
+
+  /** Pairs' own spread only; needs at least 2 pairs. */
+  public static PairedRatio of(double[] a, double[] b, double confidence) {
+    return of(a, b, confidence, new RunNoise(0, 0, 0, 0));
+  }
+
+  /**
+   * The ratio B / A from pairs (a[i], b[i]), its spread combined with a pooled run noise ({@link
+   * RunNoise#known()} false: the pairs' spread alone).
+   *
+   * @throws IllegalArgumentException when the arrays differ in length, a value is not positive, or
+   *     there are too few pairs for any spread (one pair and no pooled noise)
+   */
+  public static PairedRatio of(double[] a, double[] b, double confidence, RunNoise pooled) {
+    double[] d = logRatios(a, b);
+    int n = d.length;
+    int ownDf = n - 1;
+    int df = ownDf + pooled.degreesOfFreedom();
+    if (n < 1 || df < 1) {
+      throw new IllegalArgumentException(
+          "an interval needs 2 pairs, or 1 pair and a pooled noise, but got "
+              + n
+              + " pairs and "
+              + pooled.degreesOfFreedom()
+              + " pooled degrees of freedom");
+    }
+    double own = Stats.sampleSd(d);
+    double pairVariance = 2 * pooled.logSd() * pooled.logSd();
+    double sd =
+        Math.sqrt((ownDf * own * own + pooled.degreesOfFreedom() * pairVariance) / (double) df);
+    double mean = Stats.mean(d);
+    double half = Stats.t(0.5 + confidence / 2, df) * sd / Math.sqrt(n);
+    return new PairedRatio(
+        Math.exp(mean), Math.exp(mean - half), Math.exp(mean + half), n, sd, df, confidence);
+  }
+
+  /** ln(b[i] / a[i]) for each pair. */
+  static double[] logRatios(double[] a, double[] b) {
+    if (a.length != b.length) {
+      throw new IllegalArgumentException(
+          "pairs need one A and one B value each, but got "
+              + a.length
+              + " A and "
+              + b.length
+              + " B values");
+    }
+    double[] la = Stats.logs(a);
+    double[] lb = Stats.logs(b);
+    double[] d = new double[a.length];
+    for (int i = 0; i < d.length; i++) {
+      d[i] = lb[i] - la[i];
+    }
+    return d;
+  }
+
+  /** True when the interval lies entirely above or below 1: a difference, not noise. */
+  public boolean excludesOne() {
+    return low > 1 || high < 1;
+  }
+
+  /** Half the interval's width in log scale: about the ± fraction (0.03 is ±3%). */
+  public double halfWidth() {
+    return (Math.log(high) - Math.log(low)) / 2;
+  }
+}

@@ -1,0 +1,165 @@
+package org.pgknob.session;
+
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import org.pgknob.PgknobException;
+import org.pgknob.measure.DetectableEffect;
+import org.pgknob.measure.NoiseComponents;
+import org.pgknob.measure.RunNoise;
+import org.pgknob.measure.WindowChoice;
+import org.pgknob.target.ForeignLoad;
+import org.pgknob.trial.TrialResult;
+
+/**
+ * What the session says about its own measurements on the console: the noise and window error with
+ * what they rest on, the drift of the defaults, the smallest gain the budget can show and what
+ * would lower it, and a stop when runs are too unstable to tune on.
+ */
+final class MeasurementReport {
+  /** Consecutive runs of the defaults further apart than this ratio are "wildly" unstable. */
+  static final double UNSTABLE_RATIO = 1.5;
+
+  private MeasurementReport() {}
+
+  /**
+   * One line per objective measured: "noise: TPS varies 7.4% run to run (pooled from 14 runs of 3
+   * configurations, 11 df); a window's own error 2.1% (batch means, 14 windows); the defaults
+   * drifted 9.8% over 5 runs".
+   */
+  static String lines(List<TrialResult> trials) {
+    StringBuilder out = new StringBuilder();
+    for (String objective : List.of(Objectives.TPS, Objectives.LATENCY)) {
+      SessionMeasurements m = new SessionMeasurements(trials, objective);
+      RunNoise n = m.noise();
+      var s = m.summary();
+      out.append(
+          String.format(
+              Locale.ROOT,
+              "noise (%s): %s run to run%s; a window's own error %.1f%% (batch means, %d"
+                  + " windows); the defaults moved %.1f%% over %d runs%n",
+              objective,
+              n.known() ? String.format(Locale.ROOT, "%.1f%%", 100 * n.cv()) : "not known",
+              n.known()
+                  ? String.format(
+                      Locale.ROOT,
+                      " (pooled from %d runs of %d configurations, %d degrees of freedom)",
+                      n.runs(),
+                      n.configurations(),
+                      n.degreesOfFreedom())
+                  : "",
+              100 * s.windowRelativeSe(),
+              s.windows(),
+              100 * s.driftRange(),
+              s.references().size()));
+    }
+    return out.toString().stripTrailing();
+  }
+
+  /**
+   * "with 15 s windows and 12m, gains under 9% cannot be told from noise; --budget 24m brings that
+   * to 6%, --duration 60s to 5%": from the noise measured so far, the validation pairs the plan
+   * has, and what a longer budget or window would give. Empty while no noise is known.
+   */
+  static Optional<String> detectableEffect(
+      List<TrialResult> trials, SessionPlan plan, SessionInputs inputs, double trialSeconds) {
+    SessionMeasurements m = new SessionMeasurements(trials, inputs.objective());
+    RunNoise noise = m.noise();
+    if (!noise.known() || plan.validationPairs() < 1) {
+      return Optional.empty();
+    }
+    int window = inputs.windowSeconds();
+    double overhead = Math.max(0, trialSeconds - window);
+    NoiseComponents c = m.components();
+    DetectableEffect effect = DetectableEffect.DEFAULT;
+    double pairSeconds = 2 * trialSeconds * plan.validationPairs();
+    double now =
+        WindowChoice.evaluate(c, window, overhead, pairSeconds, noise.degreesOfFreedom(), effect)
+            .smallestGain();
+    double doubled =
+        WindowChoice.evaluate(
+                c, window, overhead, 2 * pairSeconds, noise.degreesOfFreedom(), effect)
+            .smallestGain();
+    String line =
+        String.format(
+            Locale.ROOT,
+            "with %d s windows and the budget %s (%d validation pairs), gains under %s cannot be"
+                + " told from noise; twice the budget brings that to %s",
+            window,
+            inputs.budget(),
+            plan.validationPairs(),
+            percent(now),
+            percent(doubled));
+    if (inputs.workload().timedByPgknob()) {
+      // An external command's run time is its own, not --duration: no window to suggest.
+      int longer = 4 * window;
+      double longerWindow =
+          WindowChoice.evaluate(c, longer, overhead, pairSeconds, noise.degreesOfFreedom(), effect)
+              .smallestGain();
+      line +=
+          String.format(
+              Locale.ROOT,
+              ", --duration %ds (same time, fewer pairs) to %s",
+              longer,
+              percent(longerWindow));
+    }
+    return Optional.of(line);
+  }
+
+  private static String percent(double gain) {
+    return Double.isFinite(gain)
+        ? String.format(Locale.ROOT, "%.0f%%", 100 * gain)
+        : "nothing (no pair fits)";
+  }
+
+  /**
+   * Stops the session when every run of the defaults so far differs from the previous one by more
+   * than half: nothing could be told apart. Names the causes seen: other processes' CPU, and
+   * checkpoints or autovacuum runs inside the windows.
+   *
+   * @throws PgknobException when the runs are that unstable
+   */
+  static void checkStable(List<TrialResult> baselineRuns) {
+    List<TrialResult> ok = baselineRuns.stream().filter(TrialResult::isOk).toList();
+    if (ok.size() < 3) {
+      return;
+    }
+    for (int i = 1; i < ok.size(); i++) {
+      double a = ok.get(i - 1).workload().tps();
+      double b = ok.get(i).workload().tps();
+      if (Math.max(a, b) <= UNSTABLE_RATIO * Math.min(a, b)) {
+        return;
+      }
+    }
+    StringBuilder causes = new StringBuilder();
+    for (TrialResult t : ok) {
+      ForeignLoad.note(t.resources())
+          .ifPresent(n -> causes.append("; trial ").append(t.trial()).append(": ").append(n));
+      long checkpoints = t.workload().checkpoint().checkpointsInWindow();
+      long vacuums = t.workload().checkpoint().autovacuumsInWindow();
+      if (checkpoints + vacuums > 0) {
+        causes.append(
+            String.format(
+                Locale.ROOT,
+                "; trial %d: %d checkpoints and %d autovacuum runs inside its window",
+                t.trial(),
+                checkpoints,
+                vacuums));
+      }
+    }
+    throw new PgknobException(
+        "the measurements are too unstable to tune on: every run of the defaults differed by more"
+            + " than 50% from the one before ("
+            + String.join(
+                ", ",
+                ok.stream()
+                    .map(t -> String.format(Locale.ROOT, "%.0f", t.workload().tps()))
+                    .toList())
+            + " TPS)"
+            + (causes.length() == 0
+                ? "; no other processes' CPU, checkpoints or autovacuum runs were seen"
+                : causes.toString()),
+        "stop what else runs on the machine, use longer windows (--duration) or a larger"
+            + " ramp-up (--rampup), then start a new session");
+  }
+}

@@ -1,0 +1,164 @@
+package org.pgknob.session;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
+import org.pgknob.measure.BatchMeans;
+import org.pgknob.measure.DriftModel;
+import org.pgknob.measure.NoiseComponents;
+import org.pgknob.measure.PooledNoise;
+import org.pgknob.measure.RunNoise;
+import org.pgknob.measure.WindowError;
+import org.pgknob.report.Summary;
+import org.pgknob.trial.TrialResult;
+import org.pgknob.workload.SecondSample;
+
+/**
+ * What the logged trials say about the measurement itself, for one objective: each window's own
+ * standard error, the run-to-run noise pooled from every configuration run more than once, the
+ * drift of the defaults over the session, and each trial's drift-corrected value with its standard
+ * error. Computed from trials.jsonl alone, so a resumed session sees the same.
+ *
+ * <p>Time is the trial number: it orders trials as the clock does, and a resumed session's pause
+ * does not count as time in which the machine drifted.
+ */
+final class SessionMeasurements {
+  /** Neighbouring reference runs averaged into one level (see {@link DriftModel}). */
+  static final int DRIFT_SMOOTHING = 3;
+
+  private final String objective;
+  private final Map<Integer, WindowError> windows = new LinkedHashMap<>();
+  private final RunNoise noise;
+  private final DriftModel drift;
+  private final NoiseComponents components;
+  private final List<DriftModel.Reference> references = new ArrayList<>();
+
+  SessionMeasurements(List<TrialResult> trials, String objective) {
+    this.objective = objective;
+    Map<Map<String, String>, List<Double>> byConfiguration = new LinkedHashMap<>();
+    double withinSquares = 0;
+    int withinCount = 0;
+    double windowSeconds = 0;
+    for (TrialResult t : trials) {
+      if (!t.isOk() || !(Objectives.value(t, objective) > 0)) {
+        continue;
+      }
+      double value = Objectives.value(t, objective);
+      byConfiguration
+          .computeIfAbsent(new TreeMap<>(t.settings()), k -> new ArrayList<>())
+          .add(value);
+      if (t.settings().isEmpty()) {
+        references.add(new DriftModel.Reference(t.trial(), value));
+      }
+      Optional<WindowError> w = window(t, objective);
+      if (w.isPresent()) {
+        windows.put(t.trial(), w.get());
+        withinSquares += w.get().relativeError() * w.get().relativeError();
+        withinCount++;
+        windowSeconds = t.workload().windowSeconds();
+      }
+    }
+    List<double[]> groups = new ArrayList<>();
+    for (List<Double> g : byConfiguration.values()) {
+      groups.add(g.stream().mapToDouble(Double::doubleValue).toArray());
+    }
+    this.noise = PooledNoise.of(groups);
+    this.drift = DriftModel.of(references, DRIFT_SMOOTHING);
+    double within = withinCount == 0 ? 0 : Math.sqrt(withinSquares / withinCount);
+    this.components = NoiseComponents.split(noise, within, windowSeconds > 0 ? windowSeconds : 1);
+  }
+
+  /**
+   * A window's mean and batch-means standard error for the objective, from the measured seconds of
+   * its timeline; empty when the workload gave no timeline (an external command) or too short a
+   * one.
+   */
+  static Optional<WindowError> window(TrialResult t, String objective) {
+    if (!t.isOk()) {
+      return Optional.empty();
+    }
+    List<SecondSample> measured =
+        t.workload().timeline().stream().filter(SecondSample::measured).toList();
+    if (measured.size() < BatchMeans.MIN_BATCHES) {
+      return Optional.empty();
+    }
+    double[] values = new double[measured.size()];
+    for (int i = 0; i < values.length; i++) {
+      SecondSample s = measured.get(i);
+      values[i] = Objectives.TPS.equals(objective) ? s.committed() : s.avgLatencyMs();
+    }
+    return Optional.of(BatchMeans.of(values));
+  }
+
+  RunNoise noise() {
+    return noise;
+  }
+
+  DriftModel drift() {
+    return drift;
+  }
+
+  /** Noise split into the part a longer window averages away and the rest. */
+  NoiseComponents components() {
+    return components;
+  }
+
+  /** The window error of trial {@code trial}, when its timeline gave one. */
+  Optional<WindowError> window(int trial) {
+    return Optional.ofNullable(windows.get(trial));
+  }
+
+  /** The trial's value moved to the session's average conditions (raw without references). */
+  double corrected(TrialResult t) {
+    double value = Objectives.value(t, objective);
+    return drift.known() ? drift.corrected(t.trial(), value) : value;
+  }
+
+  /** The trial's value over the defaults' level at its time, or NaN without references. */
+  double relative(TrialResult t) {
+    return drift.known() ? drift.relative(t.trial(), Objectives.value(t, objective)) : Double.NaN;
+  }
+
+  /**
+   * The standard error of a trial's corrected value in the metric's units: the between-run part of
+   * the pooled noise and this window's own error (or the pooled within-window part when its
+   * timeline gave none); empty when neither is known.
+   */
+  Optional<Double> standardError(TrialResult t) {
+    Optional<WindowError> own = window(t.trial());
+    double within = own.map(WindowError::relativeError).orElse(components.withinLogSd());
+    double between = components.betweenLogSd();
+    if (!noise.known() && own.isEmpty()) {
+      return Optional.empty();
+    }
+    return Optional.of(corrected(t) * Math.sqrt(between * between + within * within));
+  }
+
+  /** The reference runs (the defaults) as (trial, value), in trial order. */
+  List<DriftModel.Reference> references() {
+    return List.copyOf(references);
+  }
+
+  /** The figures summary.json keeps for this objective. */
+  Summary.Measurement summary() {
+    double meanWindowSe =
+        windows.values().stream().mapToDouble(WindowError::relativeError).average().orElse(0);
+    List<Summary.DriftPoint> points = new ArrayList<>();
+    for (DriftModel.Reference r : references) {
+      points.add(new Summary.DriftPoint((int) r.time(), r.value(), drift.levelAt(r.time())));
+    }
+    return new Summary.Measurement(
+        objective,
+        noise.cv(),
+        noise.degreesOfFreedom(),
+        noise.runs(),
+        noise.configurations(),
+        meanWindowSe,
+        windows.size(),
+        drift.range(),
+        points);
+  }
+}

@@ -1,0 +1,61 @@
+package org.pgknob.measure;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+
+class DetectableEffectTest {
+  @Test
+  void aGainOfTheDetectableSizeIsFoundWithTheStatedPower() {
+    double noise = 0.07;
+    int pairs = 6;
+    RunNoise pooled = new RunNoise(noise, 30, 36, 6);
+    double gain = DetectableEffect.DEFAULT.smallestGain(noise, pairs, 30 + pairs - 1);
+    Random random = new Random(4);
+    int found = 0;
+    int sessions = 2000;
+    for (int s = 0; s < sessions; s++) {
+      double[] a = new double[pairs];
+      double[] b = new double[pairs];
+      for (int i = 0; i < pairs; i++) {
+        a[i] = 1000 * Math.exp(noise * random.nextGaussian());
+        b[i] = 1000 * (1 + gain) * Math.exp(noise * random.nextGaussian());
+      }
+      found += PairedRatio.of(a, b, 0.95, pooled).low() > 1 ? 1 : 0;
+    }
+    assertEquals(0.8, found / (double) sessions, 0.04);
+  }
+
+  @Test
+  void morePairsOrLessNoiseLowerIt() {
+    DetectableEffect e = DetectableEffect.DEFAULT;
+    assertTrue(e.smallestGain(0.07, 12, 20) < e.smallestGain(0.07, 3, 20));
+    assertTrue(e.smallestGain(0.03, 3, 20) < e.smallestGain(0.07, 3, 20));
+    assertEquals(Double.POSITIVE_INFINITY, e.smallestGain(0.07, 0, 20), 0);
+  }
+
+  @Test
+  void noiseSplitSaysWhatALongerWindowBuys() {
+    NoiseComponents c = NoiseComponents.split(new RunNoise(0.05, 10, 12, 2), 0.04, 15);
+    assertEquals(0.03, c.betweenLogSd(), 1e-12);
+    assertEquals(0.05, c.atWindow(15), 1e-12);
+    assertEquals(Math.sqrt(0.03 * 0.03 + 0.04 * 0.04 / 4), c.atWindow(60), 1e-12);
+  }
+
+  @Test
+  void windowChoiceTradesNoiseForPairs() {
+    // mostly within-window noise: longer windows pay off
+    NoiseComponents within = new NoiseComponents(0.01, 0.1, 15);
+    // only between-run noise: the shortest window gives the most pairs
+    NoiseComponents between = new NoiseComponents(0.08, 0, 15);
+    List<Integer> windows = List.of(15, 30, 60, 120);
+    DetectableEffect e = DetectableEffect.DEFAULT;
+    assertTrue(WindowChoice.best(within, windows, 20, 3600, 10, e).windowSeconds() >= 60);
+    assertEquals(15, WindowChoice.best(between, windows, 20, 3600, 10, e).windowSeconds());
+    WindowChoice.Option o = WindowChoice.evaluate(between, 15, 20, 3600, 10, e);
+    assertEquals(51, o.pairs()); // 3600 / (2 x 35)
+  }
+}

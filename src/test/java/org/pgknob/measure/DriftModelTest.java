@@ -1,0 +1,105 @@
+package org.pgknob.measure;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+
+class DriftModelTest {
+  /** A slow drift of +-12% over 60 trials, as the noise benchmark uses. */
+  static double drift(double t) {
+    return 1 + 0.12 * Math.sin(2 * Math.PI * t / 60);
+  }
+
+  @Test
+  void interpolatesInLogScaleAndHoldsFlatBeyondTheEnds() {
+    DriftModel m =
+        DriftModel.of(
+            List.of(new DriftModel.Reference(10, 1000), new DriftModel.Reference(0, 100)), 1);
+    assertEquals(100, m.levelAt(-5), 1e-9);
+    assertEquals(1000, m.levelAt(20), 1e-9);
+    assertEquals(Math.sqrt(100 * 1000), m.levelAt(5), 1e-9);
+    assertEquals(2.0, m.relative(5, 2 * Math.sqrt(100 * 1000)), 1e-12);
+    assertEquals(9.0, m.range(), 1e-9);
+    // corrected values are in the units of the references' geometric mean level
+    assertEquals(2 * Math.sqrt(100 * 1000), m.corrected(10, 2000), 1e-9);
+  }
+
+  @Test
+  void removesAKnownDriftFromTrialsBetweenNoiselessReferences() {
+    List<DriftModel.Reference> refs = new ArrayList<>();
+    for (int t = 0; t <= 60; t += 4) {
+      refs.add(new DriftModel.Reference(t, 2000 * drift(t)));
+    }
+    DriftModel m = DriftModel.of(refs, 1);
+    double worstRaw = 0;
+    double worstCorrected = 0;
+    for (int t = 0; t <= 60; t++) {
+      double trial = 2400 * drift(t); // a configuration truly 1.2x the reference
+      worstRaw = Math.max(worstRaw, Math.abs(trial / 2000 / 1.2 - 1));
+      worstCorrected = Math.max(worstCorrected, Math.abs(m.relative(t, trial) / 1.2 - 1));
+    }
+    assertTrue(worstRaw > 0.11, "the drift moves raw values by " + worstRaw);
+    assertTrue(worstCorrected < 0.01, "corrected values off by " + worstCorrected);
+  }
+
+  @Test
+  void withNoisyReferencesCorrectionStillBeatsTheRawValues() {
+    Random random = new Random(8);
+    double noise = 0.05;
+    double rawSquares = 0;
+    double correctedSquares = 0;
+    for (int session = 0; session < 200; session++) {
+      double phase = random.nextDouble() * 60;
+      List<DriftModel.Reference> refs = new ArrayList<>();
+      for (int t = 0; t <= 60; t += 5) {
+        refs.add(
+            new DriftModel.Reference(
+                t, 2000 * drift(t + phase) * Math.exp(noise * random.nextGaussian())));
+      }
+      DriftModel m = DriftModel.of(refs, 3);
+      for (int t = 1; t < 60; t += 5) {
+        double trial = 2400 * drift(t + phase) * Math.exp(noise * random.nextGaussian());
+        rawSquares += Math.pow(Math.log(trial / 2000 / 1.2), 2);
+        correctedSquares += Math.pow(Math.log(m.relative(t, trial) / 1.2), 2);
+      }
+    }
+    // raw: noise^2 + drift variance (0.12^2 / 2); corrected: about noise^2 (1 + 1/3)
+    assertTrue(
+        correctedSquares < 0.6 * rawSquares,
+        "corrected " + correctedSquares + " vs raw " + rawSquares);
+  }
+
+  @Test
+  void driftBeyondTheNoiseIsSeenAndPureNoiseIsNot() {
+    RunNoise noise = new RunNoise(0.05, 20, 25, 3);
+    List<DriftModel.Reference> flat = new ArrayList<>();
+    List<DriftModel.Reference> moving = new ArrayList<>();
+    Random random = new Random(2);
+    for (int t = 0; t < 40; t += 4) {
+      flat.add(new DriftModel.Reference(t, 1000 * Math.exp(0.05 * random.nextGaussian() / 3)));
+      moving.add(new DriftModel.Reference(t, 1000 * Math.exp(0.02 * t)));
+    }
+    assertEquals(0, DriftModel.of(flat, 1).driftPerTime(noise, 1), 0.0);
+    assertEquals(0, DriftModel.of(moving.subList(0, 2), 1).driftPerTime(noise, 5), 0.0);
+    // 0.08 per 4 trials in log; minus 2 x 0.05^2 of noise variance per step
+    assertEquals(
+        Math.sqrt(0.08 * 0.08 - 2 * 0.05 * 0.05) / 4,
+        DriftModel.of(moving, 1).driftPerTime(noise, 4),
+        1e-9);
+  }
+
+  @Test
+  void referenceScheduleShortensWithDriftAndLengthensWithout() {
+    ReferenceSchedule s = new ReferenceSchedule(3, 12);
+    RunNoise noise = new RunNoise(0.06, 10, 14, 3);
+    assertEquals(12, s.interval(0, noise));
+    assertEquals(12, s.interval(0.001, noise));
+    assertEquals(6, s.interval(0.005, noise)); // 0.03 / 0.005
+    assertEquals(3, s.interval(0.1, noise));
+    assertEquals(12, s.interval(0.1, new RunNoise(0, 0, 0, 0)), "no noise known yet");
+  }
+}

@@ -1,0 +1,82 @@
+package org.pgknob.measure;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+
+class PairedRatioTest {
+  @Test
+  void exactValuesOfThreePairs() {
+    double[] a = {100, 100, 100};
+    double[] b = {110, 120, 115};
+    PairedRatio r = PairedRatio.of(a, b, 0.95);
+    double[] d = {Math.log(1.1), Math.log(1.2), Math.log(1.15)};
+    double mean = (d[0] + d[1] + d[2]) / 3;
+    double sd = Stats.sampleSd(d);
+    double half = 4.302652729911275 * sd / Math.sqrt(3); // t(0.975, 2)
+    assertEquals(Math.exp(mean), r.estimate(), 1e-12);
+    assertEquals(Math.exp(mean - half), r.low(), 1e-9);
+    assertEquals(Math.exp(mean + half), r.high(), 1e-9);
+    assertEquals(2, r.degreesOfFreedom());
+    assertTrue(r.excludesOne());
+  }
+
+  @Test
+  void intervalsCoverTheTrueRatioAtTheirConfidenceUnderDriftThatPairsCancel() {
+    Random random = new Random(21);
+    double truth = 1.1;
+    int covered = 0;
+    int coveredPooled = 0;
+    int sessions = 2000;
+    for (int s = 0; s < sessions; s++) {
+      double[] a = new double[4];
+      double[] b = new double[4];
+      for (int i = 0; i < 4; i++) {
+        double level = 2000 * (1 + 0.12 * Math.sin(i + s)); // drift shared within the pair
+        a[i] = level * Math.exp(0.07 * random.nextGaussian());
+        b[i] = truth * level * Math.exp(0.07 * random.nextGaussian());
+      }
+      PairedRatio own = PairedRatio.of(a, b, 0.95);
+      covered += own.low() <= truth && truth <= own.high() ? 1 : 0;
+      // a pooled estimate of the same noise, from 12 degrees of freedom
+      double[] repeat = new double[13];
+      for (int i = 0; i < repeat.length; i++) {
+        repeat[i] = 1500 * Math.exp(0.07 * random.nextGaussian());
+      }
+      PairedRatio pooled = PairedRatio.of(a, b, 0.95, PooledNoise.of(List.of(repeat)));
+      coveredPooled += pooled.low() <= truth && truth <= pooled.high() ? 1 : 0;
+      assertEquals(15, pooled.degreesOfFreedom());
+    }
+    assertEquals(0.95, covered / (double) sessions, 0.015);
+    assertEquals(0.95, coveredPooled / (double) sessions, 0.015);
+  }
+
+  @Test
+  void pooledNoiseNarrowsTheIntervalOfFewPairs() {
+    double[] a = {1000, 1010};
+    double[] b = {1080, 1130};
+    PairedRatio own = PairedRatio.of(a, b, 0.95);
+    PairedRatio pooled = PairedRatio.of(a, b, 0.95, new RunNoise(0.03, 20, 26, 4));
+    assertFalse(own.excludesOne(), "1 degree of freedom: " + own);
+    assertTrue(pooled.excludesOne(), "21 degrees of freedom: " + pooled);
+    assertTrue(pooled.halfWidth() < own.halfWidth() / 3);
+  }
+
+  @Test
+  void badInputIsRefused() {
+    assertThrows(
+        IllegalArgumentException.class,
+        () -> PairedRatio.of(new double[] {1}, new double[] {2}, 0.95));
+    assertThrows(
+        IllegalArgumentException.class,
+        () -> PairedRatio.of(new double[] {1, 2}, new double[] {2}, 0.95));
+    assertThrows(
+        IllegalArgumentException.class,
+        () -> PairedRatio.of(new double[] {1, 0}, new double[] {2, 3}, 0.95));
+  }
+}

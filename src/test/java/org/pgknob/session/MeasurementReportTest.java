@@ -1,0 +1,63 @@
+package org.pgknob.session;
+
+import static org.junit.jupiter.api.Assertions.assertDoesNotThrow;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.pgknob.PgknobException;
+import org.pgknob.trial.TrialResult;
+
+class MeasurementReportTest {
+  private static TrialResult defaults(int n, double tps) {
+    return Trials.ok(n, "baseline", "reload", "baseline " + n, Map.of(), Map.of(), tps, 5);
+  }
+
+  @Test
+  void runsThatEachDifferByMoreThanHalfStopTheSessionNamingTheCauses() {
+    List<TrialResult> wild =
+        List.of(
+            defaults(1, 1000), Trials.withForeignCpu(defaults(2, 1600), 1.5, 2), defaults(3, 900));
+    PgknobException e =
+        assertThrows(PgknobException.class, () -> MeasurementReport.checkStable(wild));
+    assertTrue(e.getMessage().contains("too unstable"), e.getMessage());
+    assertTrue(e.getMessage().contains("1000, 1600, 900 TPS"), e.getMessage());
+    assertTrue(e.getMessage().contains("trial 2:"), e.getMessage());
+  }
+
+  @Test
+  void oneSteadyStepIsEnough() {
+    assertDoesNotThrow(
+        () ->
+            MeasurementReport.checkStable(
+                List.of(defaults(1, 1000), defaults(2, 1100), defaults(3, 1700))));
+  }
+
+  @Test
+  void theDetectableEffectShrinksWithBudgetAndIsPrintedWithItsOptions() {
+    List<TrialResult> trials = List.of(defaults(1, 1000), defaults(2, 1080), defaults(3, 950));
+    SessionPlan plan =
+        new SessionPlan(
+            3,
+            List.of(),
+            List.of(),
+            List.of(new SessionPlan.Validation("restart/tps", "restart")),
+            3);
+    String line =
+        MeasurementReport.detectableEffect(
+                trials, plan, TinyInputs.of("12m", List.of("restart")), 30)
+            .orElseThrow();
+    assertTrue(line.startsWith("with 2 s windows and the budget 12m (3 validation pairs)"), line);
+    int now = percent(line, "gains under ");
+    int doubled = percent(line, "twice the budget brings that to ");
+    assertTrue(doubled < now, line);
+    assertTrue(MeasurementReport.lines(trials).contains("pooled from 3 runs of 1 configurations"));
+  }
+
+  private static int percent(String line, String after) {
+    int i = line.indexOf(after) + after.length();
+    return Integer.parseInt(line.substring(i, line.indexOf('%', i)));
+  }
+}
