@@ -72,6 +72,15 @@ public record RestoreFile(
     return RESTORED.equals(state);
   }
 
+  /**
+   * True when no change stands on top of the originals: the last change completed with nothing
+   * applied (a first change that failed and was rolled back) and none is in flight or stuck.
+   */
+  @JsonIgnore
+  public boolean nothingToPutBack() {
+    return APPLIED.equals(state) && applied.isEmpty() && pending.isEmpty() && stuck.isEmpty();
+  }
+
   RestoreFile withState(
       String newState,
       SettingsSnapshot newSnapshot,

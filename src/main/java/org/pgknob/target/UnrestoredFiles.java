@@ -19,7 +19,8 @@ import org.pgknob.PgknobException;
  *
  * <p>Session restore files live in run folders anywhere, so each one is listed, when its first
  * change is recorded, in {@code PGKNOB_HOME/restore/KEY.files}; {@code apply}'s own file is {@code
- * PGKNOB_HOME/restore/KEY.json}. A listed file that was deleted or restored no longer counts.
+ * PGKNOB_HOME/restore/KEY.json}. A listed file that was deleted or restored no longer counts, nor
+ * one with nothing to put back (a first change that failed and was rolled back).
  */
 public final class UnrestoredFiles {
   private UnrestoredFiles() {}
@@ -71,7 +72,9 @@ public final class UnrestoredFiles {
       }
       try {
         RestoreFile file = RestoreFile.read(path);
-        if (!file.isRestored() && file.identity().sameServer(identity)) {
+        if (!file.isRestored()
+            && !file.nothingToPutBack()
+            && file.identity().sameServer(identity)) {
           unrestored.add(path);
         }
       } catch (RuntimeException e) {

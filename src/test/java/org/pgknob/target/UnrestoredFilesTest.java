@@ -66,6 +66,28 @@ class UnrestoredFilesTest {
     assertFalse(err.toString().contains("never put back"), err.toString());
   }
 
+  @Test
+  void aFirstChangeThatFailedAndWasRolledBackBlocksNoLaterSessionOrApply() throws Exception {
+    StringWriter err = new StringWriter();
+    // Unstartable: the change is rolled back, and apply's restore file holds nothing applied.
+    assertEquals(1, run(err, "apply", "--set", "shared_buffers=4TB"));
+    RestoreFile left =
+        RestoreFile.read(RestoreFile.defaultPath(SharedPostgres.cluster().identity()));
+    assertFalse(left.isRestored(), "the failed apply's file is not marked restored");
+    assertTrue(left.nothingToPutBack(), left.toString());
+
+    // What a new session checks before its first change (its own file is elsewhere).
+    assertTrue(
+        UnrestoredFiles.find(
+                SharedPostgres.cluster().identity(), dir.resolve("next-session/restore.json"))
+            .isEmpty(),
+        "a rolled-back apply does not block a session");
+    err = new StringWriter();
+    assertEquals(0, run(err, "apply", "--set", "random_page_cost=1.1"), err::toString);
+    assertFalse(err.toString().contains("never put back"), err.toString());
+    assertEquals("1.1", RemoteServerTest.show("random_page_cost"));
+  }
+
   private static int run(StringWriter err, String... args) {
     String[] all = new String[args.length + 2];
     System.arraycopy(args, 0, all, 0, args.length);
