@@ -62,6 +62,7 @@ public final class ExportCommand implements Callable<Integer> {
   @Override
   public Integer call() throws IOException {
     ConfExporter.Format f = ConfExporter.Format.parse(format);
+    requireFolderOf(out);
     String rowName = rowName(track, objective);
     BestConfig best = SessionExport.best(SessionFolder.open(run), rowName);
     String text = ConfExporter.write(best, f);
@@ -75,6 +76,19 @@ public final class ExportCommand implements Callable<Integer> {
       spec.commandLine().getErr().flush();
     }
     return ExitCodes.OK;
+  }
+
+  /** Where the file would go is checked before the session is read: a typo costs no work. */
+  private static void requireFolderOf(Path file) {
+    if (file == null) {
+      return;
+    }
+    Path folder = file.toAbsolutePath().getParent();
+    if (folder != null && !Files.isDirectory(folder)) {
+      throw new PgknobException(
+          folder + ": no such file or folder, so " + file + " cannot be written",
+          "create the folder first, or give --out a path in an existing one");
+    }
   }
 
   static String rowName(String track, String objective) {

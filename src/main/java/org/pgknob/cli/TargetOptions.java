@@ -297,8 +297,9 @@ public final class TargetOptions {
   }
 
   /**
-   * Says once, for the commands that run trials, what guards memory on a server elsewhere: the
-   * agent, or the safety rules' prediction alone; and later, if the agent fails, that it did.
+   * Says, for the commands that run trials, when the agent fails and what guards memory from then
+   * on. A session without an agent says what guards memory itself, once its checks have passed
+   * ({@code Target.memoryGuardNotice}), so a refused session prints only its one error line.
    */
   private void tellAboutTheGuardrail(RemoteServer remote) {
     String command = mixee == null ? "" : mixee.name();
@@ -323,13 +324,6 @@ public final class TargetOptions {
                                 + " from now on"));
                 err.flush();
               });
-    } else if (!remote.isLocal()) {
-      err.println(
-          "pgknob: "
-              + remote.describe()
-              + " runs on another host and no agent reports its memory (--agent-command): the"
-              + " memory guardrail relies on the safety rules' prediction alone");
-      err.flush();
     }
   }
 

@@ -104,6 +104,7 @@ public final class TuningSession {
     TuningSession session = new TuningSession(folder, inputs, target, progress, clock, null);
     session.context = SessionContext.open(inputs, target);
     progress.note("== setup: " + target.describe());
+    target.memoryGuardNotice().ifPresent(progress::note);
     session.context.workload().prepare(target, buildProgress);
     session.context.measureConnectionCost(target);
     SessionPlan plan = givenPlan != null ? givenPlan : session.plan();
@@ -171,6 +172,7 @@ public final class TuningSession {
     TuningSession session = new TuningSession(folder, inputs, target, progress, clock, state);
     session.context = SessionContext.open(inputs, target);
     progress.note("== resume " + folder.id() + ": " + target.describe());
+    target.memoryGuardNotice().ifPresent(progress::note);
     session.context.workload().prepare(target, buildProgress);
     session.context.measureConnectionCost(target);
     session.state = state.withStatus(SessionState.Status.RUNNING, "resumed", clock.instant());

@@ -239,6 +239,19 @@ public final class RemoteServer implements Target {
     return DriverManager.getConnection(jdbcUrl(database), credentials());
   }
 
+  @Override
+  public Optional<String> memoryGuardNotice() {
+    if (agent().isPresent() || isLocal()) {
+      return Optional.empty();
+    }
+    return Optional.of(
+        "memory guard: no agent reports the memory of "
+            + describe()
+            + " (it runs on another host, or its data folder cannot be read here; see"
+            + " --agent-command): the memory guardrail relies on the safety rules' prediction"
+            + " alone");
+  }
+
   /** True when the server runs on this host and its data folder can be read here. */
   public boolean isLocal() {
     return postmasterPid.isPresent();

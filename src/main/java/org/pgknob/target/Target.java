@@ -43,6 +43,14 @@ public interface Target extends AutoCloseable {
    * postmaster when the server runs on this host, the agent's figures for a server elsewhere, or
    * empty when neither is available.
    */
+  /**
+   * What a session should say once, at its start, about what guards the server's memory when the
+   * server's own figures cannot be read (a server elsewhere without an agent); else empty.
+   */
+  default Optional<String> memoryGuardNotice() {
+    return Optional.empty();
+  }
+
   default Optional<ProcessSampler> newSampler() {
     OptionalLong pid = facts().postmasterPid();
     return pid.isEmpty() ? Optional.empty() : Optional.of(new ProcessSampler(pid.getAsLong()));
