@@ -41,7 +41,7 @@ class SessionRaceTest {
 
   private static SessionInputs inputs() {
     Map<String, Object> m = new LinkedHashMap<>(TinyInputs.of(BUDGET, List.of("restart")).toMap());
-    m.put("workloadCommand", WORKLOAD);
+    m.put("workload", Map.of("name", "command", "command", WORKLOAD));
     return SessionInputs.fromMap(m);
   }
 

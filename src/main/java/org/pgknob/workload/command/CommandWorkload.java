@@ -114,7 +114,10 @@ public final class CommandWorkload implements Workload {
           0,
           0,
           tps,
-          tps * windowSeconds / (windowSeconds + checkpointSeconds),
+          // The command's value is the objective as it reported it: pgknob cannot know how it
+          // relates to time (it may not be a rate at all), so the CHECKPOINT that follows, run to
+          // hand the next trial a clean state, is recorded but not charged to it.
+          tps,
           0,
           outcome.value("nopm").orElse(0),
           new LatencySummary(0, latency, 0, 0, 0, 0),
