@@ -77,9 +77,9 @@ class DebianPostgresTest {
                 "--vus",
                 "2",
                 "--rampup",
-                "0s",
-                "--duration",
                 "1s",
+                "--duration",
+                "2s",
                 "--budget",
                 "10",
                 "--out",
@@ -89,13 +89,16 @@ class DebianPostgresTest {
     try (var dirs = Files.list(runs)) {
       session = dirs.findFirst().orElseThrow();
     }
-    assertEquals(
-        0,
-        run("export", session.toString(), "--track", "restart", "--objective", "tps"),
-        err.toString());
-    // The best may be the defaults (a 10-trial session on 1-s windows): the header is certain.
-    assertTrue(out.toString().startsWith("# pgknob: restart/tps configuration"), out.toString());
-    assertTrue(out.toString().contains("PostgreSQL 15."), out.toString());
+    int exported = run("export", session.toString(), "--track", "restart", "--objective", "tps");
+    // The best may be the defaults (a 10-trial session on 2-s windows): then there is nothing to
+    // export, and export says so; else the file names the server's version in its header.
+    if (exported == 0) {
+      assertTrue(out.toString().startsWith("# pgknob: restart/tps configuration"), out.toString());
+      assertTrue(out.toString().contains("PostgreSQL 15."), out.toString());
+    } else {
+      assertEquals(1, exported, err.toString());
+      assertTrue(err.toString().contains("no change found"), err.toString());
+    }
     assertEquals(autoConfBefore, DebianPostgres.autoConf());
     assertEquals(settingsBefore, DebianPostgres.settings());
     assertTrue(!Files.readString(session.resolve("session.json")).contains(password()));

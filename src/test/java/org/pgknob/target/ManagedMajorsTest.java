@@ -92,7 +92,7 @@ class ManagedMajorsTest {
 
   /**
    * 18's sessions are covered by the session tests; a session costs about a minute even at the
-   * minimum budget (10 trials) on 1-s windows, so of the older majors only the oldest runs one
+   * minimum budget (10 trials) on 2-s windows, so of the older majors only the oldest runs one
    * (17's binaries pass the three tests above).
    */
   @ParameterizedTest
@@ -116,9 +116,9 @@ class ManagedMajorsTest {
             "--vus",
             "2",
             "--rampup",
-            "0s",
-            "--duration",
             "1s",
+            "--duration",
+            "2s",
             "--budget",
             "10",
             "--tracks",
