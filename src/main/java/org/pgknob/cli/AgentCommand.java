@@ -60,6 +60,20 @@ public final class AgentCommand implements Callable<Integer> {
           "the data folder " + dataDir + " does not exist on this host",
           "give the server's data_directory with --data-dir");
     }
+    // A folder that is not a data folder would have the agent wait for a server forever.
+    if (!Files.isRegularFile(dataDir.resolve("PG_VERSION"))) {
+      throw new PgknobException(
+          dataDir + " is not a PostgreSQL data folder (it has no PG_VERSION)",
+          "give the server's data_directory (SHOW data_directory) with --data-dir");
+    }
+    if (count < 0 || intervalSeconds < 0) {
+      throw new PgknobException(
+          "--count and --interval must not be negative, but got "
+              + count
+              + " and "
+              + intervalSeconds,
+          "give --count 0 to run until stopped, and --interval 1s or more");
+    }
     PrintWriter out = spec.commandLine().getOut();
     PrintWriter err = spec.commandLine().getErr();
     Duration interval = Duration.ofSeconds(Math.max(1, intervalSeconds));
@@ -88,6 +102,9 @@ public final class AgentCommand implements Callable<Integer> {
         if (sample.processes() > 0) {
           out.println(json(sample));
           out.flush();
+          if (out.checkError()) {
+            return ExitCodes.OK; // the tuner is gone (its end of the pipe closed): so is the need
+          }
           n++;
         }
       }

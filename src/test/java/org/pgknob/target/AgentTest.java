@@ -123,4 +123,20 @@ class AgentTest {
         e.getMessage().contains("printed a sample without the server's processes"), e.getMessage());
     assertTrue(e.getMessage().contains("--require-agent"), e.getMessage());
   }
+
+  /** A folder that is no data folder would have the agent wait for a server forever. */
+  @Test
+  @org.junit.jupiter.api.Timeout(30)
+  void anAgentGivenAFolderThatIsNoDataFolderRefusesAtOnce(
+      @org.junit.jupiter.api.io.TempDir java.nio.file.Path empty) {
+    java.io.StringWriter out = new java.io.StringWriter();
+    java.io.StringWriter err = new java.io.StringWriter();
+    picocli.CommandLine cl = org.pgknob.cli.Main.commandLine();
+    cl.setOut(new java.io.PrintWriter(out, true));
+    cl.setErr(new java.io.PrintWriter(err, true));
+    assertEquals(1, cl.execute("agent", "--data-dir", empty.toString()));
+    assertTrue(err.toString().contains("is not a PostgreSQL data folder"), err.toString());
+    assertEquals(1, err.toString().strip().lines().count(), err.toString());
+    assertTrue(out.toString().isEmpty(), out.toString());
+  }
 }
