@@ -91,6 +91,10 @@ final class ControlSession {
   private static Properties withOptions(Properties props, Map<String, String> startup) {
     Properties with = new Properties();
     with.putAll(props);
+    // The driver then sends extra_float_digits and application_name in the startup packet instead
+    // of running SET queries before the pins: under a server-wide statement_timeout of 1ms those
+    // queries could be cancelled, and no connection (no restore) would open.
+    with.putIfAbsent("assumeMinServerVersion", "10");
     StringBuilder options = new StringBuilder();
     startup.forEach(
         (name, value) ->
