@@ -156,9 +156,15 @@ public final class ServerLock implements AutoCloseable {
     try (PreparedStatement ps =
         conn.prepareStatement("SELECT pg_catalog.pg_try_advisory_lock(?)")) {
       ps.setLong(1, ADVISORY_KEY);
+      boolean tookOver = false;
       while (!tryOnce(ps)) {
         // A holder killed a moment ago: its server session ends as soon as the server notices.
         if (System.nanoTime() > deadline || !pause()) {
+          if (!tookOver && endStaleHolder(conn)) {
+            tookOver = true;
+            deadline = System.nanoTime() + HOLDER_GONE_WAIT_NANOS;
+            continue;
+          }
           String other = advisoryHolder(conn);
           conn.close();
           throw refused(target.describe(), other);
@@ -211,6 +217,66 @@ public final class ServerLock implements AutoCloseable {
         }
         return;
       }
+    }
+  }
+
+  /**
+   * Ends the server session that holds the advisory lock when its holder is gone: a pgknob of this
+   * host whose process no longer runs, or this very process (which holds the file lock now, so the
+   * session is left from an earlier command whose connection was cut, e.g. by a dropped link: the
+   * server keeps such a session until it notices the dead socket). Says so on {@code err}.
+   *
+   * @return true when a stale session was ended
+   */
+  private boolean endStaleHolder(Connection conn) {
+    try (PreparedStatement ps =
+        conn.prepareStatement(
+            "SELECT a.pid, a.application_name FROM pg_catalog.pg_locks l"
+                + " JOIN pg_catalog.pg_stat_activity a ON a.pid OPERATOR(pg_catalog.=) l.pid"
+                + " WHERE l.locktype OPERATOR(pg_catalog.=) 'advisory' AND l.granted"
+                + " AND l.objsubid OPERATOR(pg_catalog.=) 1"
+                + " AND l.classid::bigint OPERATOR(pg_catalog.=) ?"
+                + " AND l.objid::bigint OPERATOR(pg_catalog.=) ? LIMIT 1")) {
+      ps.setLong(1, ADVISORY_KEY >>> 32);
+      ps.setLong(2, ADVISORY_KEY & 0xFFFFFFFFL);
+      int backend;
+      String app;
+      try (ResultSet rs = ps.executeQuery()) {
+        if (!rs.next()) {
+          return false;
+        }
+        backend = rs.getInt(1);
+        app = rs.getString(2);
+      }
+      java.util.regex.Matcher m =
+          java.util.regex.Pattern.compile("^pgknob pid (\\d+) on ([^,]+),")
+              .matcher(app == null ? "" : app);
+      if (!m.find() || !m.group(2).equals(hostName())) {
+        return false; // another host's pgknob: only it can tell whether it still runs
+      }
+      long pid = Long.parseLong(m.group(1));
+      boolean self = pid == ProcessHandle.current().pid();
+      if (!self && ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false)) {
+        return false;
+      }
+      try (PreparedStatement end =
+          conn.prepareStatement("SELECT pg_catalog.pg_terminate_backend(?)")) {
+        end.setInt(1, backend);
+        try (ResultSet rs = end.executeQuery()) {
+          if (!rs.next() || !rs.getBoolean(1)) {
+            return false;
+          }
+        }
+      }
+      err.println(
+          "pgknob: took over the server's lock from "
+              + app
+              + (self ? " (an earlier command of this process whose connection was cut)" : "")
+              + ", which is no longer running");
+      err.flush();
+      return true;
+    } catch (SQLException | NumberFormatException e) {
+      return false; // not allowed to see or end it: the refusal names the holder
     }
   }
 
