@@ -20,7 +20,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import org.pgknob.target.ManagedCluster;
+import org.pgknob.server.ManagedCluster;
 import org.pgknob.workload.Progress;
 import org.pgknob.workload.RunListener;
 import org.pgknob.workload.Workload;

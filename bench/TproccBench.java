@@ -9,7 +9,7 @@ import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Locale;
-import org.pgknob.target.ManagedCluster;
+import org.pgknob.server.ManagedCluster;
 import org.pgknob.workload.Progress;
 import org.pgknob.workload.RunListener;
 import org.pgknob.workload.WorkloadResult;

@@ -23,8 +23,8 @@ class ArchitectureTest {
           .importPackages("org.pgknob");
 
   /**
-   * Top to bottom; a layer may use only the layers below it. DESIGN.md's {@code server} is still
-   * called {@code target}; {@code runs} does not exist yet (issue 15).
+   * Top to bottom; a layer may use only the layers below it. {@code runs} does not exist yet (issue
+   * 15).
    */
   static final List<String> LAYERS =
       List.of(
@@ -36,7 +36,7 @@ class ArchitectureTest {
           "workload",
           "optimize",
           "measure",
-          "target",
+          "server",
           "space");
 
   @Test

@@ -2,7 +2,7 @@ package org.pgknob.cli;
 
 import java.util.ArrayList;
 import java.util.List;
-import org.pgknob.target.ServerLock;
+import org.pgknob.server.ServerLock;
 
 /**
  * The server locks the running command holds. A command takes its lock when it opens its server

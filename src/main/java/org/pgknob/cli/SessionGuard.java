@@ -1,10 +1,10 @@
 package org.pgknob.cli;
 
 import java.io.PrintWriter;
+import org.pgknob.server.Restorer;
+import org.pgknob.server.Target;
 import org.pgknob.session.SessionState;
 import org.pgknob.session.TuningSession;
-import org.pgknob.target.Restorer;
-import org.pgknob.target.Target;
 
 /**
  * Ctrl-C and SIGTERM during a session: marks the session stopped (so {@code pgknob resume} can

@@ -5,12 +5,12 @@ import java.nio.file.Path;
 import java.time.Clock;
 import java.util.function.Function;
 import org.pgknob.PgknobException;
+import org.pgknob.server.ApplyReport;
+import org.pgknob.server.Target;
 import org.pgknob.session.ProgressPrinter;
 import org.pgknob.session.SessionFolder;
 import org.pgknob.session.SessionState;
 import org.pgknob.session.TuningSession;
-import org.pgknob.target.ApplyReport;
-import org.pgknob.target.Target;
 
 /**
  * Runs a session created by {@code tune} or {@code compare}, or resumed by {@code resume}, under

@@ -3,7 +3,7 @@ package org.pgknob.cli;
 import java.io.PrintWriter;
 import java.util.Locale;
 import java.util.concurrent.Callable;
-import org.pgknob.target.Target;
+import org.pgknob.server.Target;
 import org.pgknob.workload.tprocc.TproccBuilder;
 import org.pgknob.workload.tprocc.TproccSettings;
 import picocli.CommandLine.Command;

@@ -4,7 +4,7 @@ import java.io.PrintWriter;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
-import org.pgknob.target.Target;
+import org.pgknob.server.Target;
 import org.pgknob.workload.tprocc.ConsistencyCheck;
 import org.pgknob.workload.tprocc.TproccSettings;
 import org.pgknob.workload.tprocc.TproccWorkload;

@@ -5,7 +5,7 @@ import java.io.PrintWriter;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import org.pgknob.Json;
-import org.pgknob.target.Target;
+import org.pgknob.server.Target;
 import org.pgknob.workload.RunListener;
 import org.pgknob.workload.SecondSample;
 import org.pgknob.workload.WorkloadKind;

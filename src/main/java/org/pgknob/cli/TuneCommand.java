@@ -5,11 +5,11 @@ import java.time.Clock;
 import java.util.List;
 import java.util.concurrent.Callable;
 import org.pgknob.safety.SafetyRulesFile;
+import org.pgknob.server.Target;
+import org.pgknob.server.UnrestoredFiles;
 import org.pgknob.session.SessionInputs;
 import org.pgknob.session.TuningSession;
 import org.pgknob.space.SearchSpaceFile;
-import org.pgknob.target.Target;
-import org.pgknob.target.UnrestoredFiles;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -160,7 +160,7 @@ public final class TuneCommand implements Callable<Integer> {
     }
     var out = spec.commandLine().getOut();
     if (dryRun) {
-      try (org.pgknob.target.Target target = targetOptions.open()) {
+      try (org.pgknob.server.Target target = targetOptions.open()) {
         TuningSession.dryRun(inputs, target, Clock.systemUTC()).forEach(out::println);
       }
       out.flush();

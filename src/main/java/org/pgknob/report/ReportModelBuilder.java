@@ -3,7 +3,7 @@ package org.pgknob.report;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Collectors;
-import org.pgknob.target.ResourceSummary;
+import org.pgknob.server.ResourceSummary;
 import org.pgknob.trial.TrialResult;
 
 /** Builds the data behind the report from a loaded session folder; pure, no files written. */

@@ -1,7 +1,7 @@
 package org.pgknob.report;
 
 import java.util.List;
-import org.pgknob.target.ForeignLoad;
+import org.pgknob.server.ForeignLoad;
 import org.pgknob.trial.TrialResult;
 
 /**

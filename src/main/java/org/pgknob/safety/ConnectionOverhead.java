@@ -6,9 +6,9 @@ import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
 import org.pgknob.PgknobException;
-import org.pgknob.target.ProcessSample;
-import org.pgknob.target.ProcessSampler;
-import org.pgknob.target.Target;
+import org.pgknob.server.ProcessSample;
+import org.pgknob.server.ProcessSampler;
+import org.pgknob.server.Target;
 
 /**
  * Measures the memory one connection costs the server: the growth of the process tree's PSS when

@@ -2,7 +2,7 @@ package org.pgknob.safety;
 
 import java.util.OptionalLong;
 import org.pgknob.PgknobException;
-import org.pgknob.target.HostMemory;
+import org.pgknob.server.HostMemory;
 
 /**
  * The RAM a configuration must fit in: the least of the host's MemTotal, a cgroup memory limit and

@@ -13,7 +13,7 @@ import java.util.Set;
 import org.pgknob.PgknobException;
 import org.pgknob.report.ConfFile;
 import org.pgknob.report.Summary;
-import org.pgknob.target.ServerSetting;
+import org.pgknob.server.ServerSetting;
 import org.pgknob.workload.WorkloadSpec;
 
 /**

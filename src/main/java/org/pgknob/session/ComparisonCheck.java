@@ -12,15 +12,15 @@ import org.pgknob.safety.RamLimit;
 import org.pgknob.safety.SafetyContext;
 import org.pgknob.safety.SafetyRules;
 import org.pgknob.safety.Verdict;
+import org.pgknob.server.HostMemory;
+import org.pgknob.server.ServerFacts;
+import org.pgknob.server.ServerSetting;
+import org.pgknob.server.SettingCheck;
+import org.pgknob.server.SettingRejectedException;
+import org.pgknob.server.Target;
 import org.pgknob.space.Configuration;
 import org.pgknob.space.PgSetting;
 import org.pgknob.space.SearchSpace;
-import org.pgknob.target.HostMemory;
-import org.pgknob.target.ServerFacts;
-import org.pgknob.target.ServerSetting;
-import org.pgknob.target.SettingCheck;
-import org.pgknob.target.SettingRejectedException;
-import org.pgknob.target.Target;
 
 /**
  * What {@code pgknob compare} checks before its first trial, so a bad configuration costs a line

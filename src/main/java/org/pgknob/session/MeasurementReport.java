@@ -8,7 +8,7 @@ import org.pgknob.measure.DetectableEffect;
 import org.pgknob.measure.NoiseComponents;
 import org.pgknob.measure.RunNoise;
 import org.pgknob.measure.WindowChoice;
-import org.pgknob.target.ForeignLoad;
+import org.pgknob.server.ForeignLoad;
 import org.pgknob.trial.TrialResult;
 
 /**

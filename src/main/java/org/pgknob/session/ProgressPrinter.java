@@ -5,7 +5,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.stream.Collectors;
-import org.pgknob.target.ForeignLoad;
+import org.pgknob.server.ForeignLoad;
 import org.pgknob.trial.TrialResult;
 
 /**

@@ -15,8 +15,8 @@ import org.pgknob.report.BestConfig;
 import org.pgknob.report.ConfExporter;
 import org.pgknob.report.SettingValue;
 import org.pgknob.report.Summary;
-import org.pgknob.target.OriginalSetting;
-import org.pgknob.target.RestoreFile;
+import org.pgknob.server.OriginalSetting;
+import org.pgknob.server.RestoreFile;
 import org.pgknob.trial.TrialResult;
 
 /**

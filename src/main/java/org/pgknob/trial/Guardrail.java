@@ -10,8 +10,8 @@ import java.util.function.Consumer;
 import org.pgknob.PgknobException;
 import org.pgknob.optimize.Status;
 import org.pgknob.safety.Bytes;
-import org.pgknob.target.ProcessSample;
-import org.pgknob.target.Target;
+import org.pgknob.server.ProcessSample;
+import org.pgknob.server.Target;
 
 /**
  * Watches the process sampler during a trial and stops the workload the moment the server uses too

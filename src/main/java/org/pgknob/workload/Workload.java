@@ -1,6 +1,6 @@
 package org.pgknob.workload;
 
-import org.pgknob.target.Target;
+import org.pgknob.server.Target;
 
 /**
  * A workload a trial runs against a target server. A session calls, once: {@link #prepare}; then

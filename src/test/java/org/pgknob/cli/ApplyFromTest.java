@@ -20,7 +20,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.pgknob.report.BestConfig;
 import org.pgknob.report.ConfExporter;
-import org.pgknob.target.ManagedCluster;
+import org.pgknob.server.ManagedCluster;
 import org.pgknob.testing.SharedPostgres;
 import picocli.CommandLine;
 

@@ -17,8 +17,8 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.pgknob.server.Privileges;
 import org.pgknob.session.SessionSettingNames;
-import org.pgknob.target.Privileges;
 import org.pgknob.testing.DebianPostgres;
 import picocli.CommandLine;
 

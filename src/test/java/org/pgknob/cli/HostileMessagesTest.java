@@ -17,7 +17,7 @@ import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.pgknob.target.ManagedCluster;
+import org.pgknob.server.ManagedCluster;
 import org.pgknob.testing.SharedPostgres;
 import picocli.CommandLine;
 

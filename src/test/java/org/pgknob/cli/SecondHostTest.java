@@ -21,9 +21,9 @@ import org.junit.jupiter.api.MethodOrderer;
 import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestMethodOrder;
-import org.pgknob.target.ManagedCluster;
-import org.pgknob.target.RemoteServer;
-import org.pgknob.target.ServerFacts;
+import org.pgknob.server.ManagedCluster;
+import org.pgknob.server.RemoteServer;
+import org.pgknob.server.ServerFacts;
 import org.pgknob.testing.NetnsPostgres;
 import picocli.CommandLine;
 

@@ -14,12 +14,12 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.pgknob.report.Summary;
+import org.pgknob.server.ManagedCluster;
 import org.pgknob.session.SessionFolder;
 import org.pgknob.session.SessionInputs;
 import org.pgknob.session.SessionPlan;
 import org.pgknob.session.SessionState;
 import org.pgknob.session.TinyInputs;
-import org.pgknob.target.ManagedCluster;
 import org.pgknob.testing.SessionPostgres;
 import picocli.CommandLine;
 

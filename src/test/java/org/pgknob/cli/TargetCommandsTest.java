@@ -11,7 +11,7 @@ import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
-import org.pgknob.target.ManagedCluster;
+import org.pgknob.server.ManagedCluster;
 import org.pgknob.testing.SharedPostgres;
 import picocli.CommandLine;
 

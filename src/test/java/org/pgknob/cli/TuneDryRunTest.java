@@ -14,9 +14,9 @@ import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.pgknob.target.ManagedCluster;
-import org.pgknob.target.RestoreFile;
-import org.pgknob.target.TargetIdentity;
+import org.pgknob.server.ManagedCluster;
+import org.pgknob.server.RestoreFile;
+import org.pgknob.server.TargetIdentity;
 import org.pgknob.testing.SharedPostgres;
 import picocli.CommandLine;
 

@@ -9,8 +9,8 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.pgknob.server.ManagedCluster;
 import org.pgknob.session.SessionFolder;
-import org.pgknob.target.ManagedCluster;
 import org.pgknob.testing.SessionPostgres;
 
 /**

@@ -16,7 +16,7 @@ import java.util.Random;
 import java.util.TreeMap;
 import org.pgknob.Json;
 import org.pgknob.optimize.Status;
-import org.pgknob.target.ResourceSummary;
+import org.pgknob.server.ResourceSummary;
 import org.pgknob.trial.TrialResult;
 import org.pgknob.workload.CheckpointAccount;
 import org.pgknob.workload.LatencySummary;

@@ -4,8 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
-import org.pgknob.target.ManagedCluster;
-import org.pgknob.target.ProcessSampler;
+import org.pgknob.server.ManagedCluster;
+import org.pgknob.server.ProcessSampler;
 import org.pgknob.testing.SharedPostgres;
 
 class ConnectionOverheadTest {

@@ -20,13 +20,13 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.pgknob.PgknobException;
 import org.pgknob.optimize.Status;
+import org.pgknob.server.HostMemory;
 import org.pgknob.space.BoundSpace;
 import org.pgknob.space.Configuration;
 import org.pgknob.space.PgSetting;
 import org.pgknob.space.SearchSpace;
 import org.pgknob.space.ServerSpaceValidator;
 import org.pgknob.space.UnitCubeEncoder;
-import org.pgknob.target.HostMemory;
 import org.pgknob.testing.SharedPostgres;
 
 class SafetyRulesTest {

@@ -13,7 +13,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.pgknob.Json;
 import org.pgknob.PgknobException;
 import org.pgknob.report.Summary;
-import org.pgknob.target.ServerSetting;
+import org.pgknob.server.ServerSetting;
 import org.pgknob.workload.tprocc.TproccSpec;
 
 class ComparisonTest {

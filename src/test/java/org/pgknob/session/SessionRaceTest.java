@@ -16,7 +16,7 @@ import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.pgknob.report.Summary;
-import org.pgknob.target.ManagedCluster;
+import org.pgknob.server.ManagedCluster;
 import org.pgknob.testing.SessionPostgres;
 import org.pgknob.trial.TrialResult;
 import org.pgknob.workload.Progress;

@@ -14,7 +14,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.pgknob.PgknobException;
 import org.pgknob.optimize.Status;
-import org.pgknob.target.ResourceSummary;
+import org.pgknob.server.ResourceSummary;
 import org.pgknob.trial.TrialResult;
 
 class TrialLogTest {

@@ -4,7 +4,7 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import org.pgknob.optimize.Status;
-import org.pgknob.target.ResourceSummary;
+import org.pgknob.server.ResourceSummary;
 import org.pgknob.trial.TrialResult;
 import org.pgknob.workload.LatencySummary;
 import org.pgknob.workload.WorkloadResult;

@@ -7,9 +7,9 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Assumptions;
-import org.pgknob.target.ManagedCluster;
-import org.pgknob.target.PgknobHome;
-import org.pgknob.target.PostgresBinaries;
+import org.pgknob.server.ManagedCluster;
+import org.pgknob.server.PgknobHome;
+import org.pgknob.server.PostgresBinaries;
 
 /**
  * A PostgreSQL server on a "second host": a managed cluster started inside its own network

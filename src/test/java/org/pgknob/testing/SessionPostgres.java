@@ -13,9 +13,9 @@ import java.util.Objects;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
-import org.pgknob.target.ManagedCluster;
-import org.pgknob.target.PgknobHome;
-import org.pgknob.target.PostgresBinaries;
+import org.pgknob.server.ManagedCluster;
+import org.pgknob.server.PgknobHome;
+import org.pgknob.server.PostgresBinaries;
 
 /**
  * A real PostgreSQL 18 cluster of its own for tests that run whole tuning sessions: they change

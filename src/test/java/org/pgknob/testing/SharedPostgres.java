@@ -4,9 +4,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.SQLException;
-import org.pgknob.target.ManagedCluster;
-import org.pgknob.target.PgknobHome;
-import org.pgknob.target.PostgresBinaries;
+import org.pgknob.server.ManagedCluster;
+import org.pgknob.server.PgknobHome;
+import org.pgknob.server.PostgresBinaries;
 
 /**
  * One real PostgreSQL 18 cluster for the whole test run: initdb once, started on first use, stopped

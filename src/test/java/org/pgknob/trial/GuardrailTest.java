@@ -14,8 +14,8 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
 import org.pgknob.optimize.Status;
-import org.pgknob.target.ManagedCluster;
-import org.pgknob.target.ProcessSampler;
+import org.pgknob.server.ManagedCluster;
+import org.pgknob.server.ProcessSampler;
 import org.pgknob.testing.SharedPostgres;
 
 class GuardrailTest {

@@ -16,7 +16,7 @@ import java.util.Set;
 import org.pgknob.PgknobException;
 import org.pgknob.optimize.CommandObjective;
 import org.pgknob.optimize.Outcome;
-import org.pgknob.target.Target;
+import org.pgknob.server.Target;
 import org.pgknob.workload.CheckpointAccount;
 import org.pgknob.workload.LatencySummary;
 import org.pgknob.workload.Progress;

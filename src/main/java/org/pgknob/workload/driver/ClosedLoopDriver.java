@@ -14,7 +14,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.IntFunction;
 import org.HdrHistogram.Histogram;
 import org.pgknob.PgknobException;
-import org.pgknob.target.Target;
+import org.pgknob.server.Target;
 import org.pgknob.workload.CheckpointAccount;
 import org.pgknob.workload.LatencySummary;
 import org.pgknob.workload.RunListener;

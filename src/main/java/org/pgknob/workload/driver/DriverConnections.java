@@ -4,7 +4,7 @@ import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.SQLException;
 import java.util.Properties;
-import org.pgknob.target.Target;
+import org.pgknob.server.Target;
 
 /**
  * Connections of a workload driver with every wait bounded: a connect timeout, and a socket timeout

@@ -6,7 +6,7 @@ import java.util.Map;
 import java.util.Properties;
 import java.util.SplittableRandom;
 import org.pgknob.PgknobException;
-import org.pgknob.target.Target;
+import org.pgknob.server.Target;
 import org.pgknob.workload.Progress;
 import org.pgknob.workload.RunListener;
 import org.pgknob.workload.Workload;

@@ -6,7 +6,7 @@ import java.sql.Statement;
 import java.util.List;
 import java.util.Optional;
 import org.pgknob.PgknobException;
-import org.pgknob.target.Target;
+import org.pgknob.server.Target;
 import org.pgknob.workload.Progress;
 
 /**

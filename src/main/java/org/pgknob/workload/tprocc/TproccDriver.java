@@ -13,7 +13,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import org.pgknob.PgknobException;
-import org.pgknob.target.Target;
+import org.pgknob.server.Target;
 import org.pgknob.workload.CheckpointAccount;
 import org.pgknob.workload.RunListener;
 import org.pgknob.workload.WorkloadResult;

@@ -10,7 +10,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
-import org.pgknob.target.Target;
+import org.pgknob.server.Target;
 import org.pgknob.workload.Progress;
 
 /**

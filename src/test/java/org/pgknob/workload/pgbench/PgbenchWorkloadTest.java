@@ -15,7 +15,7 @@ import java.util.Map;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.pgknob.PgknobException;
-import org.pgknob.target.Target;
+import org.pgknob.server.Target;
 import org.pgknob.testing.SharedPostgres;
 import org.pgknob.workload.Progress;
 import org.pgknob.workload.RunListener;

@@ -3,7 +3,7 @@ package org.pgknob.workload.selectone;
 import java.sql.ResultSet;
 import java.util.Map;
 import java.util.Properties;
-import org.pgknob.target.Target;
+import org.pgknob.server.Target;
 import org.pgknob.workload.Progress;
 import org.pgknob.workload.RunListener;
 import org.pgknob.workload.Workload;

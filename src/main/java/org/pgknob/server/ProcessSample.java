@@ -1,0 +1,38 @@
+package org.pgknob.server;
+
+/**
+ * One reading of the server's process tree (the postmaster and all its children) and of the host.
+ *
+ * @param epochMillis when it was taken
+ * @param processes how many server processes were found
+ * @param rssBytes summed resident set size (shared memory counted once per process, as pidstat)
+ * @param pssBytes summed proportional set size from smaps_rollup (shared memory counted once)
+ * @param cpuUserPct user CPU since the previous reading, 100 = one core
+ * @param cpuSysPct system CPU since the previous reading, 100 = one core
+ * @param readBytesPerSec bytes read from storage per second since the previous reading
+ * @param writeBytesPerSec bytes written to storage per second since the previous reading
+ * @param hostMemTotalBytes MemTotal of /proc/meminfo
+ * @param hostMemAvailableBytes MemAvailable of /proc/meminfo
+ * @param cgroupLimitBytes the memory limit of pgknob's cgroup, or 0 when none applies
+ * @param hostCores the host's cores as /proc/stat lists them, or 0 when unknown
+ * @param hostBusyCores CPU the whole host used since the previous reading, in cores
+ * @param ownCpuCores CPU this JVM (pgknob with its in-process workload driver) used, in cores
+ * @param foreignCpuCores CPU used by everything else on the host, neither the server nor this JVM:
+ *     host busy minus both, in cores, never below 0
+ */
+public record ProcessSample(
+    long epochMillis,
+    int processes,
+    long rssBytes,
+    long pssBytes,
+    double cpuUserPct,
+    double cpuSysPct,
+    double readBytesPerSec,
+    double writeBytesPerSec,
+    long hostMemTotalBytes,
+    long hostMemAvailableBytes,
+    long cgroupLimitBytes,
+    int hostCores,
+    double hostBusyCores,
+    double ownCpuCores,
+    double foreignCpuCores) {}

@@ -1,0 +1,443 @@
+package org.pgknob.server;
+
+import java.io.IOException;
+import java.nio.file.DirectoryStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
+import java.util.function.Supplier;
+
+/**
+ * Samples the PostgreSQL server's process tree (the postmaster and all its descendants) and the
+ * host's memory from /proc, every {@code interval} (one second by default), and tells listeners.
+ *
+ * <p>Per sample: summed RSS (shared memory counted once per process, as pidstat users see it),
+ * summed PSS from {@code smaps_rollup} (shared memory counted once; readable by root or the
+ * server's own user: when it is not, {@code pssBytes} is -1 and {@link #pssReadable()} says so),
+ * CPU user and system time as percent of one core, storage read and write bytes per second from
+ * {@code /proc/<pid>/io}, and MemTotal, MemAvailable and the cgroup limit.
+ *
+ * <p>Also the host's busy CPU (/proc/stat) and this JVM's (/proc/self/stat: pgknob runs the
+ * workload driver in process), so that what the rest of the host used, the foreign CPU, is known:
+ * host busy minus the server's processes minus this JVM. Shared machines run builds and other
+ * benchmarks beside a trial, and those take CPU the trial would have had.
+ *
+ * <p>CPU and I/O are deltas per process between two samples: a process that exited in between drops
+ * out (never a negative delta), one that appeared counts from zero. The first sample has no rates.
+ * A window ({@link #startWindow()} .. {@link #stopWindow()}) summarizes the samples taken in it as
+ * a {@link ResourceSummary}.
+ *
+ * <p>Only for a server on this host: for one on another host there is nothing to read, and the
+ * trial's figures are {@link ResourceSummary#UNAVAILABLE}.
+ */
+public final class ProcessSampler implements AutoCloseable {
+  /** USER_HZ: the unit of utime and stime in /proc/<pid>/stat, 100 on every Linux platform. */
+  public static final int CLOCK_TICKS_PER_SECOND = 100;
+
+  public static final Duration DEFAULT_INTERVAL = Duration.ofSeconds(1);
+
+  private static final Path PROC = Path.of("/proc");
+
+  private final long postmasterPid;
+  private final Duration interval;
+  private final List<Consumer<ProcessSample>> listeners = new CopyOnWriteArrayList<>();
+  private ScheduledExecutorService timer;
+
+  private Map<Long, Counters> previous = Map.of();
+  private long previousNanos;
+  private HostCpuTicks previousHost;
+  private long previousOwnTicks = -1;
+  private volatile boolean pssReadable = true;
+  private Window window;
+  private final Supplier<Optional<ProcessSample>> source; // null: read /proc here
+  private long lastFedMillis;
+
+  /** CPU ticks and I/O bytes of one process; {@code startTicks} tells a reused pid apart. */
+  private record Counters(
+      long startTicks, long cpuUserTicks, long cpuSysTicks, long read, long write) {}
+
+  public ProcessSampler(long postmasterPid) {
+    this(postmasterPid, DEFAULT_INTERVAL);
+  }
+
+  public ProcessSampler(long postmasterPid, Duration interval) {
+    if (interval.isNegative() || interval.isZero()) {
+      throw new IllegalArgumentException("interval must be positive, but got " + interval);
+    }
+    this.postmasterPid = postmasterPid;
+    this.interval = interval;
+    this.source = null;
+  }
+
+  /**
+   * A sampler fed by another source of samples: the agent on the database host ({@link AgentFeed}).
+   * Each interval it takes the source's newest sample, if any, and hands it to the listeners and
+   * the window exactly as a sample read here.
+   */
+  public ProcessSampler(Supplier<Optional<ProcessSample>> source, Duration interval) {
+    if (interval.isNegative() || interval.isZero()) {
+      throw new IllegalArgumentException("interval must be positive, but got " + interval);
+    }
+    this.postmasterPid = -1;
+    this.interval = interval;
+    this.source = source;
+  }
+
+  public long postmasterPid() {
+    return postmasterPid;
+  }
+
+  public Duration interval() {
+    return interval;
+  }
+
+  /** False when smaps_rollup could not be read (not root, not the server's user). */
+  public boolean pssReadable() {
+    return pssReadable;
+  }
+
+  public void addListener(Consumer<ProcessSample> listener) {
+    listeners.add(listener);
+  }
+
+  public void removeListener(Consumer<ProcessSample> listener) {
+    listeners.remove(listener);
+  }
+
+  /** Samples every interval on a daemon thread until {@link #close()}. */
+  public synchronized void start() {
+    if (timer != null) {
+      return;
+    }
+    timer =
+        Executors.newSingleThreadScheduledExecutor(
+            r -> {
+              Thread t = new Thread(r, "pgknob-process-sampler");
+              t.setDaemon(true);
+              return t;
+            });
+    timer.scheduleAtFixedRate(this::sampleQuietly, 0, interval.toMillis(), TimeUnit.MILLISECONDS);
+  }
+
+  @Override
+  public synchronized void close() {
+    if (timer != null) {
+      timer.shutdownNow();
+      try {
+        timer.awaitTermination(5, TimeUnit.SECONDS);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      }
+      timer = null;
+    }
+  }
+
+  /** Begins a summary window: samples from now on count. */
+  public synchronized void startWindow() {
+    window = new Window();
+  }
+
+  /** Ends the window and summarizes it ({@link ResourceSummary#UNAVAILABLE} without samples). */
+  public synchronized ResourceSummary stopWindow() {
+    Window w = window;
+    window = null;
+    return w == null ? ResourceSummary.UNAVAILABLE : w.summary();
+  }
+
+  /**
+   * Takes one sample now, tells the listeners and adds it to the open window; null when a sampler
+   * fed by the agent has nothing new.
+   */
+  public ProcessSample sampleNow() {
+    ProcessSample sample;
+    synchronized (this) {
+      if (source != null) {
+        Optional<ProcessSample> fed = source.get();
+        if (fed.isEmpty() || fed.get().epochMillis() <= lastFedMillis) {
+          return null; // nothing new from the agent: no sample rather than a stale one
+        }
+        lastFedMillis = fed.get().epochMillis();
+        sample = fed.get();
+      } else {
+        sample = read();
+      }
+      if (window != null) {
+        window.add(sample);
+      }
+    }
+    for (Consumer<ProcessSample> l : listeners) {
+      l.accept(sample);
+    }
+    return sample;
+  }
+
+  private void sampleQuietly() {
+    try {
+      sampleNow();
+    } catch (RuntimeException e) {
+      // A failing listener or an unreadable file must not end the sampling of a trial.
+    }
+  }
+
+  private ProcessSample read() {
+    long nanos = System.nanoTime();
+    long now = System.currentTimeMillis();
+    HostCpuTicks host = HostCpuTicks.read();
+    long ownTicks = ownCpuTicks();
+    List<Long> pids = tree();
+    Map<Long, Counters> current = new HashMap<>();
+    long rss = 0;
+    long pss = 0;
+    boolean pssSeen = true;
+    long userTicks = 0;
+    long sysTicks = 0;
+    long readBytes = 0;
+    long writeBytes = 0;
+    for (long pid : pids) {
+      Path dir = PROC.resolve(Long.toString(pid));
+      Counters c = counters(dir);
+      if (c == null) {
+        continue; // exited while we looked
+      }
+      long[] memory = memory(dir);
+      rss += memory[0];
+      if (memory[1] < 0) {
+        pssSeen = false;
+      } else {
+        pss += memory[1];
+      }
+      current.put(pid, c);
+      Counters before = previous.get(pid);
+      if (before != null && before.startTicks != c.startTicks) {
+        before = null; // the pid was reused by a new process
+      }
+      userTicks += Math.max(0, c.cpuUserTicks - (before == null ? 0 : before.cpuUserTicks));
+      sysTicks += Math.max(0, c.cpuSysTicks - (before == null ? 0 : before.cpuSysTicks));
+      readBytes += Math.max(0, c.read - (before == null ? 0 : before.read));
+      writeBytes += Math.max(0, c.write - (before == null ? 0 : before.write));
+    }
+    boolean first = previous.isEmpty();
+    double seconds = (nanos - previousNanos) / 1e9;
+    HostCpuTicks hostBefore = previousHost;
+    long ownBefore = previousOwnTicks;
+    previous = current;
+    previousNanos = nanos;
+    previousHost = host;
+    previousOwnTicks = ownTicks;
+    pssReadable = pssSeen;
+    HostMemory memory = HostMemory.read(postmasterPid);
+    int hostCores = host == null ? 0 : host.cores();
+    if (first || seconds <= 0) {
+      return new ProcessSample(
+          now,
+          current.size(),
+          rss,
+          pssSeen ? pss : -1,
+          0,
+          0,
+          0,
+          0,
+          memory.memTotalBytes(),
+          memory.memAvailableBytes(),
+          memory.cgroupLimitBytes(),
+          hostCores,
+          0,
+          0,
+          0);
+    }
+    double cpuScale = 100.0 / CLOCK_TICKS_PER_SECOND / seconds;
+    double coresPerTick = 1.0 / CLOCK_TICKS_PER_SECOND / seconds;
+    double hostBusyCores =
+        host == null || hostBefore == null
+            ? 0
+            : Math.max(0, host.busyTicks() - hostBefore.busyTicks()) * coresPerTick;
+    double ownCores =
+        ownTicks < 0 || ownBefore < 0 ? 0 : Math.max(0, ownTicks - ownBefore) * coresPerTick;
+    double serverCores = (userTicks + sysTicks) * coresPerTick;
+    // Without the host's figures there is nothing to subtract from: 0, not a guess.
+    double foreignCores =
+        hostBusyCores == 0 ? 0 : Math.max(0, hostBusyCores - serverCores - ownCores);
+    return new ProcessSample(
+        now,
+        current.size(),
+        rss,
+        pssSeen ? pss : -1,
+        userTicks * cpuScale,
+        sysTicks * cpuScale,
+        readBytes / seconds,
+        writeBytes / seconds,
+        memory.memTotalBytes(),
+        memory.memAvailableBytes(),
+        memory.cgroupLimitBytes(),
+        hostCores,
+        hostBusyCores,
+        ownCores,
+        foreignCores);
+  }
+
+  /** This JVM's user + system CPU ticks (all its threads), or -1 when unreadable. */
+  private static long ownCpuTicks() {
+    String[] f = statFields(PROC.resolve("self"));
+    return f == null || f.length < 13 ? -1 : Long.parseLong(f[11]) + Long.parseLong(f[12]);
+  }
+
+  /** The postmaster and its descendants, from each process's parent pid in /proc/<pid>/stat. */
+  private List<Long> tree() {
+    Map<Long, List<Long>> children = new HashMap<>();
+    try (DirectoryStream<Path> dirs = Files.newDirectoryStream(PROC, "[0-9]*")) {
+      for (Path dir : dirs) {
+        String[] f = statFields(dir);
+        if (f != null) {
+          long pid = Long.parseLong(dir.getFileName().toString());
+          children.computeIfAbsent(Long.parseLong(f[1]), p -> new ArrayList<>()).add(pid);
+        }
+      }
+    } catch (IOException e) {
+      return List.of();
+    }
+    List<Long> out = new ArrayList<>();
+    if (!Files.isDirectory(PROC.resolve(Long.toString(postmasterPid)))) {
+      return out;
+    }
+    ArrayDeque<Long> todo = new ArrayDeque<>(List.of(postmasterPid));
+    while (!todo.isEmpty()) {
+      long pid = todo.poll();
+      out.add(pid);
+      todo.addAll(children.getOrDefault(pid, List.of()));
+    }
+    return out;
+  }
+
+  /**
+   * The fields of /proc/<pid>/stat after the command name (which may hold spaces and parentheses):
+   * [0] state, [1] ppid, ... [11] utime, [12] stime, [19] starttime; null when the process is gone.
+   */
+  private static String[] statFields(Path dir) {
+    try {
+      String stat = Files.readString(dir.resolve("stat"));
+      int close = stat.lastIndexOf(')');
+      return close < 0 ? null : stat.substring(close + 2).trim().split(" ");
+    } catch (IOException e) {
+      return null;
+    }
+  }
+
+  private static Counters counters(Path dir) {
+    String[] f = statFields(dir);
+    if (f == null || f.length < 20) {
+      return null;
+    }
+    long read = 0;
+    long write = 0;
+    try {
+      for (String line : Files.readAllLines(dir.resolve("io"))) {
+        if (line.startsWith("read_bytes:")) {
+          read = Long.parseLong(line.substring(11).trim());
+        } else if (line.startsWith("write_bytes:")) {
+          write = Long.parseLong(line.substring(12).trim());
+        }
+      }
+    } catch (IOException | NumberFormatException e) {
+      // io is readable only by root or the owner; the rates then stay 0
+    }
+    return new Counters(
+        Long.parseLong(f[19]), Long.parseLong(f[11]), Long.parseLong(f[12]), read, write);
+  }
+
+  /** {RSS, PSS} in bytes; PSS -1 when smaps_rollup is unreadable (RSS then from status). */
+  private static long[] memory(Path dir) {
+    try {
+      long rss = 0;
+      long pss = -1;
+      for (String line : Files.readAllLines(dir.resolve("smaps_rollup"))) {
+        if (line.startsWith("Rss:")) {
+          rss = kb(line);
+        } else if (line.startsWith("Pss:")) {
+          pss = kb(line);
+        }
+      }
+      return new long[] {rss, pss};
+    } catch (IOException | RuntimeException e) {
+      // fall through to status, which every user may read
+    }
+    try {
+      for (String line : Files.readAllLines(dir.resolve("status"))) {
+        if (line.startsWith("VmRSS:")) {
+          return new long[] {kb(line), -1};
+        }
+      }
+    } catch (IOException e) {
+      // exited
+    }
+    return new long[] {0, -1};
+  }
+
+  private static long kb(String line) {
+    return Long.parseLong(line.trim().split("\\s+")[1]) * 1024;
+  }
+
+  /** Running sums of one window. */
+  private static final class Window {
+    private int samples;
+    private boolean pssMissing;
+    private double cpuUser;
+    private double cpuSys;
+    private double read;
+    private double write;
+    private double rssSum;
+    private double pssSum;
+    private long rssPeak;
+    private long pssPeak;
+    private double foreignSum;
+    private double foreignPeak;
+    private int hostCores;
+
+    void add(ProcessSample s) {
+      samples++;
+      cpuUser += s.cpuUserPct();
+      cpuSys += s.cpuSysPct();
+      read += s.readBytesPerSec();
+      write += s.writeBytesPerSec();
+      rssSum += s.rssBytes();
+      rssPeak = Math.max(rssPeak, s.rssBytes());
+      pssMissing |= s.pssBytes() < 0;
+      pssSum += s.pssBytes();
+      pssPeak = Math.max(pssPeak, s.pssBytes());
+      foreignSum += s.foreignCpuCores();
+      foreignPeak = Math.max(foreignPeak, s.foreignCpuCores());
+      hostCores = Math.max(hostCores, s.hostCores());
+    }
+
+    /** Averages and peaks; PSS -1 when any sample lacked it; MB per second in 2^20 bytes. */
+    ResourceSummary summary() {
+      if (samples == 0) {
+        return ResourceSummary.UNAVAILABLE;
+      }
+      return new ResourceSummary(
+          true,
+          cpuUser / samples,
+          cpuSys / samples,
+          Math.round(rssSum / samples),
+          rssPeak,
+          pssMissing ? -1 : Math.round(pssSum / samples),
+          pssMissing ? -1 : pssPeak,
+          read / samples / (1 << 20),
+          write / samples / (1 << 20),
+          samples,
+          foreignSum / samples,
+          foreignPeak,
+          hostCores);
+    }
+  }
+}

@@ -1,0 +1,56 @@
+package org.pgknob.server;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+
+/**
+ * The server's resource use over a window, from the process-tree sampler: CPU of all postgres
+ * processes (100 = one core), memory summed over processes as RSS (shared memory counted once per
+ * process, what pidstat users see) and as PSS (shared memory counted once), disk I/O rates. {@code
+ * available} is false for a server on another host, and every figure is then zero.
+ *
+ * <p>The host's CPU used by anything other than the server and pgknob's own JVM (a build, another
+ * benchmark) is the foreign CPU: on a shared machine it takes cores the trial would have used, so
+ * the trial's TPS can be low for reasons that have nothing to do with its configuration. {@code
+ * hostCores} is 0 in records written before pgknob measured it: such a trial is never called
+ * disturbed. In JSON the three host figures are left out when 0 (a server on another host, or a
+ * window without foreign load), so records without them read back the same.
+ *
+ * @param foreignCpuAvgCores mean foreign CPU over the window, in cores
+ * @param foreignCpuPeakCores highest foreign CPU of one sample in the window, in cores
+ * @param hostCores the host's cores, or 0 when not measured
+ */
+public record ResourceSummary(
+    boolean available,
+    double cpuUserPct,
+    double cpuSysPct,
+    long rssAvgBytes,
+    long rssPeakBytes,
+    long pssAvgBytes,
+    long pssPeakBytes,
+    double readMBps,
+    double writeMBps,
+    int samples,
+    @JsonInclude(JsonInclude.Include.NON_DEFAULT) double foreignCpuAvgCores,
+    @JsonInclude(JsonInclude.Include.NON_DEFAULT) double foreignCpuPeakCores,
+    @JsonInclude(JsonInclude.Include.NON_DEFAULT) int hostCores) {
+  /**
+   * A trial is disturbed when other processes used, on average over its window, more than this
+   * share of the host's cores (on 2 cores: more than half a core). Below it the noise of 1-second
+   * tick counting and short system daemons stays; above it a concurrent build or benchmark is
+   * taking CPU the server and the driver would have used.
+   */
+  public static final double DISTURBED_FOREIGN_CPU_SHARE = 0.25;
+
+  public static final ResourceSummary UNAVAILABLE =
+      new ResourceSummary(false, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0);
+
+  /**
+   * True when other processes took more than {@link #DISTURBED_FOREIGN_CPU_SHARE} of the host's
+   * cores on average over the window; false when that was not measured.
+   */
+  public boolean disturbedByOtherProcesses() {
+    return available
+        && hostCores > 0
+        && foreignCpuAvgCores > DISTURBED_FOREIGN_CPU_SHARE * hostCores;
+  }
+}

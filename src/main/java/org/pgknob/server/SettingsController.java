@@ -1,0 +1,689 @@
+package org.pgknob.server;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.locks.ReentrantLock;
+import java.util.stream.Collectors;
+import org.pgknob.PgknobException;
+import org.postgresql.util.PSQLException;
+
+/**
+ * Changes a server's settings and puts them back, for either kind of target.
+ *
+ * <p>Every change follows the same steps: check names, values and privileges against the live
+ * server (nothing changed yet); record each setting's original state in the restore file (fsynced)
+ * before touching it; ALTER SYSTEM; reload; restart when a setting needs it; read the values back.
+ * When the server refuses a value or does not come back, the previous settings are put back before
+ * the error is thrown, so the server is always left up with settings that worked.
+ *
+ * <p>One lock guards every change and restore, so a restore from a shutdown hook waits for a change
+ * in flight instead of racing it.
+ */
+final class SettingsController {
+  private static final Duration VERIFY_TIMEOUT = Duration.ofSeconds(15);
+  private static final Set<String> OVERRIDING_SOURCES =
+      Set.of("command line", "environment variable", "database", "user", "database user");
+
+  private final ServerControl server;
+  private final ReentrantLock lock = new ReentrantLock();
+  private Path restoreFilePath;
+  private boolean loaded;
+  private RestoreFile file; // null until the first change, or when the last one was restored
+
+  SettingsController(ServerControl server, Path restoreFilePath) {
+    this.server = server;
+    this.restoreFilePath = restoreFilePath.toAbsolutePath();
+  }
+
+  Path restoreFile() {
+    return restoreFilePath;
+  }
+
+  void useRestoreFile(Path path) {
+    lock.lock();
+    try {
+      if (file != null && !file.isRestored()) {
+        throw new IllegalStateException(
+            "settings were changed already; choose the restore file before the first change");
+      }
+      restoreFilePath = path.toAbsolutePath();
+      loaded = false;
+      file = null;
+    } finally {
+      lock.unlock();
+    }
+  }
+
+  /**
+   * True when the restore file says the server ran before pgknob's first change: closing must then
+   * leave it running, even if this process found it stopped (a kill -9 mid-restart).
+   */
+  boolean leaveRunning() {
+    lock.lock();
+    try {
+      ensureLoaded();
+      return file != null && file.leaveRunning();
+    } catch (RuntimeException e) {
+      return false; // another server's file: nothing said about this one
+    } finally {
+      lock.unlock();
+    }
+  }
+
+  Map<String, String> applied() {
+    lock.lock();
+    try {
+      ensureLoaded();
+      return file == null ? Map.of() : Map.copyOf(file.applied());
+    } finally {
+      lock.unlock();
+    }
+  }
+
+  List<ServerSetting> settings() {
+    try (Connection conn = server.connect()) {
+      return PgSettings.read(conn);
+    } catch (SQLException e) {
+      throw lost(e);
+    }
+  }
+
+  ApplyReport configure(Map<String, String> requested) {
+    long startNanos = System.nanoTime();
+    lock.lock();
+    try {
+      ensureLoaded();
+      Map<String, String> previous = file == null ? Map.of() : file.applied();
+      Map<String, String> wanted = new LinkedHashMap<>();
+      Map<String, String> expected = new LinkedHashMap<>();
+      Set<String> touched;
+      Optional<String> lastGoodAutoConf;
+      List<SettingChange> changes = new ArrayList<>();
+      boolean restart = false;
+      try (Connection conn = server.connect()) {
+        Map<String, ServerSetting> now = PgSettings.byName(conn);
+        for (Map.Entry<String, String> e : requested.entrySet()) {
+          // GUC names are case-insensitive; pg_settings spells a few in mixed case (TimeZone).
+          ServerSetting s = checkChangeable(now, e.getKey().strip(), e.getValue());
+          String name = s.name();
+          wanted.put(name, e.getValue().strip());
+          expected.put(name, SettingValue.canonical(s, e.getValue()));
+        }
+        touched = new LinkedHashSet<>(wanted.keySet());
+        touched.addAll(touchedNames());
+        server.checkPrivileges(conn, touched);
+        for (String name : touched) {
+          ServerSetting s = now.get(name);
+          if (s == null) {
+            continue;
+          }
+          boolean differs;
+          if (wanted.containsKey(name)) {
+            differs = !SettingValue.sameValue(s, expected.get(name), s.setting());
+          } else {
+            OriginalSetting original = file.snapshot().original(name).orElseThrow();
+            if (original.verifiable()) {
+              expected.put(name, original.setting());
+              differs = !SettingValue.sameValue(s, original.setting(), s.setting());
+            } else {
+              // Back to a built-in default: a change whenever something sets it now.
+              differs = !"default".equals(s.source()) || s.pendingRestart();
+            }
+          }
+          if (differs) {
+            String after =
+                wanted.containsKey(name)
+                    ? wanted.get(name)
+                    : file.snapshot().original(name).orElseThrow().display() + " (original)";
+            changes.add(new SettingChange(name, s.display(), after, s.needsRestart()));
+            restart |= s.needsRestart();
+          }
+        }
+        if (restart && !server.canRestart()) {
+          List<String> needing =
+              changes.stream()
+                  .filter(SettingChange::needsRestart)
+                  .map(SettingChange::name)
+                  .toList();
+          throw new SettingRejectedException(
+              SettingRejectedException.Reason.INVALID,
+              wanted,
+              String.join(", ", needing)
+                  + " takes a server restart and no restart command was given",
+              "",
+              "add --restart-command (e.g. 'sudo systemctl restart postgresql') or leave "
+                  + String.join(", ", needing)
+                  + " out; nothing was changed");
+        }
+        recordOriginals(conn, now, wanted);
+        lastGoodAutoConf = server.readAutoConf(conn);
+        String failing = null;
+        try (Statement st = conn.createStatement()) {
+          for (String name : touched) {
+            failing = name;
+            st.execute(statementFor(name, wanted));
+          }
+          failing = null;
+          st.execute("SELECT pg_catalog.pg_reload_conf()");
+        } catch (SQLException e) {
+          String serverMessage = sqlMessage(e);
+          recover(previous, touched, lastGoodAutoConf, serverMessage);
+          throw new SettingRejectedException(
+              SettingRejectedException.Reason.SERVER_REFUSED,
+              wanted,
+              "the server refused "
+                  + (failing == null
+                      ? "the configuration"
+                      : failing + " = " + wanted.getOrDefault(failing, "(original)")),
+              serverMessage,
+              "nothing was changed: the previous settings are back");
+        }
+      } catch (SQLException e) {
+        throw lost(e);
+      }
+      boolean restarted = false;
+      if (restart) {
+        try {
+          server.restart();
+          restarted = true;
+        } catch (ServerStartException e) {
+          String reason = e.serverMessage().isEmpty() ? e.getMessage() : e.serverMessage();
+          recover(previous, touched, lastGoodAutoConf, reason);
+          throw new SettingRejectedException(
+              SettingRejectedException.Reason.DID_NOT_START,
+              wanted,
+              "PostgreSQL did not come back after a restart with "
+                  + describe(wanted)
+                  + ": "
+                  + e.getMessage(),
+              reason,
+              "pgknob put back the previous settings and the server is up again");
+        }
+      }
+      List<String> mismatches = awaitValues(expected);
+      if (!mismatches.isEmpty()) {
+        String reason = String.join("; ", mismatches);
+        recover(previous, touched, lastGoodAutoConf, reason);
+        throw new SettingRejectedException(
+            SettingRejectedException.Reason.DID_NOT_TAKE_EFFECT,
+            wanted,
+            "the server does not show " + describe(wanted) + " after the change",
+            reason,
+            "pgknob put back the previous settings");
+      }
+      file = file.withState(RestoreFile.APPLIED, file.snapshot(), wanted, Map.of());
+      file.write(restoreFilePath);
+      return new ApplyReport(changes, true, restarted, secondsSince(startNanos));
+    } finally {
+      lock.unlock();
+    }
+  }
+
+  /** Brings every touched setting back to its original state and marks the restore file. */
+  ApplyReport restoreOriginals() {
+    long startNanos = System.nanoTime();
+    lock.lock();
+    try {
+      ensureLoaded();
+      if (file == null || file.isRestored()) {
+        return ApplyReport.nothing();
+      }
+      if (!server.answers(Duration.ofSeconds(5))) {
+        String original = file.snapshot().originalAutoConf();
+        if (original == null || !server.startWithAutoConf(original)) {
+          throw new PgknobException(
+              server.describe() + " does not answer, so its settings cannot be restored now",
+              "start the server, then run: pgknob restore " + restoreFilePath);
+        }
+      }
+      Map<String, String> expected = new LinkedHashMap<>();
+      Map<String, String> stuck = new LinkedHashMap<>();
+      List<SettingChange> changes = new ArrayList<>();
+      boolean restart = false;
+      try (Connection conn = server.connect();
+          Statement st = conn.createStatement()) {
+        Map<String, ServerSetting> now = PgSettings.byName(conn);
+        for (OriginalSetting original : file.snapshot().originals()) {
+          ServerSetting s = now.get(original.name());
+          if (s == null) {
+            continue; // e.g. an extension's setting whose library is no longer loaded
+          }
+          try {
+            st.execute(original.restoreStatement());
+          } catch (SQLException e) {
+            // One setting the server will not take back must not keep the others from coming
+            // back. One already at its original value needs nothing (e.g. data_directory, which
+            // an older pgknob recorded before refusing it, and ALTER SYSTEM never accepts).
+            if (!SettingValue.sameValue(s, original.setting(), s.setting()) || s.pendingRestart()) {
+              stuck.put(original.name(), sqlMessage(e));
+            }
+            continue;
+          }
+          if (original.verifiable()) {
+            expected.put(original.name(), original.setting());
+          }
+          if (!SettingValue.sameValue(s, original.setting(), s.setting())) {
+            changes.add(
+                new SettingChange(
+                    original.name(), s.display(), original.display(), s.needsRestart()));
+            restart |= s.needsRestart();
+          }
+        }
+        st.execute("SELECT pg_catalog.pg_reload_conf()");
+      } catch (SQLException e) {
+        throw new PgknobException(
+            "restoring the settings of " + server.describe() + " failed: " + sqlMessage(e),
+            "fix the cause, then run: pgknob restore " + restoreFilePath,
+            e);
+      }
+      if (restart) {
+        server.restart();
+      }
+      List<String> mismatches = awaitValues(expected);
+      if (!mismatches.isEmpty()) {
+        throw new PgknobException(
+            "after restoring, " + String.join("; ", mismatches),
+            "the restore file " + restoreFilePath + " is kept; run pgknob restore again");
+      }
+      if (!stuck.isEmpty()) {
+        // Kept unrestored, so a later restore retries exactly these (the others are back and
+        // their ALTER SYSTEM is repeated harmlessly); apply and tune leave them alone meanwhile.
+        file = file.withState(RestoreFile.APPLIED, file.snapshot(), Map.of(), Map.of());
+        file = file.withStuck(stuck);
+        file.write(restoreFilePath);
+        throw new PgknobException(
+            "put back "
+                + (file.snapshot().originals().size() - stuck.size())
+                + " of "
+                + file.snapshot().originals().size()
+                + " settings of "
+                + server.describe()
+                + ", but not "
+                + stuck.entrySet().stream()
+                    .map(e -> e.getKey() + " (" + e.getValue() + ")")
+                    .collect(Collectors.joining(", ")),
+            "fix that, or as a superuser run "
+                + stuck.keySet().stream()
+                    .map(n -> file.snapshot().original(n).orElseThrow().restoreStatement())
+                    .collect(Collectors.joining("; "))
+                + "; SELECT pg_reload_conf(); then run pgknob restore "
+                + restoreFilePath
+                + " to finish");
+      }
+      giveBackOriginalAutoConf();
+      file = file.withState(RestoreFile.RESTORED, file.snapshot(), Map.of(), Map.of());
+      file = file.withStuck(Map.of());
+      file.write(restoreFilePath);
+      return new ApplyReport(changes, true, restart, secondsSince(startNanos));
+    } finally {
+      lock.unlock();
+    }
+  }
+
+  /**
+   * After a verified restore: ALTER SYSTEM has written the original settings back, but in its own
+   * order and quoting. When the file now holds exactly the settings of the original, write the
+   * original bytes back, so the user's file (order, comments) is as they left it. Anything else in
+   * it (someone else's ALTER SYSTEM since) leaves it alone.
+   */
+  private void giveBackOriginalAutoConf() {
+    String original = file.snapshot().originalAutoConf();
+    if (original == null) {
+      return;
+    }
+    try (Connection conn = server.connect()) {
+      Optional<String> now = server.readAutoConf(conn);
+      if (now.isPresent()
+          && !now.get().equals(original)
+          && AutoConf.parse(now.get()).equals(AutoConf.parse(original))) {
+        server.rewriteAutoConf(original);
+      }
+    } catch (SQLException | RuntimeException e) {
+      // the settings are back already; only the file's order and comments differ
+    }
+  }
+
+  private void ensureLoaded() {
+    if (loaded) {
+      return;
+    }
+    loaded = true;
+    if (!Files.exists(restoreFilePath)) {
+      return;
+    }
+    RestoreFile existing = RestoreFile.read(restoreFilePath);
+    if (existing.isRestored()) {
+      return;
+    }
+    if (!existing.identity().sameServer(server.identity())) {
+      loaded = false;
+      throw new PgknobException(
+          "the restore file "
+              + restoreFilePath
+              + " holds unrestored settings of "
+              + existing.identity().describe()
+              + ", not of "
+              + server.describe(),
+          "run pgknob restore " + restoreFilePath + " first, or use another run folder");
+    }
+    file = existing;
+  }
+
+  /** Every setting pgknob changed or began to change since the originals were recorded. */
+  private Set<String> touchedNames() {
+    Set<String> names = new LinkedHashSet<>();
+    if (file != null && !file.isRestored()) {
+      file.snapshot().originals().forEach(o -> names.add(o.name()));
+      names.addAll(file.applied().keySet());
+      names.addAll(file.pending().keySet());
+      // A setting a restore could not put back waits for the user; it must not block changes.
+      names.removeAll(file.stuck().keySet());
+    }
+    return names;
+  }
+
+  static ServerSetting checkChangeable(
+      Map<String, ServerSetting> now, String givenName, String value) {
+    String name = givenName.toLowerCase(Locale.ROOT);
+    ServerSetting s =
+        now.values().stream().filter(x -> x.name().equalsIgnoreCase(name)).findFirst().orElse(null);
+    if (s == null) {
+      List<String> near =
+          now.keySet().stream()
+              .filter(n -> n.contains(name) || name.contains(n) || n.startsWith(name.split("_")[0]))
+              .limit(4)
+              .toList();
+      throw invalid(
+          name,
+          value,
+          "unknown setting '" + name + "': this server's pg_settings has no such name",
+          near.isEmpty() ? "check the spelling" : "did you mean " + String.join(", ", near) + "?");
+    }
+    if (s.isFixed()) {
+      throw invalid(
+          name,
+          value,
+          name + " cannot be changed: it is fixed when PostgreSQL is built or initialized",
+          "leave it out");
+    }
+    Optional<String> protectedReason = ProtectedSettings.reason(s.name());
+    if (protectedReason.isPresent()) {
+      throw invalid(
+          s.name(),
+          value,
+          "pgknob never changes " + s.name() + ": " + protectedReason.get(),
+          "leave it out (change it yourself in postgresql.conf if you must)");
+    }
+    if (OVERRIDING_SOURCES.contains(s.source())) {
+      throw invalid(
+          name,
+          value,
+          name + " is set by the server's " + s.source() + ", which overrides ALTER SYSTEM",
+          "remove that setting first (ALTER ROLE/DATABASE ... RESET "
+              + name
+              + ", or the -c option)");
+    }
+    String canonical = SettingValue.canonical(s, value); // throws when PostgreSQL would refuse it
+    Optional<String> valueReason = ProtectedSettings.valueReason(s, canonical);
+    if (valueReason.isPresent()) {
+      throw invalid(s.name(), value, valueReason.get(), "give another value");
+    }
+    return s;
+  }
+
+  private static SettingRejectedException invalid(
+      String name, String value, String cause, String fix) {
+    return new SettingRejectedException(
+        SettingRejectedException.Reason.INVALID,
+        Map.of(name, value),
+        cause,
+        "",
+        fix + "; nothing was changed");
+  }
+
+  /** Records the original state of settings not recorded yet, then writes the restore file. */
+  private void recordOriginals(
+      Connection conn, Map<String, ServerSetting> now, Map<String, String> wanted) {
+    Optional<String> autoConf = server.readAutoConf(conn);
+    Map<String, String> autoConfValues = null;
+    String how;
+    if (autoConf.isPresent()) {
+      autoConfValues = AutoConf.parse(autoConf.get());
+      how = AutoConf.FILE_NAME;
+    } else {
+      autoConfValues = autoConfFromFileSettings(conn);
+      how = autoConfValues == null ? "pg_settings.sourcefile" : "pg_file_settings";
+    }
+    boolean fresh = file == null || file.isRestored();
+    SettingsSnapshot snapshot =
+        fresh ? new SettingsSnapshot(autoConf.orElse(null), how, List.of()) : file.snapshot();
+    List<OriginalSetting> added = new ArrayList<>();
+    for (String name : wanted.keySet()) {
+      if (snapshot.original(name).isPresent()) {
+        continue; // a second change keeps the first original
+      }
+      ServerSetting s = now.get(name);
+      boolean inAutoConf;
+      String autoConfValue;
+      if (autoConfValues != null) {
+        inAutoConf = autoConfValues.containsKey(name);
+        autoConfValue = autoConfValues.get(name);
+      } else {
+        inAutoConf =
+            "configuration file".equals(s.source())
+                && s.sourcefile() != null
+                && s.sourcefile().endsWith(AutoConf.FILE_NAME);
+        autoConfValue = inAutoConf ? s.setting() : null; // base units: the same value
+      }
+      added.add(
+          new OriginalSetting(
+              name,
+              s.setting(),
+              s.unit(),
+              s.vartype(),
+              s.context(),
+              s.source(),
+              inAutoConf,
+              autoConfValue,
+              s.pendingRestart()));
+    }
+    snapshot = snapshot.with(added);
+    file =
+        fresh
+            ? new RestoreFile(
+                server.identity(),
+                RestoreFile.CHANGING,
+                snapshot,
+                Map.of(),
+                wanted,
+                java.time.Instant.now(),
+                server.runningWhenOpened(),
+                Map.of())
+            : file.withState(RestoreFile.CHANGING, snapshot, file.applied(), wanted);
+    file.write(restoreFilePath);
+    if (fresh) {
+      UnrestoredFiles.register(server.identity(), restoreFilePath);
+    }
+  }
+
+  /**
+   * postgresql.auto.conf's settings from pg_file_settings, or null when the role may not read it.
+   */
+  private static Map<String, String> autoConfFromFileSettings(Connection conn) {
+    Map<String, String> values = new LinkedHashMap<>();
+    try (Statement st = conn.createStatement();
+        ResultSet rs =
+            st.executeQuery(
+                "SELECT name, setting FROM pg_catalog.pg_file_settings"
+                    + " WHERE sourcefile LIKE '%/"
+                    + AutoConf.FILE_NAME
+                    + "' AND error IS NULL ORDER BY seqno")) {
+      while (rs.next()) {
+        values.put(rs.getString(1), rs.getString(2));
+      }
+      return values;
+    } catch (SQLException e) {
+      return null;
+    }
+  }
+
+  /**
+   * The ALTER SYSTEM statement that gives {@code name} its value in the configuration asked for.
+   */
+  private String statementFor(String name, Map<String, String> settings) {
+    if (settings.containsKey(name)) {
+      return SqlQuoting.alterSystemSet(name, settings.get(name));
+    }
+    return file.snapshot()
+        .original(name)
+        .map(OriginalSetting::restoreStatement)
+        .orElse(SqlQuoting.alterSystemReset(name));
+  }
+
+  /**
+   * Puts back the settings of the last completed change. Uses ALTER SYSTEM when the server answers;
+   * when it is down, writes the last postgresql.auto.conf that worked and starts it.
+   */
+  private void recover(
+      Map<String, String> previous,
+      Set<String> touched,
+      Optional<String> lastGoodAutoConf,
+      String failure) {
+    try {
+      if (server.answers(Duration.ofSeconds(3))) {
+        boolean restart = false;
+        try (Connection conn = server.connect();
+            Statement st = conn.createStatement()) {
+          Map<String, ServerSetting> now = PgSettings.byName(conn);
+          for (String name : touched) {
+            st.execute(statementFor(name, previous));
+            ServerSetting s = now.get(name);
+            if (s != null && s.needsRestart()) {
+              String was =
+                  previous.containsKey(name)
+                      ? SettingValue.canonical(s, previous.get(name))
+                      : file.snapshot()
+                          .original(name)
+                          .map(OriginalSetting::setting)
+                          .orElse(s.setting());
+              restart |= !SettingValue.sameValue(s, was, s.setting());
+            }
+          }
+          st.execute("SELECT pg_catalog.pg_reload_conf()");
+        }
+        if (restart) {
+          server.restart();
+        }
+      } else if (lastGoodAutoConf.isEmpty() || !server.startWithAutoConf(lastGoodAutoConf.get())) {
+        throw new PgknobException(
+            server.describe() + " is down and pgknob cannot reach its postgresql.auto.conf",
+            "remove the lines for "
+                + String.join(", ", touched)
+                + " from postgresql.auto.conf in its data folder and start it, then run: pgknob restore "
+                + restoreFilePath);
+      }
+      file = file.withState(RestoreFile.APPLIED, file.snapshot(), previous, Map.of());
+      file.write(restoreFilePath);
+    } catch (SQLException | RuntimeException e) {
+      String why = e instanceof SQLException sql ? sqlMessage(sql) : e.getMessage();
+      throw new PgknobException(
+          "a change failed ("
+              + failure
+              + ") and putting back the previous settings failed too: "
+              + why,
+          e instanceof PgknobException pe && !pe.fix().isEmpty()
+              ? pe.fix()
+              : "run: pgknob restore " + restoreFilePath,
+          e);
+    }
+  }
+
+  /**
+   * Waits until fresh connections show every expected value and nothing waits for a restart: a
+   * reload reaches the postmaster and its children asynchronously.
+   *
+   * @return what still differs when the wait ends, empty when all is as expected
+   */
+  private List<String> awaitValues(Map<String, String> expected) {
+    long deadline = System.nanoTime() + VERIFY_TIMEOUT.toNanos();
+    while (true) {
+      List<String> mismatches = new ArrayList<>();
+      try (Connection conn = server.connect()) {
+        Map<String, ServerSetting> now = PgSettings.byName(conn);
+        for (Map.Entry<String, String> e : expected.entrySet()) {
+          ServerSetting s = now.get(e.getKey());
+          // Strings may be normalized by the server, and client-set values hide the server's.
+          if (s == null
+              || "string".equals(s.vartype())
+              || "client".equals(s.source())
+              || "session".equals(s.source())) {
+            continue;
+          }
+          if (s.pendingRestart()) {
+            mismatches.add(s.name() + " still waits for a restart");
+          } else if (!SettingValue.sameValue(s, e.getValue(), s.setting())) {
+            mismatches.add(
+                s.name()
+                    + " shows "
+                    + s.display()
+                    + ", not "
+                    + SettingValue.withUnit(s, e.getValue()));
+          }
+        }
+      } catch (SQLException e) {
+        mismatches.add("cannot read the settings back: " + sqlMessage(e));
+      }
+      if (mismatches.isEmpty() || System.nanoTime() > deadline) {
+        return mismatches;
+      }
+      try {
+        Thread.sleep(200);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        return mismatches;
+      }
+    }
+  }
+
+  private PgknobException lost(SQLException e) {
+    return new PgknobException(
+        "lost the connection to " + server.describe() + ": " + sqlMessage(e),
+        "check the server; if pgknob changed settings, run: pgknob restore " + restoreFilePath,
+        e);
+  }
+
+  /** The server's one-line message of an SQL error, without the driver's extra lines. */
+  static String sqlMessage(SQLException e) {
+    if (e instanceof PSQLException pe && pe.getServerErrorMessage() != null) {
+      String message = pe.getServerErrorMessage().getMessage();
+      String detail = pe.getServerErrorMessage().getDetail();
+      return detail == null ? message : message + " (" + detail + ")";
+    }
+    String message = String.valueOf(e.getMessage());
+    int newline = message.indexOf('\n');
+    return newline < 0 ? message : message.substring(0, newline);
+  }
+
+  private static String describe(Map<String, String> settings) {
+    return settings.entrySet().stream()
+        .map(e -> e.getKey() + " = " + e.getValue())
+        .collect(Collectors.joining(", "));
+  }
+
+  private static double secondsSince(long startNanos) {
+    return (System.nanoTime() - startNanos) / 1e9;
+  }
+}

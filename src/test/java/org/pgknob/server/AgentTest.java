@@ -1,0 +1,142 @@
+package org.pgknob.server;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.time.Duration;
+import java.util.Optional;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
+import org.junit.jupiter.api.Test;
+import org.pgknob.PgknobException;
+import org.pgknob.testing.SharedPostgres;
+import org.pgknob.trial.Guardrail;
+
+/**
+ * {@code pgknob agent} run as a separate process (as it would run on the database host) and read by
+ * the tuner through --agent-command: its figures reach the guardrail, and an agent that fails,
+ * prints garbage or stops is noticed.
+ */
+class AgentTest {
+  /** The same pgknob, started as a new JVM from this test's class path. */
+  private static String agentCommand(String dataDir) {
+    return "exec '"
+        + ProcessHandle.current().info().command().orElse("java")
+        + "' -cp '"
+        + System.getProperty("java.class.path")
+        + "' org.pgknob.cli.Main agent --data-dir '"
+        + dataDir
+        + "'";
+  }
+
+  @Test
+  void theAgentsFiguresReachTheGuardrailAsALocalSamplersWould() throws Exception {
+    ManagedCluster cluster = SharedPostgres.cluster();
+    RemoteServer server =
+        RemoteServer.open(
+            new RemoteServer.Options(
+                cluster.jdbcUrl("postgres"),
+                ManagedCluster.SUPERUSER,
+                cluster.passwordFile(),
+                null,
+                Duration.ofSeconds(30),
+                agentCommand(cluster.dataDir().toString()),
+                true));
+    try (server) {
+      ServerFacts facts = server.facts();
+      assertTrue(facts.hostMemoryBytes().isPresent(), "the host's RAM, from the agent");
+      ProcessSampler sampler = server.newSampler().orElseThrow();
+      assertEquals(-1, sampler.postmasterPid(), "fed by the agent, not by /proc here");
+      CountDownLatch tripped = new CountDownLatch(1);
+      AtomicReference<Guardrail.Trip> trip = new AtomicReference<>();
+      // A limit of 1 MB: the server's real PSS, as the agent measures it, crosses it at once.
+      try (Guardrail guardrail =
+          new Guardrail(
+              server,
+              "postgres",
+              "pgknob-agent-test",
+              1L << 20,
+              t -> {
+                trip.set(t);
+                tripped.countDown();
+              })) {
+        sampler.addListener(guardrail);
+        sampler.start();
+        assertTrue(tripped.await(20, TimeUnit.SECONDS), "the guardrail tripped on the figures");
+        sampler.close();
+      }
+      assertEquals("PSS", trip.get().figure());
+      assertTrue(trip.get().figureBytes() > 1L << 20, trip.get().toString());
+    }
+  }
+
+  @Test
+  void garbageAStopAndAFailureAreEachNoticedOnce() throws Exception {
+    try (AgentFeed garbage = AgentFeed.start("echo hello; sleep 30")) {
+      assertFalse(garbage.awaitFirstSample(10_000));
+      assertEquals(Optional.of("printed something that is not a sample: hello"), garbage.failure());
+      assertTrue(garbage.latest().isEmpty());
+    }
+    try (AgentFeed failing = AgentFeed.start("echo no route to host >&2; exit 255")) {
+      assertFalse(failing.awaitFirstSample(10_000));
+      assertEquals(Optional.of("stopped (exit status 255)"), failing.failure());
+    }
+    // One good line, then the agent dies mid-session: the callback hears it once.
+    String line =
+        "{\\\"epochMillis\\\":1,\\\"processes\\\":3,\\\"rssBytes\\\":10,\\\"pssBytes\\\":5,"
+            + "\\\"hostMemTotalBytes\\\":100,\\\"hostMemAvailableBytes\\\":50}";
+    try (AgentFeed stopping = AgentFeed.start("echo \"" + line + "\"; sleep 2; exit 1")) {
+      assertTrue(stopping.awaitFirstSample(10_000));
+      CountDownLatch heard = new CountDownLatch(1);
+      AtomicReference<String> reason = new AtomicReference<>();
+      stopping.onFailure(
+          r -> {
+            reason.set(r);
+            heard.countDown();
+          });
+      assertTrue(heard.await(10, TimeUnit.SECONDS));
+      assertEquals("stopped (exit status 1)", reason.get());
+      assertTrue(stopping.latest().isEmpty());
+    }
+  }
+
+  @Test
+  void requireAgentRefusesAnAgentThatPrintsNothingUseful() {
+    ManagedCluster cluster = SharedPostgres.cluster();
+    PgknobException e =
+        assertThrows(
+            PgknobException.class,
+            () ->
+                RemoteServer.open(
+                    new RemoteServer.Options(
+                        cluster.jdbcUrl("postgres"),
+                        ManagedCluster.SUPERUSER,
+                        cluster.passwordFile(),
+                        null,
+                        Duration.ofSeconds(30),
+                        "echo '{\"status\": \"not an agent\"}'",
+                        true)));
+    assertTrue(
+        e.getMessage().contains("printed a sample without the server's processes"), e.getMessage());
+    assertTrue(e.getMessage().contains("--require-agent"), e.getMessage());
+  }
+
+  /** A folder that is no data folder would have the agent wait for a server forever. */
+  @Test
+  @org.junit.jupiter.api.Timeout(30)
+  void anAgentGivenAFolderThatIsNoDataFolderRefusesAtOnce(
+      @org.junit.jupiter.api.io.TempDir java.nio.file.Path empty) {
+    java.io.StringWriter out = new java.io.StringWriter();
+    java.io.StringWriter err = new java.io.StringWriter();
+    picocli.CommandLine cl = org.pgknob.cli.Main.commandLine();
+    cl.setOut(new java.io.PrintWriter(out, true));
+    cl.setErr(new java.io.PrintWriter(err, true));
+    assertEquals(1, cl.execute("agent", "--data-dir", empty.toString()));
+    assertTrue(err.toString().contains("is not a PostgreSQL data folder"), err.toString());
+    assertEquals(1, err.toString().strip().lines().count(), err.toString());
+    assertTrue(out.toString().isEmpty(), out.toString());
+  }
+}

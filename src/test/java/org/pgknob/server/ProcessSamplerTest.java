@@ -1,0 +1,147 @@
+package org.pgknob.server;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.sql.Connection;
+import java.sql.Statement;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import org.junit.jupiter.api.Test;
+import org.pgknob.testing.SharedPostgres;
+
+class ProcessSamplerTest {
+  private static final long MIB = 1L << 20;
+  private static final int TABLES = 4;
+
+  private static ProcessSampler sampler() {
+    return new ProcessSampler(
+        SharedPostgres.cluster().postmasterPid().orElseThrow(), Duration.ofMillis(200));
+  }
+
+  @Test
+  void samplesTheServersProcessTreeAndTheHost() throws Exception {
+    try (ProcessSampler sampler = sampler()) {
+      ProcessSample first = sampler.sampleNow();
+      // postmaster, checkpointer, background writer, WAL writer, autovacuum launcher, ...
+      assertTrue(first.processes() >= 5, "processes: " + first.processes());
+      assertTrue(sampler.pssReadable(), "run the tests as root or as the server's user");
+      assertTrue(first.rssBytes() > first.pssBytes() && first.pssBytes() > 0, first.toString());
+      assertTrue(first.hostMemTotalBytes() > first.hostMemAvailableBytes(), first.toString());
+      assertEquals(HostMemory.read().memTotalBytes(), first.hostMemTotalBytes());
+
+      sampler.startWindow();
+      ResourceSummary summary;
+      try (Connection conn = SharedPostgres.connect();
+          Statement st = conn.createStatement()) {
+        st.execute("SELECT count(*) FROM generate_series(1, 3000000)");
+        ProcessSample busy = sampler.sampleNow();
+        assertTrue(busy.cpuUserPct() + busy.cpuSysPct() > 0, busy.toString());
+        assertTrue(busy.processes() > first.processes(), "the connection's backend is counted");
+        sampler.sampleNow();
+        summary = sampler.stopWindow();
+      }
+      assertTrue(summary.available());
+      assertEquals(2, summary.samples());
+      assertTrue(summary.rssPeakBytes() >= summary.rssAvgBytes());
+      assertTrue(summary.cpuUserPct() > 0, summary.toString());
+    }
+  }
+
+  @Test
+  void processesThatExitBetweenSamplesNeverGiveNegativeRates() throws Exception {
+    List<ProcessSample> heard = new CopyOnWriteArrayList<>();
+    try (ProcessSampler sampler = sampler()) {
+      sampler.addListener(heard::add);
+      List<Connection> conns = new ArrayList<>();
+      for (int i = 0; i < 4; i++) {
+        conns.add(SharedPostgres.connect());
+        try (Statement st = conns.get(i).createStatement()) {
+          st.execute("SELECT count(*) FROM generate_series(1, 300000)");
+        }
+      }
+      ProcessSample with = sampler.sampleNow();
+      for (Connection c : conns) {
+        c.close();
+      }
+      Thread.sleep(300);
+      ProcessSample without = sampler.sampleNow();
+      assertTrue(without.processes() < with.processes(), with + " then " + without);
+      for (ProcessSample s : List.of(with, without)) {
+        assertTrue(s.cpuUserPct() >= 0 && s.cpuSysPct() >= 0, s.toString());
+        assertTrue(s.readBytesPerSec() >= 0 && s.writeBytesPerSec() >= 0, s.toString());
+      }
+      assertEquals(2, heard.size(), "listeners hear every sample");
+    }
+  }
+
+  @Test
+  void samplesOnItsOwnEveryIntervalUntilClosed() throws Exception {
+    List<ProcessSample> heard = new CopyOnWriteArrayList<>();
+    ProcessSampler sampler = sampler();
+    sampler.addListener(heard::add);
+    sampler.start();
+    Thread.sleep(1100);
+    sampler.close();
+    int count = heard.size();
+    assertTrue(count >= 3, "samples in 1.1 s at 200 ms: " + count);
+    Thread.sleep(400);
+    assertEquals(count, heard.size(), "no samples after close");
+  }
+
+  /**
+   * Summed RSS counts shared_buffers once per backend that touched them; PSS counts them once. With
+   * 512MB of shared buffers holding about 300MB of tables read by 8 backends, RSS must exceed PSS
+   * by more than twice the buffers.
+   */
+  @Test
+  void summedRssExceedsPssByTheSharedBuffersEachBackendTouched() throws Exception {
+    try (Connection admin = SharedPostgres.connect();
+        Statement st = admin.createStatement()) {
+      st.execute("ALTER SYSTEM SET shared_buffers = '512MB'");
+    }
+    SharedPostgres.cluster().restart();
+    List<Connection> readers = new ArrayList<>();
+    try (Connection admin = SharedPostgres.connect();
+        Statement st = admin.createStatement()) {
+      // Each table stays under a quarter of shared_buffers, so sequential scans read it into
+      // shared buffers rather than through a small ring.
+      for (int t = 1; t <= TABLES; t++) {
+        st.execute(
+            "CREATE UNLOGGED TABLE rss_pss_"
+                + t
+                + " AS SELECT g, repeat('x', 200) AS pad FROM generate_series(1, 450000) g");
+      }
+      for (int i = 0; i < 8; i++) {
+        Connection c = SharedPostgres.connect();
+        readers.add(c);
+        try (Statement r = c.createStatement()) {
+          for (int t = 1; t <= TABLES; t++) {
+            r.execute("SELECT count(*) FROM rss_pss_" + t);
+          }
+        }
+      }
+      try (ProcessSampler sampler = sampler()) {
+        ProcessSample s = sampler.sampleNow();
+        long gap = s.rssBytes() - s.pssBytes();
+        System.out.printf(
+            "RSS %d MiB, PSS %d MiB, RSS - PSS %d MiB over %d processes%n",
+            s.rssBytes() / MIB, s.pssBytes() / MIB, gap / MIB, s.processes());
+        assertTrue(gap > 2 * 512 * MIB, s.toString());
+      }
+    } finally {
+      for (Connection c : readers) {
+        c.close();
+      }
+      try (Connection admin = SharedPostgres.connect();
+          Statement st = admin.createStatement()) {
+        for (int t = 1; t <= TABLES; t++) {
+          st.execute("DROP TABLE IF EXISTS rss_pss_" + t);
+        }
+      }
+      SharedPostgres.resetSettings();
+    }
+  }
+}

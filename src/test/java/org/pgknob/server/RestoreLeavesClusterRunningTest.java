@@ -1,0 +1,105 @@
+package org.pgknob.server;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.util.Map;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.pgknob.cli.Main;
+import picocli.CommandLine;
+
+/**
+ * A restore after pgknob was killed while the managed cluster was down (between the stop and the
+ * start of a restart) leaves the cluster running when it ran before the first change (issue 14,
+ * item 5). A cluster of its own: the restart moves it to another free port.
+ */
+class RestoreLeavesClusterRunningTest {
+  static Path clusterDir;
+
+  @BeforeAll
+  static void createCluster() throws Exception {
+    Path home = PgknobHome.resolve();
+    clusterDir = Files.createTempDirectory(Files.createDirectories(home), "restore-running-");
+  }
+
+  @AfterAll
+  static void deleteCluster() throws Exception {
+    cluster().stop();
+    PgknobHome.deleteTree(clusterDir);
+  }
+
+  @Test
+  void restoreStartsAndLeavesRunningAClusterThatRanBeforeTheFirstChange() throws Exception {
+    cluster().start();
+    StringWriter err = new StringWriter();
+    assertEquals(0, run(err, "apply", "--set", "shared_buffers=160MB"), err::toString);
+    RestoreFile file = RestoreFile.read(RestoreFile.defaultPath(cluster().identity()));
+    assertTrue(file.leaveRunning(), "recorded: it ran before the first change");
+    cluster().stop(); // as a kill -9 between the stop and the start of a restart leaves it
+
+    assertEquals(0, run(err, "restore"), err::toString);
+
+    ManagedCluster after = cluster();
+    assertTrue(after.isRunning(), "restore leaves it running, as it was");
+    try (Connection conn = after.connect("postgres");
+        ResultSet rs = conn.createStatement().executeQuery("SHOW shared_buffers")) {
+      rs.next();
+      assertEquals("128MB", rs.getString(1));
+    }
+    assertFalse(
+        Files.readString(after.dataDir().resolve(AutoConf.FILE_NAME)).contains("shared_buffers"));
+  }
+
+  @Test
+  void aClusterStoppedBeforeTheFirstChangeIsStoppedAgainAfterARestore() throws Exception {
+    ManagedCluster c = cluster();
+    c.stop();
+    // Opened stopped: a session would start it and stop it at the end; recorded as not running.
+    c.start();
+    Path restore = clusterDir.resolve("session-restore.json");
+    ManagedCluster stoppedBefore = ManagedCluster.open(clusterDir, c.binaries(), 0);
+    // This handle found it running; one that found it stopped is what a tune on a stopped cluster
+    // has: simulate with a fresh restore file written with runningBefore = false.
+    stoppedBefore.useRestoreFile(restore);
+    stoppedBefore.configure(java.util.Map.of("work_mem", "5MB"));
+    RestoreFile written = RestoreFile.read(restore);
+    new RestoreFile(
+            written.identity(),
+            written.state(),
+            written.snapshot(),
+            written.applied(),
+            written.pending(),
+            written.updatedAt(),
+            false,
+            Map.of())
+        .write(restore);
+    c.stop();
+    StringWriter err = new StringWriter();
+    assertEquals(0, run(err, "restore", restore.toString()), err::toString);
+    assertFalse(cluster().isRunning(), "left as it was before pgknob: stopped");
+  }
+
+  private static ManagedCluster cluster() {
+    return ManagedCluster.open(clusterDir, PostgresBinaries.ensure(PgknobHome.resolve()), 0);
+  }
+
+  private static int run(StringWriter err, String... args) {
+    String[] all = new String[args.length + 2];
+    System.arraycopy(args, 0, all, 0, args.length);
+    all[args.length] = "--cluster-dir";
+    all[args.length + 1] = clusterDir.toString();
+    CommandLine cl = Main.commandLine();
+    cl.setOut(new PrintWriter(new StringWriter(), true));
+    cl.setErr(new PrintWriter(err, true));
+    return cl.execute(all);
+  }
+}
