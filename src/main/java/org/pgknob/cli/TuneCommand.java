@@ -51,6 +51,16 @@ public final class TuneCommand implements Callable<Integer> {
   String budget;
 
   @Option(
+      names = "--validation-target",
+      paramLabel = "<3%>",
+      defaultValue = "3%",
+      description =
+          "Validation stops once each ratio against the defaults excludes 1 or is within this"
+              + " percentage either side, or its share of the budget is spent (default:"
+              + " ${DEFAULT-VALUE}).")
+  String validationTarget;
+
+  @Option(
       names = "--tracks",
       paramLabel = "reload|restart",
       defaultValue = "reload,restart",
@@ -126,6 +136,18 @@ public final class TuneCommand implements Callable<Integer> {
       description = "Folder for session folders (default: ${DEFAULT-VALUE}).")
   Path runsDir;
 
+  /** "3%" or "3" as 0.03. */
+  static double percent(String text) {
+    String t = text.trim();
+    try {
+      return Double.parseDouble(t.endsWith("%") ? t.substring(0, t.length() - 1).trim() : t) / 100;
+    } catch (NumberFormatException e) {
+      throw new org.pgknob.PgknobException(
+          "--validation-target '" + text + "' is not a percentage",
+          "give e.g. --validation-target 3%");
+    }
+  }
+
   @Override
   public Integer call() {
     if (!apply.equals("none") && !apply.equals("best")) {
@@ -148,7 +170,8 @@ public final class TuneCommand implements Callable<Integer> {
             seed,
             surrogate,
             apply.equals("best"),
-            pgtuneOptions.toOptions());
+            pgtuneOptions.toOptions(),
+            percent(validationTarget));
     // A budget too small, or a file's own mistakes, are refused before a folder is created or the
     // server touched.
     inputs.trialsAllowed();

@@ -24,10 +24,13 @@ import org.pgknob.trial.TrialResult;
  * <ol>
  *   <li>baseline: 3 runs of the defaults, 5 when T is 60 or more (a better noise estimate pays off
  *       in longer sessions);
- *   <li>validation: rounds of one baseline run and one run of each validated configuration, as many
- *       rounds as pairs, so k configurations cost pairs x (1 + k) trials; configurations in the
- *       order restart/objective, reload/objective, pgtune, restart/other objective, reload/other
- *       objective, as many as fit in 40% of T, at least the first;
+ *   <li>validation: rounds of one run of the defaults and one of each validated configuration, in
+ *       the order restart/objective, pgtune, reload/objective, restart/other objective,
+ *       reload/other objective. The first pick and the PGTune-style configuration are always
+ *       validated (users compare against PGTune-style first): validation gets 40% of T, but never
+ *       less than {@code minRounds} rounds of those two, and takes as many further configurations
+ *       as leave at least {@code minRounds} rounds in its share. The rounds that share allows are
+ *       the most validation runs; it stops earlier once decided ({@link ValidationRounds});
  *   <li>sweeps: 30% of what remains, when that is at least 3 trials, else none;
  *   <li>Bayesian iterations: the rest, split evenly between the tracks, the restart track getting
  *       the odd one (it searches the larger space).
@@ -128,10 +131,16 @@ public record Budget(Integer trials, Duration wallTime) {
         "give trials and/or wall time: 40, '40 trials', 2h, 90m, 1h30m, or both as 40,2h");
   }
 
-  /** The fewest trials a session can do anything useful with: baseline, one trial, validation. */
-  public static int minimumTrials(int validationPairs) {
-    return MIN_BASELINE_RUNS + 1 + 2 * validationPairs;
+  /**
+   * The fewest trials a session can do anything useful with: baseline, one trial, and {@code
+   * validationRounds} rounds of the defaults, the first pick and the PGTune-style configuration.
+   */
+  public static int minimumTrials(int validationRounds) {
+    return MIN_BASELINE_RUNS + 1 + validationRounds * (1 + MIN_VALIDATED);
   }
+
+  /** Always validated: the first track's pick on the objective and the PGTune-style row. */
+  static final int MIN_VALIDATED = 2;
 
   /**
    * The number of trials this budget allows when one trial takes about {@code trialSeconds}.
@@ -151,7 +160,8 @@ public record Budget(Integer trials, Duration wallTime) {
     String needs =
         String.format(
             Locale.ROOT,
-            "a session needs at least %d (%d baseline runs, 1 trial, %d validation pairs)",
+            "a session needs at least %d (%d baseline runs, 1 trial, %d validation rounds of the"
+                + " defaults, the pick and PGTune-style: the fewest that can decide a comparison)",
             minimum,
             MIN_BASELINE_RUNS,
             validationPairs);
@@ -231,7 +241,7 @@ public record Budget(Integer trials, Duration wallTime) {
    * @param tracks the tracks in the order they run, e.g. [reload, restart]
    * @param objective the objective the Bayesian phase optimizes: tps or latency
    * @param withPgtune whether the PGTune-style configuration is validated too
-   * @param validationPairs interleaved pairs per validation (at least 3)
+   * @param validationPairs the fewest validation rounds (at least 3)
    */
   public static Shares apportion(
       int totalTrials,
@@ -249,22 +259,29 @@ public record Budget(Integer trials, Duration wallTime) {
     int baseline = totalTrials >= LONG_SESSION_TRIALS ? 5 : MIN_BASELINE_RUNS;
     List<SessionPlan.Validation> candidates = new ArrayList<>();
     String other = "tps".equals(objective) ? "latency" : "tps";
-    for (int i = tracks.size() - 1; i >= 0; i--) {
-      candidates.add(new SessionPlan.Validation(tracks.get(i) + "/" + objective, tracks.get(i)));
-    }
+    String first = tracks.get(tracks.size() - 1);
+    candidates.add(new SessionPlan.Validation(first + "/" + objective, first));
     if (withPgtune) {
       candidates.add(new SessionPlan.Validation("pgtune", "restart"));
+    }
+    for (int i = tracks.size() - 2; i >= 0; i--) {
+      candidates.add(new SessionPlan.Validation(tracks.get(i) + "/" + objective, tracks.get(i)));
     }
     for (int i = tracks.size() - 1; i >= 0; i--) {
       candidates.add(new SessionPlan.Validation(tracks.get(i) + "/" + other, tracks.get(i)));
     }
-    // Rounds of (baseline + every candidate): k candidates cost pairs x (1 + k) trials.
-    int fit = (int) Math.floor(VALIDATION_SHARE * totalTrials / validationPairs) - 1;
-    int validations = Math.max(1, Math.min(candidates.size(), fit));
-    while (validations > 1 && totalTrials - baseline - validationPairs * (1 + validations) < 1) {
-      validations--;
+    // Rounds of (defaults + every candidate): k candidates in r rounds cost r x (1 + k) trials.
+    int mandatory = withPgtune ? MIN_VALIDATED : 1;
+    int share =
+        Math.max(
+            (int) Math.floor(VALIDATION_SHARE * totalTrials), validationPairs * (1 + mandatory));
+    share = Math.min(share, totalTrials - baseline - 1);
+    int validations = mandatory;
+    while (validations < candidates.size() && validationPairs * (2 + validations) <= share) {
+      validations++;
     }
-    int search = totalTrials - baseline - validationPairs * (1 + validations);
+    int rounds = Math.max(validationPairs, share / (1 + validations));
+    int search = totalTrials - baseline - rounds * (1 + validations);
     int sweeps = (int) Math.floor(SWEEP_SHARE * search);
     if (sweeps < MIN_SWEEP_TRIALS) {
       sweeps = 0;
@@ -276,8 +293,7 @@ public record Budget(Integer trials, Duration wallTime) {
     }
     String last = tracks.get(tracks.size() - 1);
     perTrack.merge(last, bayes % tracks.size(), Integer::sum);
-    return new Shares(
-        baseline, sweeps, perTrack, candidates.subList(0, validations), validationPairs);
+    return new Shares(baseline, sweeps, perTrack, candidates.subList(0, validations), rounds);
   }
 
   /**
@@ -287,7 +303,7 @@ public record Budget(Integer trials, Duration wallTime) {
    * @param sweepTrials trials for one-at-a-time sweeps (at most)
    * @param bayesIterations per track, in run order
    * @param validations what is validated, in order
-   * @param validationPairs pairs per validation
+   * @param validationPairs the most validation rounds: each runs the defaults and every validation
    */
   public record Shares(
       int baselineRuns,
@@ -338,6 +354,15 @@ public record Budget(Integer trials, Duration wallTime) {
      * {@link #plan(List)} with reference runs and races on {@code objective} in its Bayesian slots.
      */
     public SessionPlan racingPlan(List<SessionPlan.SweepKnob> sweeps, String objective) {
+      return racingPlan(sweeps, objective, null);
+    }
+
+    /**
+     * {@link #racingPlan(List, String)} whose validation stops once decided ({@code validating}),
+     * or runs every round (null).
+     */
+    public SessionPlan racingPlan(
+        List<SessionPlan.SweepKnob> sweeps, String objective, SessionPlan.Validating validating) {
       SessionPlan p = plan(sweeps);
       return new SessionPlan(
           p.baselineRuns(),
@@ -345,7 +370,8 @@ public record Budget(Integer trials, Duration wallTime) {
           p.bayes(),
           p.validations(),
           p.validationPairs(),
-          SessionPlan.Racing.defaults(objective));
+          SessionPlan.Racing.defaults(objective),
+          validating);
     }
   }
 }

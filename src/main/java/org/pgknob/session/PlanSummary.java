@@ -35,7 +35,15 @@ public final class PlanSummary {
       long n = plan.steps().stream().filter(s -> s.phase() == phase).count();
       if (n > 0) {
         out.add(
-            String.format(Locale.ROOT, "  %-11s %3d trial%s", phase.label(), n, n == 1 ? "" : "s"));
+            String.format(
+                Locale.ROOT,
+                "  %-11s %3d trial%s%s",
+                phase.label(),
+                n,
+                n == 1 ? "" : "s",
+                phase == Phase.VALIDATION && plan.validating() != null
+                    ? " at most: " + new ValidationRounds(plan, java.util.Set.of()).describe()
+                    : ""));
       }
     }
     return out;

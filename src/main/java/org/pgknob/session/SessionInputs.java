@@ -25,6 +25,8 @@ import org.pgknob.workload.Workloads;
  * @param surrogate gp or rf
  * @param applyBest leave the best restart/objective configuration applied at the end
  * @param pgtune --storage, --cpus and --connections for the PGTune-style configuration
+ * @param validationTarget --validation-target: validation stops once each ratio is within this
+ *     fraction either side (0.03 for +-3%) or excludes 1
  */
 public record SessionInputs(
     WorkloadSpec workload,
@@ -40,13 +42,55 @@ public record SessionInputs(
     long seed,
     String surrogate,
     boolean applyBest,
-    PgTuneOptions pgtune) {
+    PgTuneOptions pgtune,
+    double validationTarget) {
 
   public static final List<String> TRACKS = List.of("reload", "restart");
   public static final List<String> OBJECTIVES = List.of("tps", "latency");
 
+  /** Inputs with the default validation target (+-3%). */
+  public SessionInputs(
+      WorkloadSpec workload,
+      int rampupSeconds,
+      int windowSeconds,
+      String budget,
+      List<String> tracks,
+      String objective,
+      String spaceFile,
+      String rulesFile,
+      boolean allowDurabilityTradeoff,
+      long ramBytes,
+      long seed,
+      String surrogate,
+      boolean applyBest,
+      PgTuneOptions pgtune) {
+    this(
+        workload,
+        rampupSeconds,
+        windowSeconds,
+        budget,
+        tracks,
+        objective,
+        spaceFile,
+        rulesFile,
+        allowDurabilityTradeoff,
+        ramBytes,
+        seed,
+        surrogate,
+        applyBest,
+        pgtune,
+        SessionPlan.Validating.DEFAULT_TARGET);
+  }
+
   public SessionInputs {
     pgtune = pgtune == null ? PgTuneOptions.MEASURED : pgtune;
+    if (!(validationTarget >= 0.005 && validationTarget <= 0.5)) {
+      throw new PgknobException(
+          "--validation-target must be between 0.5% and 50%, but got "
+              + Math.round(validationTarget * 1000) / 10.0
+              + "%",
+          "give e.g. --validation-target 3%");
+    }
     tracks = List.copyOf(new java.util.LinkedHashSet<>(tracks)); // --tracks reload,reload is one
     if (tracks.isEmpty()) {
       throw new PgknobException("--tracks names no track", "give reload, restart or both");
@@ -112,6 +156,7 @@ public record SessionInputs(
     m.put("surrogate", surrogate);
     m.put("applyBest", applyBest);
     m.put("pgtune", pgtune.toMap());
+    m.put("validationTarget", validationTarget);
     return m;
   }
 
@@ -132,7 +177,10 @@ public record SessionInputs(
         ((Number) m.get("seed")).longValue(),
         (String) m.get("surrogate"),
         (Boolean) m.get("applyBest"),
-        PgTuneOptions.fromMap(m.get("pgtune")));
+        PgTuneOptions.fromMap(m.get("pgtune")),
+        m.get("validationTarget") instanceof Number n
+            ? n.doubleValue()
+            : SessionPlan.Validating.DEFAULT_TARGET);
   }
 
   /**

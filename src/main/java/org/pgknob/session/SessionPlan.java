@@ -5,6 +5,7 @@ import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.TreeMap;
 import org.pgknob.PgknobException;
 import org.pgknob.trial.TrialResult;
@@ -29,6 +30,9 @@ import org.pgknob.trial.TrialResult;
  *     once (B), so each candidate gets one interleaved pair per round
  * @param racing how Bayesian slots are shared with reference runs and races; null in plans made
  *     before pgknob raced (their Bayesian slots all hold proposals)
+ * @param validating when validation stops early and how its rounds are ordered ({@link
+ *     ValidationRounds}); {@code validationPairs} is then the most rounds it may take. Null in a
+ *     comparison and in plans made before: every round runs, in a rotated order
  */
 public record SessionPlan(
     int baselineRuns,
@@ -36,7 +40,45 @@ public record SessionPlan(
     List<BayesTrack> bayes,
     List<Validation> validations,
     int validationPairs,
-    Racing racing) {
+    Racing racing,
+    Validating validating) {
+
+  /**
+   * Validation until it decides (see {@link ValidationRounds}).
+   *
+   * @param objective the ratio the stopping rule reads: tps or latency
+   * @param targetHalfWidth a ratio whose 95% interval is within this fraction either side (0.03:
+   *     +-3%) is decided even when it includes 1
+   * @param minRounds the fewest rounds before validation may stop
+   * @param seed the session's seed: with the round number, it draws each round's order
+   */
+  public record Validating(String objective, double targetHalfWidth, int minRounds, long seed) {
+    /** The default target: +-3%. */
+    public static final double DEFAULT_TARGET = 0.03;
+
+    public Validating {
+      if (!(targetHalfWidth > 0 && targetHalfWidth < 1) || minRounds < MIN_VALIDATION_ROUNDS) {
+        throw new IllegalArgumentException(
+            "need 0 < target < 1 and at least "
+                + MIN_VALIDATION_ROUNDS
+                + " rounds, but got target="
+                + targetHalfWidth
+                + ", minRounds="
+                + minRounds);
+      }
+    }
+  }
+
+  /** A plan whose validation runs every round (a comparison, or a plan made before). */
+  public SessionPlan(
+      int baselineRuns,
+      List<SweepKnob> sweeps,
+      List<BayesTrack> bayes,
+      List<Validation> validations,
+      int validationPairs,
+      Racing racing) {
+    this(baselineRuns, sweeps, bayes, validations, validationPairs, racing, null);
+  }
 
   /**
    * Reference runs and races within the Bayesian phase (see {@link MeasuredSlots}).
@@ -68,7 +110,7 @@ public record SessionPlan(
       List<BayesTrack> bayes,
       List<Validation> validations,
       int validationPairs) {
-    this(baselineRuns, sweeps, bayes, validations, validationPairs, null);
+    this(baselineRuns, sweeps, bayes, validations, validationPairs, null, null);
   }
 
   /** The subject of a validation round's baseline run. */
@@ -171,6 +213,27 @@ public record SessionPlan(
                 ""));
       }
     }
+    if (validating != null) {
+      // Every round the plan allows, each in its own order; ValidationRounds decides which run.
+      List<String> names = validations.stream().map(Validation::name).toList();
+      for (int p = 1; !validations.isEmpty() && p <= validationPairs; p++) {
+        for (String subject : ValidationRounds.order(validating.seed(), p, names)) {
+          boolean baseline = BASELINE.equals(subject);
+          out.add(
+              new Step(
+                  out.size() + 1,
+                  Phase.VALIDATION,
+                  baseline ? "reload" : validation(subject).orElseThrow().track(),
+                  subject,
+                  null,
+                  "",
+                  p,
+                  validationPairs,
+                  baseline ? "A" : "B"));
+        }
+      }
+      return out;
+    }
     // Validation in rounds: each round runs the defaults once (A), then every candidate (B), in
     // an order rotated from round to round so no candidate always runs right after the baseline.
     for (int p = 1; !validations.isEmpty() && p <= validationPairs; p++) {
@@ -208,31 +271,56 @@ public record SessionPlan(
     return validations.stream().filter(v -> v.name().equals(name)).findFirst();
   }
 
-  /** The number of trials the plan runs. */
+  /**
+   * The number of trials the plan runs: with validation until decided, the most it may run (it
+   * stops earlier once decided).
+   */
   public int totalTrials() {
     return steps().size();
+  }
+
+  /** The trials before validation: baseline, sweeps and Bayesian slots. */
+  public int searchTrials() {
+    return (int) steps().stream().filter(s -> s.phase() != Phase.VALIDATION).count();
+  }
+
+  /** {@link #next(List, Set)} when no candidate is the defaults. */
+  public Optional<Step> next(List<TrialResult> logged) {
+    return next(logged, Set.of());
   }
 
   /**
    * The step after the logged trials, or empty when the plan is done.
    *
+   * @param sameAsDefaults validated candidates whose configuration is the defaults: left out of
+   *     validation until decided (needed once the logged trials reach validation)
    * @throws PgknobException when the logged trials do not follow this plan
    */
-  public Optional<Step> next(List<TrialResult> logged) {
+  public Optional<Step> next(List<TrialResult> logged, Set<String> sameAsDefaults) {
     List<Step> slots = steps();
-    List<Step> steps = new ArrayList<>();
-    for (int i = 0; i < slots.size() && i <= logged.size(); i++) {
-      steps.add(filled(slots.get(i), logged.subList(0, Math.min(i, logged.size()))));
-    }
+    int search = searchTrials();
+    ValidationRounds rounds =
+        validating == null ? null : new ValidationRounds(this, sameAsDefaults);
     if (logged.size() > slots.size()) {
       throw new PgknobException(
           "trials.jsonl holds " + logged.size() + " trials but the session planned " + slots.size(),
           "the folder was changed by hand; start a new session");
     }
-    for (int i = 0; i < logged.size(); i++) {
+    for (int i = 0; i <= logged.size(); i++) {
+      List<TrialResult> before = logged.subList(0, i);
+      Optional<Step> planned;
+      if (rounds != null && i >= search) {
+        planned = rounds.next(i + 1, before);
+      } else {
+        planned = i < slots.size() ? Optional.of(filled(slots.get(i), before)) : Optional.empty();
+      }
+      if (i == logged.size()) {
+        return planned;
+      }
       TrialResult t = logged.get(i);
-      Step s = steps.get(i);
-      if (t.trial() != s.trial()
+      Step s = planned.orElse(null);
+      if (s == null
+          || t.trial() != s.trial()
           || !s.phase().label().equals(t.phase())
           || !s.label().equals(t.label())) {
         throw new PgknobException(
@@ -243,12 +331,12 @@ public record SessionPlan(
                 + " '"
                 + t.label()
                 + "', planned '"
-                + s.label()
+                + (s == null ? "nothing (the plan was done)" : s.label())
                 + "'",
             "the folder was changed by hand or by another pgknob version; start a new session");
       }
     }
-    return logged.size() < slots.size() ? Optional.of(steps.get(logged.size())) : Optional.empty();
+    throw new IllegalStateException("unreachable");
   }
 
   /** What runs in a slot after {@code before}: the slot's own step, or a reference or race run. */

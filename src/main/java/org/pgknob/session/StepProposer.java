@@ -3,6 +3,8 @@ package org.pgknob.session;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
 import org.pgknob.PgknobException;
 import org.pgknob.optimize.Bayes;
 import org.pgknob.optimize.Incumbent;
@@ -157,6 +159,28 @@ final class StepProposer {
         inputs.seed() * 1_000_003L + trial,
         context.rules().asPredicate(context.safety(space)),
         false);
+  }
+
+  /**
+   * The validated picks (not PGTune-style, not given settings) whose best configuration changes
+   * nothing on the server: measuring them against the defaults would compare the defaults with
+   * themselves.
+   */
+  Set<String> sameAsDefaults(List<TrialResult> search) {
+    Set<String> out = new TreeSet<>();
+    for (SessionPlan.Validation v : plan.validations()) {
+      if (!v.settings().isEmpty() || "pgtune".equals(v.name())) {
+        continue;
+      }
+      Map<String, Object> config =
+          validated.computeIfAbsent(v.name(), name -> best(name, search).values());
+      SearchSpace space = context.trackSpace(v.track());
+      Configuration c = withoutDefaults(Configuration.normalized(config, space), space);
+      if (ServerChanges.only(c.rendered(space), context.serverSettings()).isEmpty()) {
+        out.add(v.name());
+      }
+    }
+    return out;
   }
 
   private TrialRequest validationCandidate(Step step, List<TrialResult> logged) {

@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
+import java.util.Set;
 import org.pgknob.BuildInfo;
 import org.pgknob.PgknobException;
 import org.pgknob.report.Labels;
@@ -204,8 +205,13 @@ public final class TuningSession {
     PlanSummary.lines(plan, trialSeconds, clock.instant()).forEach(progress::note);
     progress.clock(clock, logged.size() + 1, trialSeconds);
     Phase lastPhase = null;
-    Optional<Step> next;
-    while ((next = plan.next(logged)).isPresent()) {
+    Set<String> sameAsDefaults = null;
+    while (true) {
+      sameAsDefaults = sameAsDefaults(plan, proposer, logged, sameAsDefaults);
+      Optional<Step> next = plan.next(logged, sameAsDefaults == null ? Set.of() : sameAsDefaults);
+      if (next.isEmpty()) {
+        break;
+      }
       Step step = next.get();
       boolean inSlot = step.phase() == Phase.REFERENCE || step.phase() == Phase.RACE;
       if (!inSlot && step.phase() != lastPhase) {
@@ -241,7 +247,52 @@ public final class TuningSession {
             .ifPresent(line -> progress.note("  " + line));
       }
     }
+    if (plan.validating() != null && sameAsDefaults != null) {
+      validationEnd(plan, logged, sameAsDefaults).ifPresent(progress::note);
+    }
     return finish(logged);
+  }
+
+  /**
+   * The validated picks that are the defaults, fixed once the search is over (from the trials
+   * before validation, so a resumed session finds the same); null before.
+   */
+  private static Set<String> sameAsDefaults(
+      SessionPlan plan, StepProposer proposer, List<TrialResult> logged, Set<String> known) {
+    if (known != null || plan.validating() == null || logged.size() < plan.searchTrials()) {
+      return known;
+    }
+    return proposer.sameAsDefaults(logged.subList(0, plan.searchTrials()));
+  }
+
+  /** "validation decided after 4 of 6 rounds" or "validation used all 6 rounds: ...". */
+  private static Optional<String> validationEnd(
+      SessionPlan plan, List<TrialResult> logged, Set<String> sameAsDefaults) {
+    ValidationRounds rounds = new ValidationRounds(plan, sameAsDefaults);
+    long runs = logged.stream().filter(t -> t.phase().equals(Phase.VALIDATION.label())).count();
+    int perRound = 1 + rounds.candidates().size();
+    long done = runs / perRound;
+    String left =
+        sameAsDefaults.isEmpty()
+            ? ""
+            : "; not validated against itself (the defaults): " + String.join(", ", sameAsDefaults);
+    if (done < plan.validationPairs()) {
+      return Optional.of(
+          "  validation decided after "
+              + done
+              + " of at most "
+              + plan.validationPairs()
+              + " rounds"
+              + left);
+    }
+    return Optional.of(
+        "  validation used all "
+            + done
+            + " rounds the budget allows"
+            + (rounds.decided(logged)
+                ? ""
+                : "; some ratios are still wider than the target (a larger --budget narrows them)")
+            + left);
   }
 
   /**
@@ -362,7 +413,11 @@ public final class TuningSession {
         Budget.apportion(total, inputs.tracks(), inputs.objective(), true, pairs);
     List<SessionPlan.SweepKnob> sweeps =
         SweepChoice.choose(context.space(), context.bound(), inputs.tracks(), shares.sweepTrials());
-    return shares.racingPlan(sweeps, inputs.objective());
+    return shares.racingPlan(
+        sweeps,
+        inputs.objective(),
+        new SessionPlan.Validating(
+            inputs.objective(), inputs.validationTarget(), pairs, inputs.seed()));
   }
 
   private Duration trialTimeout() {

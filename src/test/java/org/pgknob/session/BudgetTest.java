@@ -40,10 +40,12 @@ class BudgetTest {
     PgknobException e =
         assertThrows(PgknobException.class, () -> Budget.parse("8").trialsFor(30, 3));
     assertEquals(
-        "budget of 8 trials is too small: a session needs at least 10 (3 baseline runs, 1 trial, 3"
-            + " validation pairs) (give --budget 10 or more)",
+        "budget of 8 trials is too small: a session needs at least 13 (3 baseline runs, 1 trial, 3"
+            + " validation rounds of the defaults, the pick and PGTune-style: the fewest that can"
+            + " decide a comparison) (give --budget 13 or more)",
         e.oneLine());
-    assertEquals(10, Budget.parse("10").trialsFor(30, 3));
+    assertThrows(PgknobException.class, () -> Budget.parse("12").trialsFor(30, 3));
+    assertEquals(13, Budget.parse("13").trialsFor(30, 3));
   }
 
   @Test
@@ -51,9 +53,10 @@ class BudgetTest {
     PgknobException e =
         assertThrows(PgknobException.class, () -> Budget.parse("4m").trialsFor(48, 3));
     assertEquals(
-        "budget 4m fits about 5 trials of 48 s; a session needs at least 10 (3 baseline runs, 1"
-            + " trial, 3 validation pairs), about 8m (give --budget 8m or more, or shorter trials"
-            + " (--duration))",
+        "budget 4m fits about 5 trials of 48 s; a session needs at least 13 (3 baseline runs, 1"
+            + " trial, 3 validation rounds of the defaults, the pick and PGTune-style: the fewest"
+            + " that can decide a comparison), about 11m (give --budget 11m or more, or shorter"
+            + " trials (--duration))",
         e.oneLine());
   }
 
@@ -80,19 +83,40 @@ class BudgetTest {
   }
 
   @Test
-  void smallestBudgetGetsBaselineOneTrialAndOneValidation() {
-    Budget.Shares s = Budget.apportion(10, List.of("reload", "restart"), "tps", true, 3);
+  void smallestBudgetValidatesThePickAndPgTuneInThreeRounds() {
+    Budget.Shares s = Budget.apportion(13, List.of("reload", "restart"), "tps", true, 3);
     assertEquals(3, s.baselineRuns());
     assertEquals(0, s.sweepTrials());
     assertEquals(Map.of("reload", 0, "restart", 1), s.bayesIterations());
-    assertEquals(List.of(new SessionPlan.Validation("restart/tps", "restart")), s.validations());
-    assertEquals(10, s.totalTrials());
+    assertEquals(
+        List.of(
+            new SessionPlan.Validation("restart/tps", "restart"),
+            new SessionPlan.Validation("pgtune", "restart")),
+        s.validations());
+    assertEquals(3, s.validationPairs());
+    assertEquals(13, s.totalTrials());
+  }
+
+  @Test
+  void everyBudgetValidatesPgTuneWithThePickInAtLeastThreeRounds() {
+    for (int total = Budget.minimumTrials(3); total <= 200; total++) {
+      for (List<String> tracks : List.of(List.of("restart"), List.of("reload", "restart"))) {
+        Budget.Shares s = Budget.apportion(total, tracks, "tps", true, 3);
+        List<String> names = s.validations().stream().map(SessionPlan.Validation::name).toList();
+        assertEquals(List.of("restart/tps", "pgtune"), names.subList(0, 2), total + " trials");
+        assertTrue(s.validationPairs() >= 3, total + " trials");
+        assertEquals(total, s.totalTrials(), total + " trials");
+        int search = s.sweepTrials() + s.bayesIterations().values().stream().mapToInt(i -> i).sum();
+        assertTrue(search >= 1, total + " trials");
+      }
+    }
   }
 
   @Test
   void fortyTrialsShareByTheDocumentedRule() {
-    // validation: floor(0.4 x 40 / 3) - 1 = 4 configurations in 3 rounds of 5, 15 trials;
-    // search 40 - 3 - 15 = 22; sweeps floor(0.3 x 22) = 6; Bayes 16 = 8 + 8
+    // validation: 40% of 40 = 16 trials; 4 configurations fit 3 rounds of 5 (a fifth would need
+    // 18), so 16 / 5 = 3 rounds at most, 15 trials; search 40 - 3 - 15 = 22; sweeps floor(0.3 x
+    // 22) = 6; Bayes 16 = 8 + 8
     Budget.Shares s = Budget.apportion(40, List.of("reload", "restart"), "latency", true, 3);
     assertEquals(3, s.baselineRuns());
     assertEquals(6, s.sweepTrials());
@@ -100,20 +124,23 @@ class BudgetTest {
     assertEquals(
         List.of(
             new SessionPlan.Validation("restart/latency", "restart"),
-            new SessionPlan.Validation("reload/latency", "reload"),
             new SessionPlan.Validation("pgtune", "restart"),
+            new SessionPlan.Validation("reload/latency", "reload"),
             new SessionPlan.Validation("restart/tps", "restart")),
         s.validations());
+    assertEquals(3, s.validationPairs());
     assertEquals(40, s.totalTrials());
   }
 
   @Test
-  void longSessionsValidateEverythingAndRunFiveBaselines() {
+  void longSessionsValidateEverythingInMoreRoundsAndRunFiveBaselines() {
+    // validation: 48 trials, 5 configurations: up to 8 rounds of 6
     Budget.Shares s = Budget.apportion(120, List.of("reload", "restart"), "tps", true, 3);
     assertEquals(5, s.baselineRuns());
     assertEquals(
-        List.of("restart/tps", "reload/tps", "pgtune", "restart/latency", "reload/latency"),
+        List.of("restart/tps", "pgtune", "reload/tps", "restart/latency", "reload/latency"),
         s.validations().stream().map(SessionPlan.Validation::name).toList());
+    assertEquals(8, s.validationPairs());
     assertEquals(120, s.totalTrials());
   }
 

@@ -18,7 +18,8 @@ class PlanSummaryTest {
   @Test
   void thePlanSaysPhasesTrialsAndTheEstimatedEnd() {
     SessionPlan plan =
-        Budget.apportion(10, List.of("reload", "restart"), "tps", true, 3).plan(List.of());
+        Budget.apportion(13, List.of("reload", "restart"), "tps", true, 3)
+            .racingPlan(List.of(), "tps", new SessionPlan.Validating("tps", 0.03, 3, 1));
     List<String> lines = PlanSummary.lines(plan, 40, Instant.parse("2026-12-01T09:00:00Z"));
     int total = plan.totalTrials();
     Instant end = Instant.parse("2026-12-01T09:00:00Z").plusSeconds(total * 40L);
@@ -31,6 +32,12 @@ class PlanSummaryTest {
             + org.pgknob.report.Labels.time(end),
         lines.get(0));
     assertTrue(lines.contains("  baseline      3 trials"), lines::toString);
+    assertTrue(
+        lines.contains(
+            "  validation    9 trials at most: up to 3 rounds of 3 runs (defaults, restart/tps,"
+                + " pgtune) in a random order each, stopping once every tps ratio against the"
+                + " defaults excludes 1 or is within +-3% (at least 3 rounds)"),
+        lines::toString);
   }
 
   @Test

@@ -32,8 +32,11 @@ import org.pgknob.workload.Progress;
  * process proposed, and leaves the server's original settings.
  */
 class SessionKillResumeTest {
-  /** 3 baseline runs, 1 reload and 2 restart Bayesian iterations, 3 validation rounds of 2. */
-  private static final int BUDGET = 12;
+  /**
+   * 3 baseline runs, 1 reload and 2 restart Bayesian iterations, 3 validation rounds of the
+   * defaults, the restart pick and PGTune-style.
+   */
+  private static final int BUDGET = 15;
 
   /** The first restart-track trial: the kill lands while it runs. */
   private static final int KILLED_TRIAL = 5;
@@ -97,8 +100,10 @@ class SessionKillResumeTest {
     List<TrialResult> trials = folder.trials().read().trials();
     List<Step> steps = state.plan().steps();
     assertEquals(BUDGET, steps.size());
-    assertEquals(steps.size(), trials.size(), "every planned trial logged exactly once");
-    for (int i = 0; i < steps.size(); i++) {
+    // validation leaves out a pick that is the defaults: every trial it planned, at most
+    assertTrue(trials.size() <= steps.size() && trials.size() >= 4 + 3 * 2, "every trial once");
+    assertTrue(state.plan().next(trials).isEmpty(), "nothing left");
+    for (int i = 0; i < trials.size(); i++) {
       assertEquals(i + 1, trials.get(i).trial());
       // a Bayesian slot may hold a reference or race run: the step as filled after the trials
       // before it

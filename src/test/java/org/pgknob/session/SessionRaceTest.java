@@ -30,8 +30,11 @@ import org.pgknob.workload.Progress;
  * the first race run proposes the same next run as the uninterrupted one did.
  */
 class SessionRaceTest {
-  /** Restart track only: 3 baseline runs, 9 Bayesian slots, 3 validation rounds of 2. */
-  private static final String BUDGET = "18";
+  /**
+   * Restart track only: 3 baseline runs, 9 Bayesian slots, 3 validation rounds of the defaults, the
+   * restart pick and PGTune-style.
+   */
+  private static final String BUDGET = "21";
 
   private static final String WORKLOAD =
       "s=$(cat); sleep 2; if [ \"$s\" = '{}' ]; then echo '{\"value\": 1000, \"latency_ms\": 4}';"
@@ -92,7 +95,11 @@ class SessionRaceTest {
         new MeasuredSlots(plan)
             .incumbent("restart", trials)
             .orElseThrow(() -> new AssertionError("no race won:\n" + phases));
-    TrialResult validated = trials.get(trials.size() - 1);
+    TrialResult validated =
+        trials.stream()
+            .filter(t -> t.label().endsWith(" restart/tps"))
+            .reduce((a, b) -> b)
+            .orElseThrow(() -> new AssertionError("the pick was not validated:\n" + phases));
     assertEquals(trials.get(winner - 1).settings(), validated.settings(), phases);
     long defaultsRuns = trials.stream().filter(t -> t.settings().isEmpty()).count();
     Summary.Measurement tps = summary.measurements().get(0);

@@ -1,0 +1,208 @@
+package org.pgknob.session;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Random;
+import java.util.Set;
+import java.util.SplittableRandom;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.pgknob.measure.PairedRatio;
+import org.pgknob.trial.TrialResult;
+
+/**
+ * Validation that goes on until it decides (randomized multiple interleaved trials, after Abedi and
+ * Brecht): rounds in which the defaults and every candidate run once each, in an order drawn anew
+ * for every round, until each candidate's paired ratio against the defaults excludes 1 or is
+ * narrower than the target, or the rounds the budget allows are spent.
+ *
+ * <p>Why rounds and paired ratios: the runs of one round are adjacent, so the machine's slow drift
+ * hardly differs between a candidate's run and the defaults' run of the same round, and a random
+ * order keeps any effect of a position (right after the defaults, last in the round) from siding
+ * with one candidate. Why the order comes from (seed, round) and the stop from the logged trials
+ * alone: a session resumed after kill -9 then proposes exactly the run the uninterrupted one would.
+ *
+ * <p>A candidate whose configuration is the defaults is left out (never measured against itself);
+ * the rounds then hold the defaults and the other candidates.
+ */
+final class ValidationRounds {
+  private static final Pattern LABEL = Pattern.compile("validation round (\\d+)/(\\d+) (.+)");
+
+  private final SessionPlan plan;
+  private final SessionPlan.Validating rule;
+  private final List<String> candidates;
+
+  /**
+   * @param plan a plan that validates until decided ({@link SessionPlan#validating()} set)
+   * @param sameAsDefaults candidates whose configuration turned out to be the defaults
+   */
+  ValidationRounds(SessionPlan plan, Set<String> sameAsDefaults) {
+    this.plan = plan;
+    this.rule = plan.validating();
+    this.candidates =
+        plan.validations().stream()
+            .map(SessionPlan.Validation::name)
+            .filter(n -> !sameAsDefaults.contains(n))
+            .toList();
+  }
+
+  /** The candidates the rounds measure, in the plan's order. */
+  List<String> candidates() {
+    return candidates;
+  }
+
+  /**
+   * The run order of round {@code round}: the defaults' run ({@link SessionPlan#BASELINE}) and each
+   * candidate's, shuffled with a generator seeded from (seed, round). A round whose draw repeats
+   * the round before is drawn again, so that no two rounds in a row run in the same order.
+   */
+  static List<String> order(long seed, int round, List<String> candidates) {
+    List<String> previous = round > 1 ? shuffled(seed, round - 1, candidates, null) : null;
+    return shuffled(seed, round, candidates, previous);
+  }
+
+  private static List<String> shuffled(
+      long seed, int round, List<String> candidates, List<String> avoid) {
+    List<String> out = new ArrayList<>();
+    out.add(SessionPlan.BASELINE);
+    out.addAll(candidates);
+    // SplittableRandom mixes (seed, round) well: java.util.Random's first draws from nearby seeds
+    // are alike, and sessions' seeds are small numbers.
+    Random random = new Random(new SplittableRandom(seed * 1_000_003L + round).nextLong());
+    Collections.shuffle(out, random);
+    for (int tries = 0; avoid != null && out.size() > 1 && out.equals(avoid) && tries < 100; ) {
+      Collections.shuffle(out, random);
+      tries++;
+    }
+    return out;
+  }
+
+  /**
+   * The validation run that follows {@code before} (the whole session so far), numbered {@code
+   * trial}, or empty when validation is over: decided after at least the minimum rounds, or every
+   * round the plan allows run.
+   */
+  Optional<Step> next(int trial, List<TrialResult> before) {
+    if (candidates.isEmpty()) {
+      return Optional.empty();
+    }
+    long done = before.stream().filter(ValidationRounds::isValidation).count();
+    int perRound = 1 + candidates.size();
+    int round = (int) (done / perRound) + 1;
+    int position = (int) (done % perRound);
+    if (position == 0 && round > 1) {
+      int completed = round - 1;
+      if (completed >= plan.validationPairs()
+          || (completed >= rule.minRounds() && decided(before))) {
+        return Optional.empty();
+      }
+    }
+    String subject = order(rule.seed(), round, candidates).get(position);
+    String track =
+        SessionPlan.BASELINE.equals(subject)
+            ? "reload"
+            : plan.validation(subject).map(SessionPlan.Validation::track).orElse("restart");
+    return Optional.of(
+        new Step(
+            trial,
+            Phase.VALIDATION,
+            track,
+            subject,
+            null,
+            "",
+            round,
+            plan.validationPairs(),
+            SessionPlan.BASELINE.equals(subject) ? "A" : "B"));
+  }
+
+  /**
+   * True when every candidate's ratio against the defaults on the plan's objective is decided: its
+   * interval excludes 1 or is within ± the target. A candidate with fewer than 2 successful pairs
+   * is not decided.
+   */
+  boolean decided(List<TrialResult> trials) {
+    var noise = new SessionMeasurements(trials, rule.objective()).noise();
+    for (String name : candidates) {
+      Optional<PairedRatio> r = ratio(pairsAgainst(SessionPlan.BASELINE, name, trials), noise);
+      if (r.isEmpty() || !decided(r.get(), rule.targetHalfWidth())) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /** The stopping rule on one ratio: its interval excludes 1 or is at most ± target wide. */
+  static boolean decided(PairedRatio ratio, double targetHalfWidth) {
+    return ratio.excludesOne() || ratio.halfWidth() <= Math.log1p(targetHalfWidth);
+  }
+
+  private Optional<PairedRatio> ratio(List<double[]> pairs, org.pgknob.measure.RunNoise noise) {
+    if (pairs.size() < 2) {
+      return Optional.empty();
+    }
+    double[] a = pairs.stream().mapToDouble(p -> p[0]).toArray();
+    double[] b = pairs.stream().mapToDouble(p -> p[1]).toArray();
+    return Optional.of(PairedRatio.of(a, b, ValidationStats.CONFIDENCE, noise));
+  }
+
+  private List<double[]> pairsAgainst(String a, String b, List<TrialResult> trials) {
+    List<double[]> out = new ArrayList<>();
+    for (TrialResult[] p : runsByRound(a, b, trials)) {
+      if (p[0] != null && p[1] != null && p[0].isOk() && p[1].isOk()) {
+        out.add(
+            new double[] {
+              Objectives.value(p[0], rule.objective()), Objectives.value(p[1], rule.objective())
+            });
+      }
+    }
+    return out;
+  }
+
+  /**
+   * Per validation round, the run of {@code a} and the run of {@code b} in that round (either may
+   * be null when it did not run), read from the trials' labels: "validation round 2/6 pgtune". The
+   * defaults' run is named {@link SessionPlan#BASELINE}.
+   */
+  static List<TrialResult[]> runsByRound(String a, String b, List<TrialResult> trials) {
+    Map<Integer, TrialResult[]> byRound = new LinkedHashMap<>();
+    for (TrialResult t : trials) {
+      Matcher m = LABEL.matcher(t.label());
+      if (!isValidation(t) || !m.matches()) {
+        continue;
+      }
+      String subject = m.group(3);
+      int side = subject.equals(a) ? 0 : subject.equals(b) ? 1 : -1;
+      if (side >= 0) {
+        byRound.computeIfAbsent(Integer.parseInt(m.group(1)), k -> new TrialResult[2])[side] = t;
+      }
+    }
+    return new ArrayList<>(byRound.values());
+  }
+
+  /** "up to 6 rounds of 3 runs (defaults, restart/tps, pgtune) in random order, ...". */
+  String describe() {
+    int perRound = 1 + candidates.size();
+    List<String> names = new ArrayList<>();
+    names.add("defaults");
+    names.addAll(candidates);
+    return String.format(
+        Locale.ROOT,
+        "up to %d rounds of %d runs (%s) in a random order each, stopping once every %s ratio"
+            + " against the defaults excludes 1 or is within +-%.0f%% (at least %d rounds)",
+        plan.validationPairs(),
+        perRound,
+        String.join(", ", names),
+        rule.objective(),
+        100 * rule.targetHalfWidth(),
+        rule.minRounds());
+  }
+
+  private static boolean isValidation(TrialResult t) {
+    return Phase.VALIDATION.label().equals(t.phase());
+  }
+}

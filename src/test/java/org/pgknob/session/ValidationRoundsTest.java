@@ -1,0 +1,169 @@
+package org.pgknob.session;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Random;
+import java.util.Set;
+import java.util.function.ToDoubleFunction;
+import org.junit.jupiter.api.Test;
+import org.pgknob.measure.PairedRatio;
+import org.pgknob.trial.TrialResult;
+
+/**
+ * The validation round scheduler and its stopping rule on synthetic runs of known truth: each round
+ * runs the defaults and every candidate once in an order drawn from (seed, round); validation stops
+ * at the first round after which every candidate's ratio against the defaults excludes 1 or is
+ * within the target, else when the rounds the plan allows are spent.
+ */
+class ValidationRoundsTest {
+  private static final List<String> PICKS = List.of("restart/tps", "pgtune", "reload/tps");
+  private static final Map<String, Map<String, String>> SETTINGS =
+      Map.of(
+          "restart/tps", Map.of("shared_buffers", "2GB"),
+          "pgtune", Map.of("shared_buffers", "1GB"),
+          "reload/tps", Map.of("work_mem", "8MB"));
+
+  private static SessionPlan plan(int maxRounds, double target, List<String> validated) {
+    return new SessionPlan(
+        3,
+        List.of(),
+        List.of(new SessionPlan.BayesTrack("restart", 2)),
+        validated.stream()
+            .map(n -> new SessionPlan.Validation(n, n.startsWith("reload") ? "reload" : "restart"))
+            .toList(),
+        maxRounds,
+        null,
+        new SessionPlan.Validating("tps", target, 3, 42));
+  }
+
+  /** Runs the plan to its end; each run's TPS from {@code tps} (by subject, then trial number). */
+  private static List<TrialResult> run(
+      SessionPlan plan, Set<String> sameAsDefaults, ToDoubleFunction<Step> tps) {
+    List<TrialResult> logged = new ArrayList<>();
+    Optional<Step> next;
+    while ((next = plan.next(logged, sameAsDefaults)).isPresent()) {
+      Step s = next.get();
+      Map<String, String> settings = SETTINGS.getOrDefault(s.subject(), Map.of());
+      if (s.phase() == Phase.BAYES) {
+        settings = Map.of("shared_buffers", s.trial() + "00MB");
+      }
+      logged.add(
+          Trials.ok(
+              s.trial(),
+              s.phase().label(),
+              s.track(),
+              s.label(),
+              Map.of(),
+              settings,
+              tps.applyAsDouble(s),
+              4));
+    }
+    return logged;
+  }
+
+  private static List<TrialResult> validation(List<TrialResult> trials) {
+    return trials.stream().filter(t -> t.phase().equals("validation")).toList();
+  }
+
+  /** Multiplicative noise of about {@code cv}, fixed by the trial number. */
+  private static double noisy(double value, double cv, int trial) {
+    return value * Math.exp(cv * new Random(1000L + trial).nextGaussian());
+  }
+
+  @Test
+  void eachRoundRunsTheDefaultsAndEveryCandidateOnceInAnOrderOfItsOwn() {
+    Set<List<String>> orders = new HashSet<>();
+    Set<Integer> defaultsPositions = new HashSet<>();
+    for (int round = 1; round <= 20; round++) {
+      List<String> order = ValidationRounds.order(7, round, PICKS);
+      assertEquals(Set.of("baseline", "restart/tps", "pgtune", "reload/tps"), new HashSet<>(order));
+      assertEquals(4, order.size());
+      assertEquals(order, ValidationRounds.order(7, round, PICKS), "the same draw every time");
+      if (round > 1) {
+        assertNotEquals(ValidationRounds.order(7, round - 1, PICKS), order, "round " + round);
+      }
+      orders.add(order);
+      defaultsPositions.add(order.indexOf("baseline"));
+    }
+    assertTrue(orders.size() >= 8, "orders drawn, not rotated: " + orders);
+    assertEquals(4, defaultsPositions.size(), "the defaults run in every position");
+    assertNotEquals(ValidationRounds.order(7, 3, PICKS), ValidationRounds.order(8, 3, PICKS));
+  }
+
+  @Test
+  void validationStopsAtTheFirstRoundAfterWhichEveryRatioIsDecided() {
+    // restart/tps is 20% better, pgtune and reload/tps equal to the defaults; 2% noise: the gain
+    // excludes 1 at once, the equal ones need a few rounds to come within +-3%.
+    SessionPlan plan = plan(12, 0.03, PICKS);
+    List<TrialResult> trials =
+        run(
+            plan,
+            Set.of(),
+            s -> noisy(s.subject().equals("restart/tps") ? 1200 : 1000, 0.02, s.trial()));
+    List<TrialResult> rounds = validation(trials);
+    assertEquals(0, rounds.size() % 4, "whole rounds only");
+    int done = rounds.size() / 4;
+    assertTrue(done >= 3 && done < 12, "stopped early, after " + done + " rounds");
+    ValidationRounds rule = new ValidationRounds(plan, Set.of());
+    assertTrue(rule.decided(trials), "decided at the end");
+    List<TrialResult> oneRoundLess = trials.subList(0, trials.size() - 4);
+    assertTrue(
+        done == 3 || !rule.decided(oneRoundLess), "not decided a round earlier: it would stop");
+    // resume: from any prefix, the plan proposes the run the whole session ran next
+    for (int k = plan.searchTrials(); k < trials.size(); k++) {
+      assertEquals(
+          trials.get(k).label(), plan.next(trials.subList(0, k)).orElseThrow().label(), "#" + k);
+    }
+    assertTrue(plan.next(trials).isEmpty());
+  }
+
+  @Test
+  void undecidedRatiosGoOnUntilTheRoundsTheBudgetAllowsAreSpent() {
+    // 10% noise and equal configurations: no ratio excludes 1 or gets within +-3% in 5 rounds
+    SessionPlan plan = plan(5, 0.03, List.of("restart/tps", "pgtune"));
+    List<TrialResult> trials = run(plan, Set.of(), s -> noisy(1000, 0.10, s.trial()));
+    assertEquals(5 * 3, validation(trials).size(), "every allowed round ran");
+    assertFalse(new ValidationRounds(plan, Set.of()).decided(trials));
+  }
+
+  @Test
+  void aWiderTargetStopsSooner() {
+    ToDoubleFunction<Step> equal = s -> noisy(1000, 0.04, s.trial());
+    int narrow =
+        validation(run(plan(12, 0.02, List.of("restart/tps", "pgtune")), Set.of(), equal)).size();
+    int wide =
+        validation(run(plan(12, 0.10, List.of("restart/tps", "pgtune")), Set.of(), equal)).size();
+    assertEquals(3 * 3, wide, "+-10% is reached at the minimum of 3 rounds");
+    assertTrue(narrow > wide, narrow + " runs for +-2% against " + wide + " for +-10%");
+  }
+
+  @Test
+  void aPickThatIsTheDefaultsIsNeverMeasuredAgainstItself() {
+    SessionPlan plan = plan(6, 0.03, PICKS);
+    List<TrialResult> trials = run(plan, Set.of("reload/tps"), s -> noisy(1000, 0.01, s.trial()));
+    List<TrialResult> rounds = validation(trials);
+    assertTrue(rounds.stream().noneMatch(t -> t.label().endsWith("reload/tps")), "left out");
+    assertEquals(0, rounds.size() % 3, "rounds of the defaults, restart/tps and pgtune");
+    assertTrue(rounds.stream().anyMatch(t -> t.label().endsWith("pgtune")));
+  }
+
+  @Test
+  void aRatioIsDecidedWhenItExcludesOneOrIsWithinTheTarget() {
+    double[] a = {1000, 1000, 1000, 1000};
+    PairedRatio gain = PairedRatio.of(a, new double[] {1100, 1120, 1090, 1110}, 0.95);
+    PairedRatio tight = PairedRatio.of(a, new double[] {1005, 995, 1002, 998}, 0.95);
+    PairedRatio wide = PairedRatio.of(a, new double[] {1100, 900, 1080, 930}, 0.95);
+    assertTrue(ValidationRounds.decided(gain, 0.03));
+    assertTrue(ValidationRounds.decided(tight, 0.03));
+    assertFalse(ValidationRounds.decided(wide, 0.03));
+    assertTrue(ValidationRounds.decided(wide, 0.5), "within +-50%");
+  }
+}
