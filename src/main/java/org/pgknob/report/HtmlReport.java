@@ -151,8 +151,8 @@ public final class HtmlReport {
           .append(num(reported(r.nopm())))
           .append(num(reported(r.latencyAvgMs())))
           .append(num(reported(r.latencyP95Ms())))
-          .append(ratio(r.tpsRatio(), true))
-          .append(ratio(r.latencyRatio(), false))
+          .append(ratio(r.tpsRatio(), true, r.claimsGain("tps")))
+          .append(ratio(r.latencyRatio(), false, r.claimsGain("latency")))
           .append("<td class=\"text\">")
           .append(esc(r.verdict()))
           .append("</td><td class=\"text\">")
@@ -164,7 +164,8 @@ public final class HtmlReport {
     h.append("</table>\n</section>\n");
   }
 
-  private static String ratio(Summary.Ratio ratio, boolean higherIsBetter) {
+  /** A ratio's cell; a gain the row does not claim (below what it can detect) is not marked. */
+  private static String ratio(Summary.Ratio ratio, boolean higherIsBetter, boolean gainClaimed) {
     if (ratio == null) {
       return "<td></td>";
     }
@@ -176,7 +177,7 @@ public final class HtmlReport {
     String cls = "";
     if (ratio.excludesOne()) {
       boolean better = higherIsBetter ? ratio.low() > 1 : ratio.high() < 1;
-      cls = better ? " gain" : " loss";
+      cls = better ? (gainClaimed ? " gain" : "") : " loss";
     }
     return Num.f(
         "<td class=\"ratio%s\">%.3f&times;<br><small>%.3f&ndash;%.3f, %d pairs</small></td>",

@@ -62,8 +62,8 @@ public final class ResultTable {
             measured && r.latencyP95Ms() > 0
                 ? String.format(Locale.ROOT, "%.2f", r.latencyP95Ms())
                 : "-",
-            ratio(r.tpsRatio(), false),
-            ratio(r.latencyRatio(), true),
+            ratio(r.tpsRatio(), false, r.claimsGain("tps")),
+            ratio(r.latencyRatio(), true, r.claimsGain("latency")),
             Integer.toString(r.settings().size())
           });
     }
@@ -103,13 +103,21 @@ public final class ResultTable {
 
   /** "1.28x (1.20-1.36) +" with + for a claimed gain, - for a claimed loss; "-" when absent. */
   static String ratio(Summary.Ratio r, boolean lowerIsBetter) {
+    return ratio(r, lowerIsBetter, true);
+  }
+
+  /**
+   * {@link #ratio(Summary.Ratio, boolean)}, with no + for a gain the row does not claim (smaller
+   * than its validation can detect: {@link Summary.ResultRow#claimsGain}).
+   */
+  static String ratio(Summary.Ratio r, boolean lowerIsBetter, boolean gainClaimed) {
     if (r == null) {
       return "-";
     }
     String mark = "";
     if (r.excludesOne()) {
       boolean better = lowerIsBetter ? r.high() < 1 : r.low() > 1;
-      mark = better ? " +" : " -";
+      mark = better ? (gainClaimed ? " +" : "") : " -";
     }
     return String.format(Locale.ROOT, "%.2fx (%.2f-%.2f)%s", r.estimate(), r.low(), r.high(), mark);
   }

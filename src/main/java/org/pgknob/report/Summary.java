@@ -161,6 +161,11 @@ public record Summary(
    * @param latencyRatio average latency against the baseline (below 1 is better)
    * @param trials the trial numbers behind the row
    * @param verdict one line for people: "1.21x TPS (1.12 to 1.31), gain", "within noise", ...
+   * @param tpsRatioToPgtune a validated pick's TPS against the PGTune-style row's, from the runs of
+   *     the same validation rounds (null when either was not validated)
+   * @param detectableGain the smallest gain the row's validation could tell from noise (a fraction:
+   *     0.06 for 6%; 0 when not validated): a gain is claimed only when its interval excludes 1 and
+   *     its estimate is at least this ({@link #claimsGain})
    */
   public record ResultRow(
       String name,
@@ -174,7 +179,55 @@ public record Summary(
       Ratio tpsRatio,
       Ratio latencyRatio,
       List<Integer> trials,
-      String verdict) {}
+      String verdict,
+      Ratio tpsRatioToPgtune,
+      double detectableGain) {
+    /** A row without a ratio to PGTune-style or a detectable gain. */
+    public ResultRow(
+        String name,
+        String track,
+        String objective,
+        Map<String, String> settings,
+        double tps,
+        double nopm,
+        double latencyAvgMs,
+        double latencyP95Ms,
+        Ratio tpsRatio,
+        Ratio latencyRatio,
+        List<Integer> trials,
+        String verdict) {
+      this(
+          name,
+          track,
+          objective,
+          settings,
+          tps,
+          nopm,
+          latencyAvgMs,
+          latencyP95Ms,
+          tpsRatio,
+          latencyRatio,
+          trials,
+          verdict,
+          null,
+          0);
+    }
+
+    /**
+     * True when this row may be called a gain on {@code objective} (tps or latency): its 95%
+     * interval lies wholly on the better side of 1 and the estimated gain is at least {@link
+     * #detectableGain}, the smallest gain its validation could detect. Anything less is noise.
+     */
+    public boolean claimsGain(String objective) {
+      boolean latency = "latency".equals(objective);
+      Ratio r = latency ? latencyRatio : tpsRatio;
+      if (r == null || !r.excludesOne()) {
+        return false;
+      }
+      double gain = latency ? 1 / r.estimate() - 1 : r.estimate() - 1;
+      return (latency ? r.high() < 1 : r.low() > 1) && gain >= detectableGain;
+    }
+  }
 
   /**
    * A knob's importance.

@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.ToDoubleFunction;
+import org.pgknob.measure.DetectableEffect;
 import org.pgknob.measure.Instability;
 import org.pgknob.measure.PairedRatio;
 import org.pgknob.measure.RunNoise;
@@ -73,12 +74,7 @@ final class SessionResults {
   Optional<Map<String, String>> bestSettings() {
     for (String name : List.of("restart/" + inputs.objective(), "reload/" + inputs.objective())) {
       for (Summary.ResultRow row : rows()) {
-        Summary.Ratio r = "tps".equals(inputs.objective()) ? row.tpsRatio() : row.latencyRatio();
-        boolean gain =
-            r != null
-                && r.excludesOne()
-                && ("tps".equals(inputs.objective()) ? r.low() > 1 : r.high() < 1);
-        if (row.name().equals(name) && gain) {
+        if (row.name().equals(name) && row.claimsGain(inputs.objective())) {
           return Optional.of(row.settings());
         }
       }
@@ -116,7 +112,20 @@ final class SessionResults {
     }
     rows.add(row("defaults", defaults, Map.of(), null, null, "the server's defaults"));
     for (String name : validatedNames) {
-      rows.add(validatedRow(name, pairs.get(name)));
+      boolean measured = pairs.get(name).stream().anyMatch(p -> p[1] != null);
+      if (!measured && plan.validating() != null && !"pgtune".equals(name) && searchDone()) {
+        rows.add(
+            row(
+                name,
+                List.of(),
+                Map.of(),
+                null,
+                null,
+                "no change found: the search's best is the server's defaults, so it was not"
+                    + " measured against itself"));
+      } else {
+        rows.add(validatedRow(name, pairs.get(name)));
+      }
     }
     boolean searched = !plan.sweeps().isEmpty() || !plan.bayes().isEmpty();
     for (String track : searched ? inputs.tracks() : List.<String>of()) {
@@ -139,7 +148,59 @@ final class SessionResults {
               "not validated against the baseline (the budget left no room); measure it with"
                   + " pgknob compare"));
     }
-    return comparedWithPgTune(rows);
+    return comparedWithPgTune(withRatioToPgTune(rows));
+  }
+
+  /** True when the session logged every trial before validation. */
+  private boolean searchDone() {
+    return trials.size() >= plan.searchTrials();
+  }
+
+  /**
+   * Each validated pick with its TPS against the PGTune-style row's from the same rounds: the
+   * pick's run and PGTune-style's run of a round are a pair, as each is with the round's defaults.
+   */
+  private List<Summary.ResultRow> withRatioToPgTune(List<Summary.ResultRow> rows) {
+    List<Summary.ResultRow> out = new ArrayList<>();
+    for (Summary.ResultRow r : rows) {
+      Summary.Ratio toPgtune = null;
+      if (r.name().contains("/") && r.tpsRatio() != null) {
+        List<double[]> tps = new ArrayList<>();
+        for (TrialResult[] p : ValidationRounds.runsByRound("pgtune", r.name(), trials)) {
+          if (p[0] != null && p[1] != null && p[0].isOk() && p[1].isOk()) {
+            tps.add(new double[] {Objectives.value(p[0], "tps"), Objectives.value(p[1], "tps")});
+          }
+        }
+        if (tps.size() >= 2 && ValidationStats.measured(tps)) {
+          toPgtune = pooledRatio(tps, Objectives.TPS);
+        }
+      }
+      out.add(
+          toPgtune == null
+              ? r
+              : new Summary.ResultRow(
+                  r.name(),
+                  r.track(),
+                  r.objective(),
+                  r.settings(),
+                  r.tps(),
+                  r.nopm(),
+                  r.latencyAvgMs(),
+                  r.latencyP95Ms(),
+                  r.tpsRatio(),
+                  r.latencyRatio(),
+                  r.trials(),
+                  r.verdict()
+                      + String.format(
+                          java.util.Locale.ROOT,
+                          "; %.2fx PGTune-style's TPS (%.2f to %.2f)",
+                          toPgtune.estimate(),
+                          toPgtune.low(),
+                          toPgtune.high()),
+                  toPgtune,
+                  r.detectableGain()));
+    }
+    return out;
   }
 
   private Summary.ResultRow validatedRow(String name, List<TrialResult[]> pairs) {
@@ -169,18 +230,59 @@ final class SessionResults {
     }
     // A metric the workload did not report (a --workload-cmd printing only its value) has no
     // ratio: it is left out rather than compared as zeros.
-    Summary.Ratio tpsRatio =
-        ValidationStats.measured(tps) ? pooledRatio(tps, Objectives.TPS) : null;
-    Summary.Ratio latencyRatio =
-        ValidationStats.measured(latency) ? pooledRatio(latency, Objectives.LATENCY) : null;
+    PairedRatio tpsPaired = ValidationStats.measured(tps) ? paired(tps, Objectives.TPS) : null;
+    PairedRatio latencyPaired =
+        ValidationStats.measured(latency) ? paired(latency, Objectives.LATENCY) : null;
+    Summary.Ratio tpsRatio = ratio(tpsPaired);
+    Summary.Ratio latencyRatio = ratio(latencyPaired);
+    PairedRatio claimed =
+        Objectives.LATENCY.equals(inputs.objective()) && latencyPaired != null
+            ? latencyPaired
+            : tpsPaired != null ? tpsPaired : latencyPaired;
+    double detectable = detectableGain(claimed);
     String verdict =
-        (tpsRatio == null ? "TPS not measured" : ValidationStats.verdict(tpsRatio, "TPS", false))
+        (tpsRatio == null
+                ? "TPS not measured"
+                : ValidationStats.verdict(tpsRatio, "TPS", false, detectable))
             + "; "
             + (latencyRatio == null
                 ? "latency not measured"
-                : ValidationStats.verdict(latencyRatio, "latency", true))
+                : ValidationStats.verdict(latencyRatio, "latency", true, detectable))
             + instability(candidates);
-    return row(name, candidates, settings, tpsRatio, latencyRatio, verdict);
+    Summary.ResultRow r = row(name, candidates, settings, tpsRatio, latencyRatio, verdict);
+    return new Summary.ResultRow(
+        r.name(),
+        r.track(),
+        r.objective(),
+        r.settings(),
+        r.tps(),
+        r.nopm(),
+        r.latencyAvgMs(),
+        r.latencyP95Ms(),
+        r.tpsRatio(),
+        r.latencyRatio(),
+        r.trials(),
+        r.verdict(),
+        null,
+        detectable);
+  }
+
+  /**
+   * The smallest gain a comparison like this one can tell from noise ({@link DetectableEffect}: 5%
+   * two-sided error, 80% power) with its pairs and the spread its interval used. A gain smaller
+   * than this is not claimed, even when its interval happens to exclude 1.
+   */
+  static double detectableGain(PairedRatio r) {
+    if (r == null) {
+      return 0;
+    }
+    // DetectableEffect takes one run's spread: a pair's log ratio has twice its variance.
+    return DetectableEffect.DEFAULT.smallestGain(
+        r.logSd() / Math.sqrt(2), r.pairs(), r.degreesOfFreedom());
+  }
+
+  private static Summary.Ratio ratio(PairedRatio r) {
+    return r == null ? null : new Summary.Ratio(r.estimate(), r.low(), r.high(), r.pairs());
   }
 
   /**
@@ -189,11 +291,14 @@ final class SessionResults {
    * pairs then decide what their own 2 or 3 degrees of freedom could not.
    */
   private Summary.Ratio pooledRatio(List<double[]> pairs, String objective) {
+    return ratio(paired(pairs, objective));
+  }
+
+  private PairedRatio paired(List<double[]> pairs, String objective) {
     double[] a = pairs.stream().mapToDouble(p -> p[0]).toArray();
     double[] b = pairs.stream().mapToDouble(p -> p[1]).toArray();
     RunNoise noise = new SessionMeasurements(trials, objective).noise();
-    PairedRatio r = PairedRatio.of(a, b, ValidationStats.CONFIDENCE, noise);
-    return new Summary.Ratio(r.estimate(), r.low(), r.high(), r.pairs());
+    return PairedRatio.of(a, b, ValidationStats.CONFIDENCE, noise);
   }
 
   /**
@@ -251,7 +356,9 @@ final class SessionResults {
                         java.util.Locale.ROOT,
                         "; measured below PGTune-style (%.2fx against %.2fx TPS)",
                         r.tpsRatio().estimate(),
-                        pgtune.tpsRatio().estimate()));
+                        pgtune.tpsRatio().estimate()),
+                r.tpsRatioToPgtune(),
+                r.detectableGain());
       }
       out.add(r);
     }
@@ -290,17 +397,7 @@ final class SessionResults {
 
   /** Per validation round, the round's baseline run (A) and this candidate's run (B). */
   private List<TrialResult[]> pairsOf(String name) {
-    Map<Integer, TrialResult[]> byRound = new LinkedHashMap<>();
-    for (TrialResult t : phase(Phase.VALIDATION)) {
-      Step step = plan.steps().get(t.trial() - 1);
-      boolean baseline = step.side().equals("A");
-      if (!baseline && !step.subject().equals(name)) {
-        continue;
-      }
-      TrialResult[] p = byRound.computeIfAbsent(step.index(), k -> new TrialResult[2]);
-      p[baseline ? 0 : 1] = t;
-    }
-    return new ArrayList<>(byRound.values());
+    return ValidationRounds.runsByRound(SessionPlan.BASELINE, name, trials);
   }
 
   private Summary.ResultRow row(

@@ -171,12 +171,31 @@ public final class ValidationStats {
    * gain.
    */
   public static String verdict(Summary.Ratio ratio, String metric, boolean lowerIsBetter) {
+    return verdict(ratio, metric, lowerIsBetter, 0);
+  }
+
+  /**
+   * {@link #verdict(Summary.Ratio, String, boolean)}, where a gain smaller than {@code
+   * detectableGain} (a fraction) is not claimed even when the interval excludes 1: "1.03x TPS (1.01
+   * to 1.05), below what this validation can detect (6%)".
+   */
+  public static String verdict(
+      Summary.Ratio ratio, String metric, boolean lowerIsBetter, double detectableGain) {
     String claim;
     if (!ratio.excludesOne()) {
       claim = "within noise";
     } else {
       boolean better = lowerIsBetter ? ratio.high() < 1 : ratio.low() > 1;
-      claim = better ? "gain" : "loss";
+      double gain = lowerIsBetter ? 1 / ratio.estimate() - 1 : ratio.estimate() - 1;
+      if (better && gain < detectableGain) {
+        claim =
+            String.format(
+                Locale.ROOT,
+                "below what this validation can detect (%.0f%%)",
+                100 * detectableGain);
+      } else {
+        claim = better ? "gain" : "loss";
+      }
     }
     return String.format(
         Locale.ROOT,

@@ -1,0 +1,174 @@
+package org.pgknob.session;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.pgknob.report.Summary;
+import org.pgknob.server.ManagedCluster;
+import org.pgknob.testing.SessionPostgres;
+import org.pgknob.trial.TrialResult;
+import org.pgknob.workload.Progress;
+
+/**
+ * Validation until it decides, in a short session through --workload-cmd against a real PostgreSQL
+ * 18. The synthetic workload is deterministic: its n-th run reports 1000 TPS (the search's
+ * non-default runs 1100) times 1 + (7919 n mod 13 - 6)%, a fixed pattern of +-6% noise. In the
+ * validation rounds every configuration performs the same, so the ratios against the defaults
+ * include 1 and narrow round by round: validation goes past its 3 first rounds and stops at the
+ * first round after which both are within the +-6% target, before the 6 the plan allows.
+ */
+class SessionValidationTest {
+  private static final int MAX_ROUNDS = 6;
+
+  @TempDir Path runs;
+
+  private SessionInputs inputs(Path counter) {
+    String workload =
+        "s=$(cat); f="
+            + counter
+            + "; n=$(( $(cat $f 2>/dev/null || echo 0) + 1 )); echo $n > $f;"
+            + " k=$(( n * 7919 % 13 - 6 ));"
+            + " if [ \"$s\" = '{}' ] || [ $n -gt 4 ]; then b=1000; else b=1100; fi;"
+            + " echo \"{\\\"value\\\": $(( b * (100 + k) / 100 )), \\\"latency_ms\\\": 4}\"";
+    Map<String, Object> m = new LinkedHashMap<>(TinyInputs.of("30", List.of("reload")).toMap());
+    m.put("workload", Map.of("name", "command", "command", workload));
+    return SessionInputs.fromMap(m);
+  }
+
+  /** 3 baseline runs, 1 reload-track proposal, then up to 6 rounds of 3 runs. */
+  private static SessionPlan plan() {
+    return new SessionPlan(
+        3,
+        List.of(),
+        List.of(new SessionPlan.BayesTrack("reload", 1)),
+        List.of(
+            new SessionPlan.Validation("reload/tps", "reload"),
+            new SessionPlan.Validation("pgtune", "restart")),
+        MAX_ROUNDS,
+        null,
+        new SessionPlan.Validating("tps", 0.06, 3, 1));
+  }
+
+  @Test
+  void roundsGoOnUntilDecidedWithPgTuneInEachInOrdersOfTheirOwnAndAResumeProposesTheSame()
+      throws Exception {
+    Path counter = runs.resolve("runs-counted");
+    ManagedCluster cluster = SessionPostgres.cluster();
+    SessionFolder folder = SessionFolder.create(runs, Clock.systemUTC());
+    cluster.useRestoreFile(folder.file(SessionFolder.RESTORE_FILE));
+    StringWriter out = new StringWriter();
+    Summary summary =
+        TuningSession.create(
+                folder,
+                inputs(counter),
+                plan(),
+                cluster,
+                new ProgressPrinter(new PrintWriter(out, true), false),
+                Progress.SILENT,
+                Clock.systemUTC())
+            .run();
+    List<TrialResult> trials = folder.trials().read().trials();
+    String log =
+        trials.stream()
+            .map(t -> t.label() + " " + Math.round(Objectives.value(t, "tps")))
+            .collect(Collectors.joining("\n"));
+    List<TrialResult> validation =
+        trials.stream().filter(t -> t.phase().equals("validation")).toList();
+
+    // rounds of the defaults, the pick and PGTune-style; more than the 3 first, fewer than allowed
+    assertEquals(0, validation.size() % 3, log);
+    int rounds = validation.size() / 3;
+    assertTrue(rounds > 3 && rounds < MAX_ROUNDS, rounds + " rounds:\n" + log);
+    List<List<String>> orders = new ArrayList<>();
+    for (int r = 0; r < rounds; r++) {
+      List<String> order = new ArrayList<>();
+      for (TrialResult t : validation.subList(3 * r, 3 * r + 3)) {
+        assertTrue(t.label().startsWith("validation round " + (r + 1) + "/"), t.label());
+        order.add(t.label().replaceAll("^validation round \\d+/\\d+ ", ""));
+      }
+      assertEquals(Set.of("baseline", "reload/tps", "pgtune"), Set.copyOf(order), log);
+      if (r > 0) {
+        assertNotEquals(orders.get(r - 1), order, "round " + (r + 1) + ":\n" + log);
+      }
+      orders.add(order);
+    }
+    assertTrue(
+        validation.stream().filter(t -> t.label().endsWith(" pgtune")).allMatch(TrialResult::isOk));
+    assertFalse(
+        validation.stream()
+            .filter(t -> t.label().endsWith(" pgtune"))
+            .findFirst()
+            .orElseThrow()
+            .settings()
+            .isEmpty());
+
+    // it stopped at the first decided round
+    SessionPlan plan = folder.readState().plan();
+    ValidationRounds rule = new ValidationRounds(plan, Set.of());
+    assertTrue(rule.decided(trials), log);
+    assertFalse(rule.decided(trials.subList(0, trials.size() - 3)), log);
+    assertTrue(out.toString().contains("validation decided after " + rounds), out.toString());
+
+    // the pick has its ratio against PGTune-style from the same rounds, and no gain is claimed
+    Summary.ResultRow pick =
+        summary.results().stream().filter(r -> r.name().equals("reload/tps")).findFirst().get();
+    assertNotNull(pick.tpsRatioToPgtune(), pick.toString());
+    assertEquals(rounds, pick.tpsRatioToPgtune().pairs());
+    assertEquals(rounds, pick.tpsRatio().pairs());
+    assertFalse(pick.claimsGain("tps"), pick.verdict());
+
+    // resume after kill -9 within the last round: the same runs follow (the workload's counter set
+    // back too), and validation ends where it did
+    int cut = trials.size() - 2;
+    Path copy = Files.createDirectories(runs.resolve("resumed"));
+    for (String f : List.of("session.json", SessionFolder.RESTORE_FILE)) {
+      Files.copy(folder.dir().resolve(f), copy.resolve(f));
+    }
+    List<String> lines = Files.readAllLines(folder.dir().resolve(SessionFolder.TRIALS_FILE));
+    Files.write(copy.resolve(SessionFolder.TRIALS_FILE), lines.subList(0, cut));
+    Files.writeString(counter, cut + "\n");
+    SessionFolder cutFolder = SessionFolder.open(copy);
+    cutFolder.writeState(
+        cutFolder
+            .readState()
+            .withStatus(SessionState.Status.STOPPED, "cut for the test", Instant.now()));
+    SessionFolder resumed = SessionFolder.openForResume(copy);
+    assertEquals(
+        trials.get(cut).label(),
+        plan.next(resumed.trials().read().trials()).orElseThrow().label(),
+        "the next run, from the logged trials alone");
+    ManagedCluster server = SessionPostgres.cluster();
+    server.useRestoreFile(resumed.file(SessionFolder.RESTORE_FILE));
+    TuningSession.resume(
+            resumed,
+            server,
+            new ProgressPrinter(new PrintWriter(new StringWriter(), true), false),
+            Progress.SILENT,
+            Clock.systemUTC())
+        .run();
+    List<TrialResult> again = resumed.trials().read().trials();
+    assertEquals(
+        trials.stream().map(TrialResult::label).toList(),
+        again.stream().map(TrialResult::label).toList());
+    for (int i = cut; i < trials.size(); i++) {
+      assertEquals(trials.get(i).settings(), again.get(i).settings(), "trial " + (i + 1));
+    }
+  }
+}
