@@ -46,7 +46,7 @@ class WorkloadCommandSessionTest {
                 "--workload-cmd",
                 command,
                 "--budget",
-                "10",
+                "13",
                 "--tracks",
                 "reload",
                 "--rampup",

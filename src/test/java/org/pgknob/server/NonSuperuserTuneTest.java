@@ -61,7 +61,7 @@ class NonSuperuserTuneTest {
             "--password-file",
             password.toString(),
             "--budget",
-            "10",
+            "13",
             "--out",
             dir.resolve("runs").toString());
 
