@@ -180,8 +180,8 @@ public record Summary(
       Ratio latencyRatio,
       List<Integer> trials,
       String verdict,
-      Ratio tpsRatioToPgtune,
-      double detectableGain) {
+      @JsonInclude(JsonInclude.Include.NON_NULL) Ratio tpsRatioToPgtune,
+      @JsonInclude(JsonInclude.Include.NON_DEFAULT) double detectableGain) {
     /** A row without a ratio to PGTune-style or a detectable gain. */
     public ResultRow(
         String name,

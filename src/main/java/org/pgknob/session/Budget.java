@@ -26,11 +26,12 @@ import org.pgknob.trial.TrialResult;
  *       in longer sessions);
  *   <li>validation: rounds of one run of the defaults and one of each validated configuration, in
  *       the order restart/objective, pgtune, reload/objective, restart/other objective,
- *       reload/other objective. The first pick and the PGTune-style configuration are always
- *       validated (users compare against PGTune-style first): validation gets 40% of T, but never
- *       less than {@code minRounds} rounds of those two, and takes as many further configurations
- *       as leave at least {@code minRounds} rounds in its share. The rounds that share allows are
- *       the most validation runs; it stops earlier once decided ({@link ValidationRounds});
+ *       reload/other objective. Each track's pick on the objective and the PGTune-style
+ *       configuration are always validated (users compare against PGTune-style first): validation
+ *       gets 40% of T, but never less than {@code minRounds} rounds of those, and takes as many
+ *       further configurations as leave at least {@code minRounds} rounds in its share. The rounds
+ *       that share allows are the most validation runs; it stops earlier once decided ({@link
+ *       ValidationRounds});
  *   <li>sweeps: 30% of what remains, when that is at least 3 trials, else none;
  *   <li>Bayesian iterations: the rest, split evenly between the tracks, the restart track getting
  *       the odd one (it searches the larger space).
@@ -132,15 +133,21 @@ public record Budget(Integer trials, Duration wallTime) {
   }
 
   /**
-   * The fewest trials a session can do anything useful with: baseline, one trial, and {@code
-   * validationRounds} rounds of the defaults, the first pick and the PGTune-style configuration.
+   * The fewest trials a session of one track can do anything useful with: {@link
+   * #minimumTrials(int, int)}.
    */
   public static int minimumTrials(int validationRounds) {
-    return MIN_BASELINE_RUNS + 1 + validationRounds * (1 + MIN_VALIDATED);
+    return minimumTrials(validationRounds, 1);
   }
 
-  /** Always validated: the first track's pick on the objective and the PGTune-style row. */
-  static final int MIN_VALIDATED = 2;
+  /**
+   * The fewest trials a session can do anything useful with: baseline, one trial, and {@code
+   * validationRounds} rounds of the defaults, each track's pick and the PGTune-style configuration
+   * (users compare against it first).
+   */
+  public static int minimumTrials(int validationRounds, int tracks) {
+    return MIN_BASELINE_RUNS + 1 + validationRounds * (2 + tracks);
+  }
 
   /**
    * The number of trials this budget allows when one trial takes about {@code trialSeconds}.
@@ -148,12 +155,20 @@ public record Budget(Integer trials, Duration wallTime) {
    * @throws PgknobException when that is less than {@link #minimumTrials}, saying the minimum
    */
   public int trialsFor(double trialSeconds, int validationPairs) {
+    return trialsFor(trialSeconds, validationPairs, 1);
+  }
+
+  /**
+   * {@link #trialsFor(double, int)} for a session of {@code tracks} tracks, each with a pick to
+   * validate.
+   */
+  public int trialsFor(double trialSeconds, int validationPairs, int tracks) {
     int byTime =
         wallTime == null
             ? Integer.MAX_VALUE
             : (int) Math.floor(wallTime.toSeconds() / trialSeconds);
     int total = Math.min(trials == null ? Integer.MAX_VALUE : trials, byTime);
-    int minimum = minimumTrials(validationPairs);
+    int minimum = minimumTrials(validationPairs, tracks);
     if (total >= minimum) {
       return total;
     }
@@ -161,10 +176,11 @@ public record Budget(Integer trials, Duration wallTime) {
         String.format(
             Locale.ROOT,
             "a session needs at least %d (%d baseline runs, 1 trial, %d validation rounds of the"
-                + " defaults, the pick and PGTune-style: the fewest that can decide a comparison)",
+                + " defaults, %s and PGTune-style: the fewest that can decide a comparison)",
             minimum,
             MIN_BASELINE_RUNS,
-            validationPairs);
+            validationPairs,
+            tracks == 1 ? "the pick" : "each track's pick");
     if (byTime < (trials == null ? Integer.MAX_VALUE : trials)) {
       Duration least = Duration.ofSeconds((long) Math.ceil(minimum * trialSeconds / 60.0) * 60);
       throw new PgknobException(
@@ -249,9 +265,11 @@ public record Budget(Integer trials, Duration wallTime) {
       String objective,
       boolean withPgtune,
       int validationPairs) {
-    if (totalTrials < minimumTrials(validationPairs)) {
+    if (totalTrials < minimumTrials(validationPairs, tracks.size())) {
       throw new IllegalArgumentException(
-          totalTrials + " trials are fewer than the minimum " + minimumTrials(validationPairs));
+          totalTrials
+              + " trials are fewer than the minimum "
+              + minimumTrials(validationPairs, tracks.size()));
     }
     if (tracks.isEmpty()) {
       throw new IllegalArgumentException("a session needs at least one track");
@@ -271,7 +289,8 @@ public record Budget(Integer trials, Duration wallTime) {
       candidates.add(new SessionPlan.Validation(tracks.get(i) + "/" + other, tracks.get(i)));
     }
     // Rounds of (defaults + every candidate): k candidates in r rounds cost r x (1 + k) trials.
-    int mandatory = withPgtune ? MIN_VALIDATED : 1;
+    // Always validated: each track's pick on the objective, and PGTune-style.
+    int mandatory = tracks.size() + (withPgtune ? 1 : 0);
     int share =
         Math.max(
             (int) Math.floor(VALIDATION_SHARE * totalTrials), validationPairs * (1 + mandatory));

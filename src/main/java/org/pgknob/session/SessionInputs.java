@@ -136,7 +136,8 @@ public record SessionInputs(
         .trialsFor(
             Budget.estimateTrialSeconds(
                 workload.databaseBytes(), rampupSeconds, windowSeconds, true),
-            ValidationStats.MIN_VALIDATION_PAIRS);
+            ValidationStats.MIN_VALIDATION_PAIRS,
+            tracks.size());
   }
 
   /** The inputs as session.json keeps them. */

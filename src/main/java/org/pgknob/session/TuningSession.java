@@ -408,7 +408,7 @@ public final class TuningSession {
     int pairs = ValidationStats.MIN_VALIDATION_PAIRS;
     Budget budget = Budget.parse(inputs.budget());
     double trialSeconds = estimatedTrialSeconds(context, inputs);
-    int total = budget.trialsFor(trialSeconds, pairs);
+    int total = budget.trialsFor(trialSeconds, pairs, inputs.tracks().size());
     Budget.Shares shares =
         Budget.apportion(total, inputs.tracks(), inputs.objective(), true, pairs);
     List<SessionPlan.SweepKnob> sweeps =

@@ -70,7 +70,8 @@ class DebianPostgresTest {
         run(
             remote(
                 "tune",
-                // The smallest session there is (13 trials is the minimum budget): what it must
+                // The smallest session there is (16 trials is the minimum budget of two tracks):
+                // what it must
                 // show is apply, restart through pg_ctlcluster, export and restore, not a gain.
                 "--warehouses",
                 "1",
@@ -81,7 +82,7 @@ class DebianPostgresTest {
                 "--duration",
                 "2s",
                 "--budget",
-                "13",
+                "16",
                 "--out",
                 runs.toString())),
         err.toString());

@@ -121,7 +121,7 @@ class SecondHostTest {
               "--duration",
               "2s",
               "--budget",
-              "10",
+              "13",
               "--tracks",
               "restart",
               "--space",
@@ -229,7 +229,7 @@ class SecondHostTest {
     java.nio.file.Path space = dir.resolve("space.yaml");
     Files.writeString(space, "knobs:\n  no_such_setting: {type: bool}\n");
     List<String> tune =
-        remote("tune", "--budget", "13", "--space", space.toString(), "--out", dir.toString());
+        remote("tune", "--budget", "16", "--space", space.toString(), "--out", dir.toString());
 
     assertEquals(1, run(tune));
     // A session refused by its checks says only why; the memory notice belongs to a session

@@ -74,14 +74,14 @@ class SessionBadInputTest {
   void budgetTooSmallSaysTheMinimum() throws Exception {
     assertEquals(1, tune("--budget", "5"));
     assertEquals(
-        "pgknob: budget of 5 trials is too small: a session needs at least 13 (3 baseline runs,"
-            + " 1 trial, 3 validation rounds of the defaults, the pick and PGTune-style: the"
-            + " fewest that can decide a comparison) (give --budget 13 or more)\n",
+        "pgknob: budget of 5 trials is too small: a session needs at least 16 (3 baseline runs,"
+            + " 1 trial, 3 validation rounds of the defaults, each track's pick and PGTune-style:"
+            + " the fewest that can decide a comparison) (give --budget 16 or more)\n",
         err.toString());
     assertTrue(noSessionFolderLeft());
 
     assertEquals(1, tune("--budget", "30s"));
-    assertTrue(err.toString().contains("a session needs at least 10"), err.toString());
+    assertTrue(err.toString().contains("a session needs at least 16"), err.toString());
     assertTrue(err.toString().contains("give --budget "), err.toString());
     assertTrue(noSessionFolderLeft());
 
@@ -109,7 +109,7 @@ class SessionBadInputTest {
         1,
         tune(
             "--budget",
-            "13",
+            "16",
             "--target",
             "jdbc:postgresql://127.0.0.1:1/postgres",
             "--cluster-dir",

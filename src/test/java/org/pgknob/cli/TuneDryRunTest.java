@@ -44,7 +44,7 @@ class TuneDryRunTest {
                 "tune",
                 "--dry-run",
                 "--budget",
-                "13",
+                "16",
                 "--out",
                 runs.toString(),
                 "--target",
@@ -57,7 +57,7 @@ class TuneDryRunTest {
     String text = out.toString();
     assertTrue(
         text.matches(
-            "(?s).*plan: 13 trials of about .*, ending about \\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d UTC.*"),
+            "(?s).*plan: 16 trials of about .*, ending about \\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d UTC.*"),
         text);
     assertTrue(text.contains("  baseline      3 trials"), text);
     assertTrue(text.contains("memory limit: "), text);

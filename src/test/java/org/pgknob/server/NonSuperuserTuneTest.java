@@ -61,7 +61,7 @@ class NonSuperuserTuneTest {
             "--password-file",
             password.toString(),
             "--budget",
-            "13",
+            "16",
             "--out",
             dir.resolve("runs").toString());
 

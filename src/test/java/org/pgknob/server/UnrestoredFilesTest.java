@@ -48,7 +48,7 @@ class UnrestoredFilesTest {
     assertEquals("4", RemoteServerTest.show("random_page_cost"), "nothing changed");
 
     err = new StringWriter();
-    assertEquals(1, run(err, "tune", "--budget", "13", "--out", dir.resolve("runs").toString()));
+    assertEquals(1, run(err, "tune", "--budget", "16", "--out", dir.resolve("runs").toString()));
     assertTrue(err.toString().contains("recorded in " + sessionFile), err.toString());
     try (var runs = Files.list(dir.resolve("runs"))) {
       assertEquals(0, runs.count(), "the refused session left no folder");

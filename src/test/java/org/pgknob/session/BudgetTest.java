@@ -83,27 +83,36 @@ class BudgetTest {
   }
 
   @Test
-  void smallestBudgetValidatesThePickAndPgTuneInThreeRounds() {
-    Budget.Shares s = Budget.apportion(13, List.of("reload", "restart"), "tps", true, 3);
+  void smallestBudgetValidatesBothPicksAndPgTuneInThreeRounds() {
+    assertEquals(16, Budget.minimumTrials(3, 2));
+    Budget.Shares s = Budget.apportion(16, List.of("reload", "restart"), "tps", true, 3);
     assertEquals(3, s.baselineRuns());
     assertEquals(0, s.sweepTrials());
     assertEquals(Map.of("reload", 0, "restart", 1), s.bayesIterations());
     assertEquals(
         List.of(
             new SessionPlan.Validation("restart/tps", "restart"),
-            new SessionPlan.Validation("pgtune", "restart")),
+            new SessionPlan.Validation("pgtune", "restart"),
+            new SessionPlan.Validation("reload/tps", "reload")),
         s.validations());
     assertEquals(3, s.validationPairs());
-    assertEquals(13, s.totalTrials());
+    assertEquals(16, s.totalTrials());
+    assertThrows(
+        IllegalArgumentException.class,
+        () -> Budget.apportion(15, List.of("reload", "restart"), "tps", true, 3));
   }
 
   @Test
-  void everyBudgetValidatesPgTuneWithThePickInAtLeastThreeRounds() {
-    for (int total = Budget.minimumTrials(3); total <= 200; total++) {
-      for (List<String> tracks : List.of(List.of("restart"), List.of("reload", "restart"))) {
+  void everyBudgetValidatesPgTuneWithEveryPickInAtLeastThreeRounds() {
+    for (List<String> tracks : List.of(List.of("restart"), List.of("reload", "restart"))) {
+      for (int total = Budget.minimumTrials(3, tracks.size()); total <= 200; total++) {
         Budget.Shares s = Budget.apportion(total, tracks, "tps", true, 3);
         List<String> names = s.validations().stream().map(SessionPlan.Validation::name).toList();
-        assertEquals(List.of("restart/tps", "pgtune"), names.subList(0, 2), total + " trials");
+        List<String> always =
+            tracks.size() == 1
+                ? List.of("restart/tps", "pgtune")
+                : List.of("restart/tps", "pgtune", "reload/tps");
+        assertEquals(always, names.subList(0, always.size()), total + " trials");
         assertTrue(s.validationPairs() >= 3, total + " trials");
         assertEquals(total, s.totalTrials(), total + " trials");
         int search = s.sweepTrials() + s.bayesIterations().values().stream().mapToInt(i -> i).sum();

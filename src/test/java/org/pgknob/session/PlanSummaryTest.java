@@ -18,7 +18,7 @@ class PlanSummaryTest {
   @Test
   void thePlanSaysPhasesTrialsAndTheEstimatedEnd() {
     SessionPlan plan =
-        Budget.apportion(13, List.of("reload", "restart"), "tps", true, 3)
+        Budget.apportion(16, List.of("reload", "restart"), "tps", true, 3)
             .racingPlan(List.of(), "tps", new SessionPlan.Validating("tps", 0.03, 3, 1));
     List<String> lines = PlanSummary.lines(plan, 40, Instant.parse("2026-12-01T09:00:00Z"));
     int total = plan.totalTrials();
@@ -34,8 +34,8 @@ class PlanSummaryTest {
     assertTrue(lines.contains("  baseline      3 trials"), lines::toString);
     assertTrue(
         lines.contains(
-            "  validation    9 trials at most: up to 3 rounds of 3 runs (defaults, restart/tps,"
-                + " pgtune) in a random order each, stopping once every tps ratio against the"
+            "  validation   12 trials at most: up to 3 rounds of 4 runs (defaults, restart/tps,"
+                + " pgtune, reload/tps) in a random order each, stopping once every tps ratio against the"
                 + " defaults excludes 1 or is within +-3% (at least 3 rounds)"),
         lines::toString);
   }

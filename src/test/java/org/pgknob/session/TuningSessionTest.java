@@ -35,9 +35,9 @@ import org.pgknob.workload.Progress;
 class TuningSessionTest {
   /**
    * The smallest trial budget whose plan has sweeps (see Budget: 3 baseline runs, 3 validation
-   * rounds of the defaults, the pick and PGTune-style, and 30% of the 10 left >= 3).
+   * rounds of the defaults, both picks and PGTune-style, and 30% of the 10 left >= 3).
    */
-  static final String BUDGET_WITH_SWEEPS = "22";
+  static final String BUDGET_WITH_SWEEPS = "25";
 
   @TempDir static Path runs;
 
