@@ -111,9 +111,35 @@ final class SessionResults {
       }
     }
     rows.add(row("defaults", defaults, Map.of(), null, null, "the server's defaults"));
+    Map<String, String> twins =
+        plan.validating() != null && searchDone()
+            ? new StepProposer(context, inputs, plan).twins(trials.subList(0, plan.searchTrials()))
+            : Map.of();
     for (String name : validatedNames) {
       boolean measured = pairs.get(name).stream().anyMatch(p -> p[1] != null);
-      if (!measured && plan.validating() != null && !"pgtune".equals(name) && searchDone()) {
+      if (!measured && twins.containsKey(name)) {
+        // the same settings as an earlier pick: its runs of the same rounds stand for this one
+        Summary.ResultRow twin = validatedRow(name, pairsOf(twins.get(name)));
+        rows.add(
+            new Summary.ResultRow(
+                twin.name(),
+                twin.track(),
+                twin.objective(),
+                twin.settings(),
+                twin.tps(),
+                twin.nopm(),
+                twin.latencyAvgMs(),
+                twin.latencyP95Ms(),
+                twin.tpsRatio(),
+                twin.latencyRatio(),
+                twin.trials(),
+                twin.verdict()
+                    + "; the same configuration as "
+                    + twins.get(name)
+                    + ", measured once",
+                twin.tpsRatioToPgtune(),
+                twin.detectableGain()));
+      } else if (!measured && plan.validating() != null && !"pgtune".equals(name) && searchDone()) {
         rows.add(
             row(
                 name,
@@ -148,7 +174,7 @@ final class SessionResults {
               "not validated against the baseline (the budget left no room); measure it with"
                   + " pgknob compare"));
     }
-    return comparedWithPgTune(withRatioToPgTune(rows));
+    return comparedWithPgTune(withRatioToPgTune(rows, twins));
   }
 
   /** True when the session logged every trial before validation. */
@@ -160,13 +186,15 @@ final class SessionResults {
    * Each validated pick with its TPS against the PGTune-style row's from the same rounds: the
    * pick's run and PGTune-style's run of a round are a pair, as each is with the round's defaults.
    */
-  private List<Summary.ResultRow> withRatioToPgTune(List<Summary.ResultRow> rows) {
+  private List<Summary.ResultRow> withRatioToPgTune(
+      List<Summary.ResultRow> rows, Map<String, String> twins) {
     List<Summary.ResultRow> out = new ArrayList<>();
     for (Summary.ResultRow r : rows) {
       Summary.Ratio toPgtune = null;
       if (r.name().contains("/") && r.tpsRatio() != null) {
         List<double[]> tps = new ArrayList<>();
-        for (TrialResult[] p : ValidationRounds.runsByRound("pgtune", r.name(), trials)) {
+        String measuredAs = twins.getOrDefault(r.name(), r.name());
+        for (TrialResult[] p : ValidationRounds.runsByRound("pgtune", measuredAs, trials)) {
           if (p[0] != null && p[1] != null && p[0].isOk() && p[1].isOk()) {
             tps.add(new double[] {Objectives.value(p[0], "tps"), Objectives.value(p[1], "tps")});
           }

@@ -162,25 +162,56 @@ final class StepProposer {
   }
 
   /**
-   * The validated picks (not PGTune-style, not given settings) whose best configuration changes
-   * nothing on the server: measuring them against the defaults would compare the defaults with
-   * themselves.
+   * The validated picks (not PGTune-style, not given settings) left out of validation, fixed from
+   * the trials before it: a pick whose best configuration changes nothing on the server (measuring
+   * it against the defaults would compare the defaults with themselves), and a pick whose settings
+   * are those of an earlier pick in the plan's order (its twin's runs stand for it: {@link
+   * #twins}).
    */
   Set<String> sameAsDefaults(List<TrialResult> search) {
-    Set<String> out = new TreeSet<>();
+    Set<String> out = new TreeSet<>(twins(search).keySet());
     for (SessionPlan.Validation v : plan.validations()) {
-      if (!v.settings().isEmpty() || "pgtune".equals(v.name())) {
-        continue;
-      }
-      Map<String, Object> config =
-          validated.computeIfAbsent(v.name(), name -> best(name, search).values());
-      SearchSpace space = context.trackSpace(v.track());
-      Configuration c = withoutDefaults(Configuration.normalized(config, space), space);
-      if (ServerChanges.only(c.rendered(space), context.serverSettings()).isEmpty()) {
+      if (isPick(v) && settingsOf(v, search).isEmpty()) {
         out.add(v.name());
       }
     }
     return out;
+  }
+
+  /**
+   * Each pick whose settings equal those of an earlier measured pick, with that pick: the restart
+   * track's best is often a configuration the reload track found, and one run per round is enough.
+   */
+  Map<String, String> twins(List<TrialResult> search) {
+    Map<String, String> out = new java.util.LinkedHashMap<>();
+    Map<Map<String, String>, String> first = new HashMap<>();
+    for (SessionPlan.Validation v : plan.validations()) {
+      if (!isPick(v)) {
+        continue;
+      }
+      Map<String, String> settings = settingsOf(v, search);
+      if (settings.isEmpty()) {
+        continue;
+      }
+      String twin = first.putIfAbsent(new java.util.TreeMap<>(settings), v.name());
+      if (twin != null) {
+        out.put(v.name(), twin);
+      }
+    }
+    return out;
+  }
+
+  private static boolean isPick(SessionPlan.Validation v) {
+    return v.settings().isEmpty() && !"pgtune".equals(v.name());
+  }
+
+  /** The settings a pick would run with that change something on the server. */
+  private Map<String, String> settingsOf(SessionPlan.Validation v, List<TrialResult> search) {
+    Map<String, Object> config =
+        validated.computeIfAbsent(v.name(), name -> best(name, search).values());
+    SearchSpace space = context.trackSpace(v.track());
+    Configuration c = withoutDefaults(Configuration.normalized(config, space), space);
+    return ServerChanges.only(c.rendered(space), context.serverSettings());
   }
 
   private TrialRequest validationCandidate(Step step, List<TrialResult> logged) {

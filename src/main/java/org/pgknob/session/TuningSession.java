@@ -275,7 +275,8 @@ public final class TuningSession {
     String left =
         sameAsDefaults.isEmpty()
             ? ""
-            : "; not validated against itself (the defaults): " + String.join(", ", sameAsDefaults);
+            : "; left out (the defaults, or the same settings as a pick validated): "
+                + String.join(", ", sameAsDefaults);
     if (done < plan.validationPairs()) {
       return Optional.of(
           "  validation decided after "
