@@ -9,6 +9,7 @@ import java.util.Properties;
 import java.util.SplittableRandom;
 import org.pgknob.PgknobException;
 import org.pgknob.server.Target;
+import org.pgknob.workload.MarkedDatabases;
 import org.pgknob.workload.Progress;
 import org.pgknob.workload.RunListener;
 import org.pgknob.workload.Workload;
@@ -64,9 +65,8 @@ public final class PgbenchWorkload implements Workload {
 
   @Override
   public double reset(Target target) {
-    try (Connection admin = target.connect(PgbenchDatabases.MAINTENANCE_DATABASE)) {
-      return new PgbenchDatabases(admin)
-          .resetFromPristine(spec.database(), spec.pristineDatabase());
+    try (Connection admin = target.connect(MarkedDatabases.MAINTENANCE_DATABASE)) {
+      return PgbenchMarks.on(admin).resetFromPristine(spec.database());
     } catch (SQLException e) {
       throw new PgknobException(
           "resetting the pgbench database failed: " + e.getMessage(),

@@ -7,6 +7,7 @@ import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
 import org.pgknob.PgknobException;
+import org.pgknob.workload.DatabaseMark;
 import org.pgknob.workload.driver.Clients;
 import org.pgknob.workload.driver.Transaction;
 
@@ -37,19 +38,20 @@ final class TproccClients implements Clients {
       comment = rs.getString(1);
     }
     DatabaseMark mark =
-        DatabaseMark.parse(comment)
+        TproccMarks.FORMAT
+            .parse(comment)
             .orElseThrow(
                 () ->
                     new PgknobException(
                         "the database " + settings.database() + " is not pgknob's TPROC-C database",
                         "build one with: pgknob tprocc build, or choose another --database"));
-    TproccDatabases.requireCurrentVersion(settings.database(), mark);
+    TproccMarks.on(monitor).requireCurrentVersion(settings.database(), mark);
     if (mark.role() != DatabaseMark.Role.LIVE) {
       throw new PgknobException(
           "the database " + settings.database() + " is not a finished TPROC-C build",
           "rebuild it with: pgknob tprocc build --rebuild");
     }
-    warehouses = mark.warehouses();
+    warehouses = mark.size();
   }
 
   @Override

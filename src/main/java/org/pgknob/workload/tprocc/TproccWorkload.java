@@ -9,6 +9,8 @@ import java.util.Map;
 import java.util.Properties;
 import org.pgknob.PgknobException;
 import org.pgknob.server.Target;
+import org.pgknob.workload.DatabaseMark;
+import org.pgknob.workload.MarkedDatabases;
 import org.pgknob.workload.Progress;
 import org.pgknob.workload.RunListener;
 import org.pgknob.workload.TpccFigures;
@@ -59,8 +61,8 @@ public final class TproccWorkload implements Workload {
     if (settings.reset() == TproccSettings.ResetMode.NONE) {
       return 0;
     }
-    try (Connection admin = target.connect(TproccBuilder.MAINTENANCE_DATABASE)) {
-      return new TproccDatabases(admin).resetFromPristine(settings.database());
+    try (Connection admin = target.connect(MarkedDatabases.MAINTENANCE_DATABASE)) {
+      return TproccMarks.on(admin).resetFromPristine(settings.database());
     } catch (SQLException e) {
       throw new PgknobException(
           "resetting the TPROC-C database failed: " + e.getMessage(),
@@ -108,16 +110,16 @@ public final class TproccWorkload implements Workload {
    * @throws PgknobException when the database is missing or not pgknob's TPROC-C of this version
    */
   public List<ConsistencyCheck.Condition> check(Target target) {
-    try (Connection admin = target.connect(TproccBuilder.MAINTENANCE_DATABASE)) {
+    try (Connection admin = target.connect(MarkedDatabases.MAINTENANCE_DATABASE)) {
+      MarkedDatabases dbs = TproccMarks.on(admin);
       DatabaseMark mark =
-          new TproccDatabases(admin)
-              .mark(settings.database())
+          dbs.mark(settings.database())
               .orElseThrow(
                   () ->
                       new PgknobException(
                           "there is no database " + settings.database() + " to check",
                           "build it with: pgknob tprocc build --warehouses N"));
-      TproccDatabases.requireCurrentVersion(settings.database(), mark);
+      dbs.requireCurrentVersion(settings.database(), mark);
     } catch (SQLException e) {
       throw new PgknobException("cannot read the server's databases: " + e.getMessage(), "", e);
     }

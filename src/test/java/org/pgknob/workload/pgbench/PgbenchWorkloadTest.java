@@ -17,6 +17,7 @@ import org.junit.jupiter.api.Test;
 import org.pgknob.PgknobException;
 import org.pgknob.server.Target;
 import org.pgknob.testing.SharedPostgres;
+import org.pgknob.workload.MarkedDatabases;
 import org.pgknob.workload.Progress;
 import org.pgknob.workload.RunListener;
 import org.pgknob.workload.SecondSample;
@@ -47,9 +48,9 @@ class PgbenchWorkloadTest {
           1, count(c, "SELECT count(*) FROM pg_indexes WHERE indexname = 'pgbench_accounts_pkey'"));
     }
     try (Connection c = server.connect("postgres")) {
-      PgbenchDatabases dbs = new PgbenchDatabases(c);
-      assertEquals(PgbenchMark.live(1), dbs.mark("pgbench_s1").orElseThrow());
-      assertEquals(PgbenchMark.pristine(1), dbs.mark("pgbench_s1_pristine").orElseThrow());
+      MarkedDatabases dbs = PgbenchMarks.on(c);
+      assertEquals(PgbenchMarks.FORMAT.live(1), dbs.mark("pgbench_s1").orElseThrow());
+      assertEquals(PgbenchMarks.FORMAT.pristine(1), dbs.mark("pgbench_s1_pristine").orElseThrow());
     }
   }
 
@@ -129,18 +130,8 @@ class PgbenchWorkloadTest {
     assertThrows(PgknobException.class, () -> w.reset(server));
     try (Connection c = server.connect("postgres")) {
       assertEquals(1, count(c, "SELECT count(*) FROM pg_database WHERE datname = 'pgbench_s2'"));
-      assertFalse(new PgbenchDatabases(c).mark("pgbench_s2_pristine").isPresent());
+      assertFalse(PgbenchMarks.on(c).mark("pgbench_s2_pristine").isPresent());
     }
-  }
-
-  @Test
-  void markRoundTripsAndIgnoresOtherComments() {
-    for (PgbenchMark m :
-        List.of(PgbenchMark.live(7), PgbenchMark.pristine(7), PgbenchMark.building())) {
-      assertEquals(m, PgbenchMark.parse(m.comment()).orElseThrow());
-    }
-    assertTrue(PgbenchMark.parse("pgknob tprocc v1 warehouses=4").isEmpty());
-    assertTrue(PgbenchMark.parse("").isEmpty());
   }
 
   private static Workload workload(String name) {
