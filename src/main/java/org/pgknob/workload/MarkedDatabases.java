@@ -6,7 +6,9 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.Optional;
+import java.util.function.Function;
 import org.pgknob.PgknobException;
+import org.pgknob.server.Target;
 
 /**
  * Creates, marks, drops and copies a workload's databases through a connection to the server's
@@ -38,6 +40,25 @@ public final class MarkedDatabases {
     this.format = format;
     this.notOursFix = notOursFix;
     this.rebuildFix = rebuildFix;
+  }
+
+  /**
+   * Resets {@code database} on {@code server} from its pristine copy (see {@link
+   * #resetFromPristine}) over a connection of its own to the maintenance database.
+   *
+   * @param databases the workload's marked databases on that connection
+   * @return seconds the reset took
+   */
+  public static double reset(
+      Target server, Function<Connection, MarkedDatabases> databases, String database) {
+    try (Connection admin = server.connect(MAINTENANCE_DATABASE)) {
+      return databases.apply(admin).resetFromPristine(database);
+    } catch (SQLException e) {
+      throw new PgknobException(
+          "resetting the database " + database + " failed: " + e.getMessage(),
+          "check the server's log and free disk space",
+          e);
+    }
   }
 
   public static String pristineName(String database) {

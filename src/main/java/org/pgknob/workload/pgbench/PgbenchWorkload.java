@@ -1,6 +1,5 @@
 package org.pgknob.workload.pgbench;
 
-import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.List;
@@ -65,14 +64,7 @@ public final class PgbenchWorkload implements Workload {
 
   @Override
   public double reset(Target target) {
-    try (Connection admin = target.connect(MarkedDatabases.MAINTENANCE_DATABASE)) {
-      return PgbenchMarks.on(admin).resetFromPristine(spec.database());
-    } catch (SQLException e) {
-      throw new PgknobException(
-          "resetting the pgbench database failed: " + e.getMessage(),
-          "check the server's log and free disk space",
-          e);
-    }
+    return MarkedDatabases.reset(target, PgbenchMarks::on, spec.database());
   }
 
   /**

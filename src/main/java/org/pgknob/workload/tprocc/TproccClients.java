@@ -1,13 +1,12 @@
 package org.pgknob.workload.tprocc;
 
 import java.sql.Connection;
-import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
 import org.pgknob.PgknobException;
 import org.pgknob.workload.DatabaseMark;
+import org.pgknob.workload.MarkedDatabases;
 import org.pgknob.workload.driver.Clients;
 import org.pgknob.workload.driver.Transaction;
 
@@ -28,15 +27,8 @@ final class TproccClients implements Clients {
 
   @Override
   public void check(Connection monitor) throws SQLException {
-    String comment;
-    try (Statement st = monitor.createStatement();
-        ResultSet rs =
-            st.executeQuery(
-                "SELECT coalesce(shobj_description(oid, 'pg_database'), '') FROM pg_database"
-                    + " WHERE datname = current_database()")) {
-      rs.next();
-      comment = rs.getString(1);
-    }
+    MarkedDatabases dbs = TproccMarks.on(monitor);
+    String comment = dbs.comment(settings.database()).orElse("");
     DatabaseMark mark =
         TproccMarks.FORMAT
             .parse(comment)
@@ -45,7 +37,7 @@ final class TproccClients implements Clients {
                     new PgknobException(
                         "the database " + settings.database() + " is not pgknob's TPROC-C database",
                         "build one with: pgknob tprocc build, or choose another --database"));
-    TproccMarks.on(monitor).requireCurrentVersion(settings.database(), mark);
+    dbs.requireCurrentVersion(settings.database(), mark);
     if (mark.role() != DatabaseMark.Role.LIVE) {
       throw new PgknobException(
           "the database " + settings.database() + " is not a finished TPROC-C build",

@@ -61,14 +61,7 @@ public final class TproccWorkload implements Workload {
     if (settings.reset() == TproccSettings.ResetMode.NONE) {
       return 0;
     }
-    try (Connection admin = target.connect(MarkedDatabases.MAINTENANCE_DATABASE)) {
-      return TproccMarks.on(admin).resetFromPristine(settings.database());
-    } catch (SQLException e) {
-      throw new PgknobException(
-          "resetting the TPROC-C database failed: " + e.getMessage(),
-          "check the server's log and free disk space",
-          e);
-    }
+    return MarkedDatabases.reset(target, TproccMarks::on, settings.database());
   }
 
   @Override
