@@ -5,6 +5,8 @@ import com.zaxxer.hikari.HikariDataSource;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.Properties;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import org.pgknob.PgknobException;
 import org.pgknob.server.Target;
@@ -35,6 +37,19 @@ public final class DriverPool implements AutoCloseable {
   public static final int IDLE_SECONDS = 10;
 
   private static final int VALIDATION_TIMEOUT_SECONDS = 5;
+
+  /**
+   * One housekeeping thread for every pool (HikariCP starts one per pool otherwise): a session's
+   * workload keeps its pool for the session, and a JVM that runs many sessions (the tests) would
+   * gather a thread per session.
+   */
+  private static final ScheduledExecutorService HOUSEKEEPING =
+      Executors.newSingleThreadScheduledExecutor(
+          r -> {
+            Thread t = new Thread(r, "pgknob-driver-pools");
+            t.setDaemon(true);
+            return t;
+          });
 
   private final HikariDataSource pool;
   private final String database;
@@ -68,6 +83,7 @@ public final class DriverPool implements AutoCloseable {
     // No connection at construction: the server may be down until the first run.
     config.setInitializationFailTimeout(-1);
     config.setAutoCommit(true);
+    config.setScheduledExecutor(HOUSEKEEPING);
     this.pool = new HikariDataSource(config);
   }
 
