@@ -90,6 +90,9 @@ public final class PgbenchWorkload implements Workload {
         (index, connection) -> {
           SplittableRandom random = seeds.split();
           Statement st = connection.createStatement();
+          // The scripts' SQL holds no JDBC escapes: skip pgJDBC's scan for them, as pgbench
+          // sends its text as it is.
+          st.setEscapeProcessing(false);
           return new Transaction() {
             @Override
             public boolean execute(int type) throws SQLException {
