@@ -4,8 +4,8 @@
 // Both run the script the same way: the simple query protocol, one round trip per statement
 // (tpcb-like: BEGIN, five statements, END), literal values, no pause. pgbench runs with its
 // defaults otherwise (-j 1, or -j THREADS), -n (no vacuum before the run, as pgknob does none) and a
-// warm-up run of rampup_s seconds before the measured run of window_s seconds;
-// pgknob ramps up for rampup_s and measures window_s. Every run starts from a fresh copy of the
+// warm-up run of rampup_s seconds, a CHECKPOINT, then the measured run of window_s seconds;
+// pgknob ramps up for rampup_s, runs a CHECKPOINT and measures window_s. Every run starts from a fresh copy of the
 // pristine database and the tools alternate, so drift of the machine falls on both alike. One
 // discarded run of each tool first warms the JVM's JIT and the server's caches, as a session's
 // first trial does for all the others.
@@ -78,6 +78,9 @@ public class PgbenchBench {
     if (rampup > 0) {
       runPgbench(cluster, spec, script, rampup, threads);
     }
+    // pgknob's driver runs a CHECKPOINT between its ramp-up and its window (the window then starts
+    // from clean buffers, and pays the full-page writes that follow a checkpoint); so does this.
+    checkpoint(cluster, spec.database());
     String out = runPgbench(cluster, spec, script, window, threads);
     Matcher m = TPS.matcher(out);
     if (!m.find()) {

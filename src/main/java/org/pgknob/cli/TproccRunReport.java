@@ -3,6 +3,7 @@ package org.pgknob.cli;
 import java.io.PrintWriter;
 import java.util.Locale;
 import org.pgknob.workload.LatencySummary;
+import org.pgknob.workload.TpccFigures;
 import org.pgknob.workload.TransactionProfile;
 import org.pgknob.workload.WorkloadResult;
 
@@ -11,8 +12,12 @@ final class TproccRunReport {
   private TproccRunReport() {}
 
   static void print(WorkloadResult r, PrintWriter out) {
+    TpccFigures tpcc = r.tpccFigures().orElseThrow();
     out.printf(
-        Locale.ROOT, "System achieved %.0f NOPM from %.0f PostgreSQL TPM%n%n", r.nopm(), r.tpm());
+        Locale.ROOT,
+        "System achieved %.0f NOPM from %.0f PostgreSQL TPM%n%n",
+        tpcc.nopm(),
+        tpcc.tpm());
     out.printf(
         Locale.ROOT,
         "%-9s %9s %8s %9s %9s %9s %9s %9s %7s%n",
@@ -25,10 +30,10 @@ final class TproccRunReport {
         "p99 ms",
         "max ms",
         "rollbk");
-    for (TransactionProfile t : r.transactions()) {
+    for (TransactionProfile t : tpcc.transactions()) {
       row(out, t.name(), t.calls(), t.errors(), t.rollbacks(), t.latency());
     }
-    row(out, "all", r.overall().count(), r.errors(), r.rollbacks(), r.overall());
+    row(out, "all", r.overall().count(), r.errors(), tpcc.rollbacks(), r.overall());
     out.printf(
         Locale.ROOT,
         "%nDriver: %.1f TPS (%d committed in %.1f s), average latency %.2f ms%n",

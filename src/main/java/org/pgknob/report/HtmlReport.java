@@ -148,7 +148,7 @@ public final class HtmlReport {
           .append(esc(r.name()))
           .append("</b></td>")
           .append(num(r.tps()))
-          .append(num(reported(r.nopm())))
+          .append(num(r.nopm() == null ? null : reported(r.nopm())))
           .append(num(reported(r.latencyAvgMs())))
           .append(num(reported(r.latencyP95Ms())))
           .append(ratio(r.tpsRatio(), true, r.claimsGain("tps")))

@@ -2,6 +2,7 @@ package org.pgknob.report;
 
 import java.util.function.ToDoubleFunction;
 import org.pgknob.trial.TrialResult;
+import org.pgknob.workload.TpccFigures;
 
 /**
  * A figure of a successful trial the charts plot: the seed study's metrics (throughput, latency,
@@ -9,7 +10,11 @@ import org.pgknob.trial.TrialResult;
  */
 enum Metric {
   TPS("TPS", "transactions/s", false, t -> t.workload().tps()),
-  NOPM("NOPM", "new orders/min", false, t -> t.workload().nopm()),
+  NOPM(
+      "NOPM",
+      "new orders/min",
+      false,
+      t -> t.workload().tpccFigures().map(TpccFigures::nopm).orElse(Double.NaN)),
   LATENCY_AVG("avg latency", "ms", false, t -> t.workload().overall().avgMs()),
   LATENCY_P95("p95 latency", "ms", false, t -> t.workload().overall().p95Ms()),
   CPU_USER("user CPU", "%", true, t -> t.resources().cpuUserPct()),

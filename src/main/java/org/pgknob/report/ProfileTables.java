@@ -7,6 +7,7 @@ import java.util.Map;
 import java.util.function.ToDoubleFunction;
 import org.pgknob.trial.TrialResult;
 import org.pgknob.workload.LatencySummary;
+import org.pgknob.workload.TpccFigures;
 import org.pgknob.workload.TransactionProfile;
 
 /**
@@ -26,7 +27,7 @@ final class ProfileTables {
       if (row.trials() != null) {
         for (Integer n : row.trials()) {
           TrialResult t = byNumber.get(n);
-          if (t != null && t.isOk() && !t.workload().transactions().isEmpty()) {
+          if (t != null && t.isOk() && !profiles(t).isEmpty()) {
             trials.add(t);
           }
         }
@@ -40,10 +41,15 @@ final class ProfileTables {
     return out;
   }
 
+  /** The trial's per-transaction profile: TPC-C's five types; none for a one-script workload. */
+  private static List<TransactionProfile> profiles(TrialResult t) {
+    return t.workload().tpccFigures().map(TpccFigures::transactions).orElse(List.of());
+  }
+
   private static List<TransactionProfile> pool(List<TrialResult> trials) {
     Map<String, List<TransactionProfile>> byName = new LinkedHashMap<>();
     for (TrialResult t : trials) {
-      for (TransactionProfile p : t.workload().transactions()) {
+      for (TransactionProfile p : profiles(t)) {
         byName.computeIfAbsent(p.name(), k -> new ArrayList<>()).add(p);
       }
     }
@@ -54,7 +60,11 @@ final class ProfileTables {
       var w = t.workload();
       overall.add(
           new TransactionProfile(
-              "all", w.overall().count(), w.errors(), w.rollbacks(), w.overall()));
+              "all",
+              w.overall().count(),
+              w.errors(),
+              w.tpccFigures().map(TpccFigures::rollbacks).orElse(0L),
+              w.overall()));
     }
     out.add(pooled("all", overall));
     return out;

@@ -55,7 +55,9 @@ public final class ResultTable {
           new String[] {
             r.name(),
             measured ? String.format(Locale.ROOT, "%.1f", r.tps()) : "-",
-            measured && r.nopm() > 0 ? String.format(Locale.ROOT, "%.0f", r.nopm()) : "-",
+            measured && r.nopm() != null && r.nopm() > 0
+                ? String.format(Locale.ROOT, "%.0f", r.nopm())
+                : "-",
             measured && r.latencyAvgMs() > 0
                 ? String.format(Locale.ROOT, "%.2f", r.latencyAvgMs())
                 : "-",

@@ -154,7 +154,7 @@ public record Summary(
    * @param objective tps, latency, or empty
    * @param settings the settings that differ from the defaults, as PostgreSQL takes them
    * @param tps mean TPS over the validation runs of this configuration
-   * @param nopm mean NOPM
+   * @param nopm mean NOPM; null (and absent from summary.json) for a workload without NOPM
    * @param latencyAvgMs mean of the average latency
    * @param latencyP95Ms mean of the p95 latency
    * @param tpsRatio TPS against the baseline (null for the defaults row)
@@ -173,7 +173,7 @@ public record Summary(
       String objective,
       Map<String, String> settings,
       double tps,
-      double nopm,
+      @JsonInclude(JsonInclude.Include.NON_NULL) Double nopm,
       double latencyAvgMs,
       double latencyP95Ms,
       Ratio tpsRatio,

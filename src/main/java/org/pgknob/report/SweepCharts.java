@@ -114,6 +114,9 @@ final class SweepCharts {
       if (fig.metrics.get(0).fromSampler && !sampled) {
         continue; // a remote server: no process samples to plot
       }
+      if (ordered.stream().allMatch(t -> Double.isNaN(fig.metrics.get(0).of(t)))) {
+        continue; // a figure the workload does not have (NOPM of pgbench's scripts)
+      }
       List<ChartModel.Series> series = new ArrayList<>();
       for (int i = 0; i < fig.metrics.size(); i++) {
         Metric m = fig.metrics.get(i);

@@ -98,7 +98,10 @@ public final class ProgressPrinter {
           Locale.ROOT,
           "  -> %.1f TPS%s%s%s%n",
           w.tps(),
-          w.nopm() > 0 ? String.format(Locale.ROOT, ", %.0f NOPM", w.nopm()) : "",
+          w.tpccFigures()
+              .filter(f -> f.nopm() > 0)
+              .map(f -> String.format(Locale.ROOT, ", %.0f NOPM", f.nopm()))
+              .orElse(""),
           w.overall().avgMs() > 0
               ? String.format(Locale.ROOT, ", %.2f ms avg", w.overall().avgMs())
               : "",

@@ -6,6 +6,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalDouble;
 import java.util.function.ToDoubleFunction;
 import org.pgknob.measure.DetectableEffect;
 import org.pgknob.measure.Instability;
@@ -21,6 +22,7 @@ import org.pgknob.report.Summary;
 import org.pgknob.space.Configuration;
 import org.pgknob.space.SearchSpace;
 import org.pgknob.trial.TrialResult;
+import org.pgknob.workload.TpccFigures;
 
 /**
  * The results of a session from its logged trials alone: the noise level, the validated rows
@@ -443,7 +445,7 @@ final class SessionResults {
         objective,
         ServerChanges.only(settings, context.serverSettings()), // "changed N" counts real changes
         mean(runs, t -> Objectives.value(t, "tps")),
-        mean(runs, t -> t.workload().nopm()),
+        meanNopm(runs),
         mean(runs, t -> t.workload().overall().avgMs()),
         mean(runs, t -> t.workload().overall().p95Ms()),
         tpsRatio,
@@ -531,6 +533,16 @@ final class SessionResults {
       }
     }
     return out.isEmpty() ? "too few pairs ran" : String.join(", ", out);
+  }
+
+  /** Mean NOPM of the runs that measured one; null when none did (pgbench's scripts). */
+  private static Double meanNopm(List<TrialResult> runs) {
+    OptionalDouble m =
+        runs.stream()
+            .flatMap(t -> t.workload().tpccFigures().stream())
+            .mapToDouble(TpccFigures::nopm)
+            .average();
+    return m.isPresent() ? m.getAsDouble() : null;
   }
 
   private static double mean(List<TrialResult> runs, ToDoubleFunction<TrialResult> f) {

@@ -10,6 +10,7 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.pgknob.workload.CheckpointAccount;
 import org.pgknob.workload.LatencySummary;
+import org.pgknob.workload.TpccFigures;
 import org.pgknob.workload.TransactionProfile;
 import org.pgknob.workload.WorkloadResult;
 import picocli.CommandLine;
@@ -59,16 +60,14 @@ class TproccCommandTest {
             10,
             180,
             0,
-            1,
             18,
             17,
-            1200,
-            600.4,
             new LatencySummary(181, 8.25, 7, 19, 29, 45),
-            List.of(new TransactionProfile("neword", 100, 0, 1, neword)),
             List.of(),
             new CheckpointAccount(0.5, 1234, 0),
-            Map.of());
+            Map.of(),
+            new TpccFigures(
+                1200, 600.4, 1, List.of(new TransactionProfile("neword", 100, 0, 1, neword))));
     StringWriter text = new StringWriter();
     TproccRunReport.print(result, new PrintWriter(text));
     String out = text.toString();

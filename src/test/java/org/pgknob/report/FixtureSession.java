@@ -21,6 +21,7 @@ import org.pgknob.trial.TrialResult;
 import org.pgknob.workload.CheckpointAccount;
 import org.pgknob.workload.LatencySummary;
 import org.pgknob.workload.SecondSample;
+import org.pgknob.workload.TpccFigures;
 import org.pgknob.workload.TransactionProfile;
 import org.pgknob.workload.WorkloadResult;
 
@@ -300,16 +301,14 @@ public final class FixtureSession {
         window,
         committed,
         0,
-        Math.round(calls * 0.45 * 0.01),
         realTps,
         r(committed / (window + after)),
-        r(realTps * 60 * 2.1),
-        r(realTps * 60 * 0.45),
         latency(calls, avg),
-        tx,
         timeline,
         new CheckpointAccount(after, finished ? buffers : 0, checkpointAt > 0 ? 1 : 0),
-        Map.of());
+        Map.of(),
+        new TpccFigures(
+            r(realTps * 60 * 2.1), r(realTps * 60 * 0.45), Math.round(calls * 0.45 * 0.01), tx));
   }
 
   private LatencySummary latency(long count, double avg) {
@@ -565,7 +564,11 @@ public final class FixtureSession {
         objective,
         settings,
         r(meanTps(ts)),
-        r(ts.stream().mapToDouble(t -> t.workload().nopm()).average().orElse(0)),
+        r(
+            ts.stream()
+                .mapToDouble(t -> t.workload().tpccFigures().orElseThrow().nopm())
+                .average()
+                .orElse(0)),
         r(ts.stream().mapToDouble(t -> t.workload().overall().avgMs()).average().orElse(0)),
         r(ts.stream().mapToDouble(t -> t.workload().overall().p95Ms()).average().orElse(0)),
         tpsRatio,

@@ -44,7 +44,7 @@ class ComparisonTest {
             "latency",
             restartTps.settings(),
             0,
-            0,
+            null,
             0,
             0,
             null,

@@ -7,6 +7,7 @@ import org.pgknob.optimize.Status;
 import org.pgknob.server.ResourceSummary;
 import org.pgknob.trial.TrialResult;
 import org.pgknob.workload.LatencySummary;
+import org.pgknob.workload.TpccFigures;
 import org.pgknob.workload.WorkloadResult;
 
 /** Trial records with chosen figures, for tests of code that reads trials.jsonl. */
@@ -27,11 +28,8 @@ public final class Trials {
             10,
             Math.round(tps * 10),
             0,
-            0,
             tps,
             tps * 0.95,
-            tps * 60,
-            tps * 60 * 0.45,
             new LatencySummary(
                 Math.round(tps * 10),
                 latencyAvgMs,
@@ -40,9 +38,9 @@ public final class Trials {
                 latencyAvgMs * 3,
                 latencyAvgMs * 5),
             List.of(),
-            List.of(),
             null,
-            Map.of());
+            Map.of(),
+            new TpccFigures(tps * 60, tps * 60 * 0.45, 0, List.of()));
     return new TrialResult(
         trial,
         phase,

@@ -21,6 +21,7 @@ import org.pgknob.workload.CheckpointAccount;
 import org.pgknob.workload.LatencySummary;
 import org.pgknob.workload.Progress;
 import org.pgknob.workload.RunListener;
+import org.pgknob.workload.TpccFigures;
 import org.pgknob.workload.Workload;
 import org.pgknob.workload.WorkloadResult;
 
@@ -108,9 +109,10 @@ public final class CommandWorkload implements Workload {
       double checkpointSeconds = checkpoint(target);
       double tps = outcome.value("tps").getAsDouble();
       double latency = outcome.value("latency_ms").orElse(0);
+      double nopm = outcome.value("nopm").orElse(0);
+      double tpm = outcome.value("tpm").orElse(0);
       return new WorkloadResult(
           windowSeconds,
-          0,
           0,
           0,
           tps,
@@ -118,13 +120,12 @@ public final class CommandWorkload implements Workload {
           // relates to time (it may not be a rate at all), so the CHECKPOINT that follows, run to
           // hand the next trial a clean state, is recorded but not charged to it.
           tps,
-          0,
-          outcome.value("nopm").orElse(0),
           new LatencySummary(0, latency, 0, 0, 0, 0),
           List.of(),
-          List.of(),
           new CheckpointAccount(checkpointSeconds, 0, 0),
-          outcome.metrics());
+          outcome.metrics(),
+          // A TPC-C command (HammerDB) may report NOPM and TPM; others have neither.
+          nopm > 0 || tpm > 0 ? new TpccFigures(tpm, nopm, 0, List.of()) : null);
     } finally {
       if (passfile != null) {
         try {

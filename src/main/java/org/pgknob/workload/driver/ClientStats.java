@@ -3,28 +3,48 @@ package org.pgknob.workload.driver;
 import org.HdrHistogram.Histogram;
 
 /**
- * One client's figures, written by that client's thread only: the window's latency histogram and
- * counts (read after the client stopped), and running totals for the per-second timeline.
+ * One client's figures, written by that client's thread only. The window's histograms and counts
+ * per transaction type are read after the client stopped; the running totals (for the per-second
+ * timeline) are volatile so the sampler sees them while the client runs.
  */
 final class ClientStats implements RunningTotals {
-  final Histogram windowLatencyMicros = Latencies.histogram();
-  long windowErrors;
+  final Histogram[] windowLatencyMicros;
+  final long[] windowCalls;
+  final long[] windowRollbacks;
+  final long[] windowErrors;
 
   private volatile long committedTotal;
   private volatile long committedLatencyMicrosTotal;
 
-  void recordCommit(long micros, boolean inWindow) {
-    if (inWindow) {
-      windowLatencyMicros.recordValue(Math.min(micros, Latencies.HIGHEST_MICROS));
+  ClientStats(int types) {
+    windowLatencyMicros = new Histogram[types];
+    for (int i = 0; i < types; i++) {
+      windowLatencyMicros[i] = Latencies.histogram();
     }
-    // Single writer: a volatile read-modify-write is safe here.
-    committedTotal = committedTotal + 1;
-    committedLatencyMicrosTotal = committedLatencyMicrosTotal + micros;
+    windowCalls = new long[types];
+    windowRollbacks = new long[types];
+    windowErrors = new long[types];
   }
 
-  void recordError(boolean inWindow) {
+  /** A call that returned: committed, or rolled back as the workload asks. */
+  void recordCall(int type, boolean committed, long micros, boolean inWindow) {
     if (inWindow) {
-      windowErrors++;
+      windowCalls[type]++;
+      if (!committed) {
+        windowRollbacks[type]++;
+      }
+      windowLatencyMicros[type].recordValue(Math.min(micros, Latencies.HIGHEST_MICROS));
+    }
+    if (committed) {
+      // Single writer: a volatile read-modify-write is safe here.
+      committedTotal = committedTotal + 1;
+      committedLatencyMicrosTotal = committedLatencyMicrosTotal + micros;
+    }
+  }
+
+  void recordError(int type, boolean inWindow) {
+    if (inWindow) {
+      windowErrors[type]++;
     }
   }
 

@@ -1,74 +1,63 @@
 package org.pgknob.workload.driver;
 
+import java.lang.management.ManagementFactory;
 import java.sql.Connection;
 import java.sql.SQLException;
-import java.sql.Statement;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
-import java.util.Properties;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
-import java.util.function.IntFunction;
-import org.HdrHistogram.Histogram;
 import org.pgknob.PgknobException;
-import org.pgknob.server.Target;
 import org.pgknob.workload.CheckpointAccount;
-import org.pgknob.workload.LatencySummary;
 import org.pgknob.workload.RunListener;
-import org.pgknob.workload.TransactionProfile;
-import org.pgknob.workload.WorkloadResult;
 
 /**
- * A closed-loop run of one transaction: clients on their own connections run it back to back, a
- * ramp-up, the measured window, a bounded stop, and a CHECKPOINT that accounts for the window's
- * deferred writes; latencies in HdrHistograms, committed transactions once a second. pgbench's
- * scripts run on it, and so can any workload of one transaction.
+ * A closed-loop run: clients on their own pooled connections run their {@link Transaction}s back to
+ * back (with the pauses a transaction asks for), a ramp-up, a CHECKPOINT, the measured window, a
+ * bounded stop, and a CHECKPOINT that accounts for the window's deferred writes; latencies in
+ * HdrHistograms per transaction type, committed transactions once a second. TPROC-C and pgbench's
+ * scripts run on it, and so can any workload of clients in a loop.
  */
 public final class ClosedLoopDriver {
-  static final int CLIENT_SOCKET_TIMEOUT_SECONDS = 120;
-  static final int MONITOR_SOCKET_TIMEOUT_SECONDS = 900;
-  static final int STOP_TIMEOUT_SECONDS = 30;
-
-  /** One client's transaction, run on that client's autocommit connection. */
-  @FunctionalInterface
-  public interface Transaction {
-    void execute(Statement statement) throws SQLException;
-  }
-
   /**
    * What to run.
    *
-   * @param workload the workload's name, for messages ("pgbench")
-   * @param transactionName the transaction's name in the result's profile
+   * @param workload the workload's name, for messages ("TPROC-C", "pgbench")
+   * @param clientNoun what its clients are called in messages ("virtual users", "clients")
+   * @param transactionNames the transaction types' names in the result's profile, by index
    * @param database the database to run in
-   * @param applicationName the connections' application_name (the guardrail stops only these)
    * @param users clients, one connection and one thread each
-   * @param connectionProperties further pgJDBC properties of the clients' connections
+   * @param rampupSeconds time before the window
+   * @param windowSeconds the measured window
+   * @param stopTimeoutSeconds how long clients may take to finish their last transaction
+   * @param rebuildHint how to rebuild the database when a run finds it damaged
    */
   public record Plan(
       String workload,
-      String transactionName,
+      String clientNoun,
+      List<String> transactionNames,
       String database,
-      String applicationName,
       int users,
       int rampupSeconds,
       int windowSeconds,
-      Properties connectionProperties) {}
-
-  private final Plan plan;
-  private final IntFunction<Transaction> transactions;
-
-  /** {@code transactions} makes client i's transaction (each with its own state, e.g. a random). */
-  public ClosedLoopDriver(Plan plan, IntFunction<Transaction> transactions) {
-    this.plan = plan;
-    this.transactions = transactions;
+      int stopTimeoutSeconds,
+      String rebuildHint) {
+    public Plan {
+      transactionNames = List.copyOf(transactionNames);
+    }
   }
 
-  /** Runs once; {@code extra} goes into the result's workload-specific figures. */
-  public WorkloadResult run(Target target, RunListener listener, Map<String, Double> extra) {
+  private final Plan plan;
+  private final Clients clients;
+
+  public ClosedLoopDriver(Plan plan, Clients clients) {
+    this.plan = plan;
+    this.clients = clients;
+  }
+
+  /** Runs once on connections from {@code pool}; {@code listener} hears phases and seconds. */
+  public DriverRun run(DriverPool pool, RunListener listener) {
     List<Connection> connections = new ArrayList<>();
     ScheduledExecutorService sampling =
         Executors.newSingleThreadScheduledExecutor(
@@ -78,31 +67,25 @@ public final class ClosedLoopDriver {
               return t;
             });
     RunControl control = new RunControl(plan.users());
-    try (Connection monitor =
-        DriverConnections.open(
-            target,
-            plan.database(),
-            MONITOR_SOCKET_TIMEOUT_SECONDS,
-            plan.applicationName(),
-            new Properties())) {
+    boolean clean = false;
+    Connection monitor = null;
+    try {
+      monitor = connect(pool, true);
       WindowCheckpoint checkpoint = new WindowCheckpoint(monitor);
+      clients.check(monitor);
+      ConnectionRoom.require(monitor, plan.users(), plan.clientNoun());
+
       listener.phase("connect");
       List<ClientStats> stats = new ArrayList<>();
       List<Thread> threads = new ArrayList<>();
       for (int u = 0; u < plan.users(); u++) {
-        Connection c =
-            DriverConnections.open(
-                target,
-                plan.database(),
-                CLIENT_SOCKET_TIMEOUT_SECONDS,
-                plan.applicationName(),
-                plan.connectionProperties());
+        Connection c = connect(pool, false);
         connections.add(c);
-        ClientStats s = new ClientStats();
+        ClientStats s = new ClientStats(plan.transactionNames().size());
         stats.add(s);
         Thread t =
             new Thread(
-                new LoopClient(c, transactions.apply(u), control, s),
+                new LoopClient(c, clients.open(u, c), control, s),
                 plan.workload() + "-client-" + (u + 1));
         t.setDaemon(true);
         threads.add(t);
@@ -114,34 +97,53 @@ public final class ClosedLoopDriver {
       sampling.scheduleAtFixedRate(sampler, 1, 1, TimeUnit.SECONDS);
       control.sleep(plan.rampupSeconds() * 1000L);
       failIfAClientFailed(control);
+      listener.phase("checkpoint before the window");
+      double checkpointBefore = checkpoint.beforeWindow();
+      failIfAClientFailed(control);
 
       control.request(RunControl.WINDOW);
       long windowStarted = System.nanoTime();
       listener.phase("window");
-      if (!control.awaitPhase(RunControl.WINDOW, CLIENT_SOCKET_TIMEOUT_SECONDS * 1000L + 5000)) {
+      if (!control.awaitPhase(
+          RunControl.WINDOW, DriverPool.CLIENT_SOCKET_TIMEOUT_SECONDS * 1000L + 5000)) {
         failIfAClientFailed(control);
-        throw stalled(control.usersNotIn(RunControl.WINDOW), "did not finish a transaction at");
+        throw new PgknobException(
+            control.usersNotIn(RunControl.WINDOW)
+                + " "
+                + plan.clientNoun()
+                + " did not finish their transaction within "
+                + (DriverPool.CLIENT_SOCKET_TIMEOUT_SECONDS + 5)
+                + " s",
+            "the server is stalled or overloaded; see its log and pg_stat_activity");
       }
       failIfAClientFailed(control);
+      // The workload's counters first: the clients already count their calls as the window's.
+      clients.windowStarted(monitor);
       WindowCheckpoint.Counters atStart = checkpoint.read();
+      long cpuAtStart = processCpuNanos();
       control.sleep(plan.windowSeconds() * 1000L - (System.nanoTime() - windowStarted) / 1_000_000);
       failIfAClientFailed(control);
 
       control.request(RunControl.STOP);
       double seconds = (System.nanoTime() - windowStarted) / 1e9;
       listener.phase("stop");
-      if (!control.awaitPhase(RunControl.STOP, STOP_TIMEOUT_SECONDS * 1000L)) {
-        long stuck = control.usersNotIn(RunControl.STOP);
-        connections.forEach(ClosedLoopDriver::abortQuietly);
-        throw stalled(stuck, "were still in a transaction " + STOP_TIMEOUT_SECONDS + " s after");
-      }
-      failIfAClientFailed(control);
+      stopClients(control, pool, connections);
       WindowCheckpoint.Counters atEnd = checkpoint.read();
+      clients.windowEnded(monitor);
+      double cpuSeconds = (processCpuNanos() - cpuAtStart) / 1e9;
+
       listener.phase("checkpoint");
-      CheckpointAccount account = checkpoint.afterWindow(atStart, atEnd);
+      CheckpointAccount account = checkpoint.afterWindow(atStart, atEnd, checkpointBefore);
       sampling.shutdown();
       sampling.awaitTermination(2, TimeUnit.SECONDS);
-      return result(stats, seconds, account, sampler, extra);
+      clean = true;
+      return new DriverRun(
+          seconds,
+          WindowFigures.merge(plan.transactionNames(), stats),
+          sampler.samples(),
+          account,
+          cpuSeconds,
+          control.statsFlushAllowed());
     } catch (SQLException e) {
       throw failure(e);
     } catch (InterruptedException e) {
@@ -150,49 +152,60 @@ public final class ClosedLoopDriver {
     } finally {
       control.request(RunControl.STOP);
       sampling.shutdownNow();
-      connections.forEach(ClosedLoopDriver::abortQuietly);
+      // After a clean run every client has left its loop between transactions: its connection
+      // goes back to the pool. Otherwise a client may be inside a call or a transaction.
+      for (Connection c : connections) {
+        release(pool, c, clean);
+      }
+      if (monitor != null) {
+        release(pool, monitor, clean);
+      }
     }
   }
 
-  private WorkloadResult result(
-      List<ClientStats> stats,
-      double seconds,
-      CheckpointAccount account,
-      TimelineSampler sampler,
-      Map<String, Double> extra) {
-    Histogram all = Latencies.histogram();
-    long errors = 0;
-    for (ClientStats s : stats) {
-      all.add(s.windowLatencyMicros);
-      errors += s.windowErrors;
+  private Connection connect(DriverPool pool, boolean monitor) throws SQLException {
+    try {
+      return monitor ? pool.monitor() : pool.client();
+    } catch (SQLException e) {
+      if ("3D000".equals(e.getSQLState()) || SqlFailures.isConnectionLost(e)) {
+        throw failure(e);
+      }
+      throw DriverPool.unreachable(plan.workload(), plan.database(), e);
     }
-    long committed = all.getTotalCount();
-    LatencySummary latency = Latencies.summary(all);
-    Map<String, Double> figures = new LinkedHashMap<>();
-    figures.put("users", (double) plan.users());
-    figures.put("rampupSeconds", (double) plan.rampupSeconds());
-    figures.putAll(extra);
-    return new WorkloadResult(
-        seconds,
-        committed,
-        errors,
-        0,
-        committed / seconds,
-        committed / (seconds + account.afterWindowSeconds()),
-        0,
-        0,
-        latency,
-        List.of(
-            new TransactionProfile(plan.transactionName(), committed + errors, errors, 0, latency)),
-        sampler.samples(),
-        account,
-        figures);
   }
 
-  private PgknobException stalled(long clients, String what) {
-    return new PgknobException(
-        clients + " " + plan.workload() + " clients " + what + " the window's boundary",
-        "the server is stalled or overloaded; see its log and pg_stat_activity");
+  private static void release(DriverPool pool, Connection c, boolean clean) {
+    if (!clean) {
+      pool.discard(c);
+      return;
+    }
+    try {
+      c.close();
+    } catch (SQLException e) {
+      pool.discard(c);
+    }
+  }
+
+  /**
+   * Waits for every client to finish its last transaction; clients still busy after the stop
+   * timeout have their connections ended, which ends their call at once.
+   */
+  private void stopClients(RunControl control, DriverPool pool, List<Connection> connections)
+      throws InterruptedException {
+    if (control.awaitPhase(RunControl.STOP, plan.stopTimeoutSeconds() * 1000L)) {
+      failIfAClientFailed(control);
+      return;
+    }
+    long stuck = control.usersNotIn(RunControl.STOP);
+    connections.forEach(pool::discard);
+    throw new PgknobException(
+        stuck
+            + " "
+            + plan.clientNoun()
+            + " were still in a transaction "
+            + plan.stopTimeoutSeconds()
+            + " s after the window ended; their connections were closed",
+        "the server is stalled or overloaded; see its log");
   }
 
   private void failIfAClientFailed(RunControl control) {
@@ -207,6 +220,11 @@ public final class ClosedLoopDriver {
     if (e instanceof PgknobException p) {
       return p;
     }
+    if (e instanceof SQLException sql && "3D000".equals(sql.getSQLState())) {
+      return new PgknobException(
+          "there is no " + plan.workload() + " database to run on: " + e.getMessage(),
+          plan.rebuildHint());
+    }
     if (SqlFailures.isConnectionLost(e)) {
       return new PgknobException(
           "the server stopped answering during the " + plan.workload() + " run: " + e.getMessage(),
@@ -215,15 +233,18 @@ public final class ClosedLoopDriver {
     }
     return new PgknobException(
         "the " + plan.workload() + " run failed: " + e.getMessage(),
-        "check the server's log and that the database " + plan.database() + " is intact",
+        "check the server's log; if the database "
+            + plan.database()
+            + " is damaged, "
+            + plan.rebuildHint(),
         e);
   }
 
-  private static void abortQuietly(Connection c) {
-    try {
-      c.abort(Runnable::run);
-    } catch (SQLException | RuntimeException e) {
-      // closing is best effort
+  private static long processCpuNanos() {
+    var os = ManagementFactory.getOperatingSystemMXBean();
+    if (os instanceof com.sun.management.OperatingSystemMXBean sun) {
+      return sun.getProcessCpuTime();
     }
+    return 0;
   }
 }

@@ -7,22 +7,32 @@ import java.sql.Statement;
 import org.pgknob.workload.CheckpointAccount;
 
 /**
- * The deferred-work account of a window: a CHECKPOINT right after it, timed, and the buffers it
- * wrote, so settings that merely postpone writes past a short window do not look faster.
+ * The deferred-work account of a window: a CHECKPOINT before it, so the window does not inherit the
+ * reset's and the ramp-up's dirty pages, and one right after it, timed, with the buffers it wrote,
+ * so settings that merely postpone writes past a short window do not look faster.
  */
 public final class WindowCheckpoint {
   /** The checkpointer publishes its statistics just after the CHECKPOINT call returns. */
   private static final long STATS_WAIT_MILLIS = 5000;
 
-  /** The checkpointer's counters: checkpoints started (timed and requested), buffers written. */
-  public record Counters(long checkpoints, long buffers) {}
+  /** CHECKPOINT needs superuser or pg_checkpoint; without it only the window's counts are known. */
+  private static final String INSUFFICIENT_PRIVILEGE = "42501";
+
+  /**
+   * The server's counters around a window.
+   *
+   * @param checkpoints checkpoints started (timed and requested)
+   * @param buffers shared buffers written by checkpoints
+   * @param autovacuums autovacuum and autoanalyze runs finished on the database's tables
+   */
+  public record Counters(long checkpoints, long buffers, long autovacuums) {}
 
   private final Connection monitor;
   private final boolean checkpointerView;
 
   /**
    * Sets up {@code monitor} to read statistics fresh on every access (not from a per-transaction
-   * snapshot); it also runs the CHECKPOINT, so give it a long socket timeout.
+   * snapshot); it also runs the CHECKPOINTs, so give it a long socket timeout.
    */
   public WindowCheckpoint(Connection monitor) throws SQLException {
     this.monitor = monitor;
@@ -37,34 +47,49 @@ public final class WindowCheckpoint {
 
   /** The counters now (pg_stat_checkpointer from PostgreSQL 17, else pg_stat_bgwriter). */
   public Counters read() throws SQLException {
-    String sql =
+    String checkpointer =
         checkpointerView
             ? "SELECT num_timed + num_requested, buffers_written FROM pg_stat_checkpointer"
             : "SELECT checkpoints_timed + checkpoints_req, buffers_checkpoint FROM pg_stat_bgwriter";
     try (Statement st = monitor.createStatement();
-        ResultSet rs = st.executeQuery(sql)) {
+        ResultSet rs =
+            st.executeQuery(
+                "SELECT c.*, (SELECT coalesce(sum(autovacuum_count + autoanalyze_count), 0)"
+                    + " FROM pg_stat_user_tables) FROM ("
+                    + checkpointer
+                    + ") c")) {
       rs.next();
-      return new Counters(rs.getLong(1), rs.getLong(2));
+      return new Counters(rs.getLong(1), rs.getLong(2), rs.getLong(3));
     }
+  }
+
+  /**
+   * Runs CHECKPOINT between the ramp-up and the window, while the clients keep running.
+   *
+   * @return its time in seconds, or 0 when the role may not run CHECKPOINT
+   */
+  public double beforeWindow() throws SQLException {
+    long started = System.nanoTime();
+    if (!checkpoint()) {
+      return 0;
+    }
+    return (System.nanoTime() - started) / 1e9;
   }
 
   /**
    * Runs CHECKPOINT and accounts for it against the window's counters.
    *
-   * @return the account; with only the checkpoints inside the window when the role may not run
-   *     CHECKPOINT (it needs superuser or pg_checkpoint)
+   * @return the account; with only what happened inside the window when the role may not run
+   *     CHECKPOINT
    */
-  public CheckpointAccount afterWindow(Counters atWindowStart, Counters atWindowEnd)
+  public CheckpointAccount afterWindow(
+      Counters atWindowStart, Counters atWindowEnd, double beforeWindowSeconds)
       throws SQLException, InterruptedException {
     long inWindow = atWindowEnd.checkpoints() - atWindowStart.checkpoints();
+    long autovacuums = atWindowEnd.autovacuums() - atWindowStart.autovacuums();
     long started = System.nanoTime();
-    try (Statement st = monitor.createStatement()) {
-      st.execute("CHECKPOINT");
-    } catch (SQLException e) {
-      if ("42501".equals(e.getSQLState())) {
-        return new CheckpointAccount(0, 0, inWindow);
-      }
-      throw e;
+    if (!checkpoint()) {
+      return new CheckpointAccount(0, 0, inWindow, autovacuums, beforeWindowSeconds);
     }
     double seconds = (System.nanoTime() - started) / 1e9;
     Counters after = read();
@@ -73,6 +98,24 @@ public final class WindowCheckpoint {
       Thread.sleep(20);
       after = read();
     }
-    return new CheckpointAccount(seconds, after.buffers() - atWindowEnd.buffers(), inWindow);
+    return new CheckpointAccount(
+        seconds,
+        after.buffers() - atWindowEnd.buffers(),
+        inWindow,
+        autovacuums,
+        beforeWindowSeconds);
+  }
+
+  /** Runs CHECKPOINT; false when the role may not. */
+  private boolean checkpoint() throws SQLException {
+    try (Statement st = monitor.createStatement()) {
+      st.execute("CHECKPOINT");
+      return true;
+    } catch (SQLException e) {
+      if (INSUFFICIENT_PRIVILEGE.equals(e.getSQLState())) {
+        return false;
+      }
+      throw e;
+    }
   }
 }

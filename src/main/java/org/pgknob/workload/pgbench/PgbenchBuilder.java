@@ -11,6 +11,8 @@ import java.util.List;
 import java.util.Optional;
 import org.pgknob.PgknobException;
 import org.pgknob.server.Target;
+import org.pgknob.workload.DatabaseMark;
+import org.pgknob.workload.MarkedDatabases;
 import org.pgknob.workload.Progress;
 
 /**
@@ -49,17 +51,17 @@ final class PgbenchBuilder {
 
   /** Builds unless a finished build is there; then copies the live database if it is missing. */
   void build(Progress progress) {
-    try (Connection admin = target.connect(PgbenchDatabases.MAINTENANCE_DATABASE)) {
-      PgbenchDatabases dbs = new PgbenchDatabases(admin);
-      Optional<PgbenchMark> pristine = dbs.mark(spec.pristineDatabase());
-      Optional<PgbenchMark> live = dbs.mark(spec.database());
-      if (pristine.isEmpty() || !pristine.get().isFinished(PgbenchMark.Role.PRISTINE)) {
+    try (Connection admin = target.connect(MarkedDatabases.MAINTENANCE_DATABASE)) {
+      MarkedDatabases dbs = PgbenchMarks.on(admin);
+      Optional<DatabaseMark> pristine = dbs.mark(spec.pristineDatabase());
+      Optional<DatabaseMark> live = dbs.mark(spec.database());
+      if (pristine.isEmpty() || !pristine.get().isFinished(DatabaseMark.Role.PRISTINE)) {
         buildPristine(dbs, progress);
-      } else if (live.isPresent() && live.get().isFinished(PgbenchMark.Role.LIVE)) {
+      } else if (live.isPresent() && live.get().isFinished(DatabaseMark.Role.LIVE)) {
         return;
       }
       progress.begin("copy " + spec.pristineDatabase() + " to " + spec.database(), 0, "");
-      dbs.resetFromPristine(spec.database(), spec.pristineDatabase());
+      dbs.resetFromPristine(spec.database());
       progress.end();
     } catch (SQLException e) {
       throw new PgknobException(
@@ -69,12 +71,12 @@ final class PgbenchBuilder {
     }
   }
 
-  private void buildPristine(PgbenchDatabases dbs, Progress progress) throws SQLException {
+  private void buildPristine(MarkedDatabases dbs, Progress progress) throws SQLException {
     String pristine = spec.pristineDatabase();
     int scale = spec.scale();
     dbs.dropIfOurs(spec.database());
     dbs.dropIfOurs(pristine);
-    dbs.create(pristine, PgbenchMark.building());
+    dbs.createMarked(pristine, PgbenchMarks.FORMAT.building());
     try (Connection c = target.connect(pristine);
         Statement st = c.createStatement()) {
       st.execute(tablesSql());
@@ -101,7 +103,7 @@ final class PgbenchBuilder {
       }
       progress.end();
     }
-    dbs.setMark(pristine, PgbenchMark.pristine(scale));
+    dbs.setMark(pristine, PgbenchMarks.FORMAT.pristine(scale));
     dbs.closeToConnections(pristine);
   }
 

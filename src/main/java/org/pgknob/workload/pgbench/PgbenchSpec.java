@@ -3,6 +3,7 @@ package org.pgknob.workload.pgbench;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import org.pgknob.PgknobException;
+import org.pgknob.workload.MarkedDatabases;
 import org.pgknob.workload.Workload;
 import org.pgknob.workload.WorkloadSpec;
 
@@ -47,7 +48,7 @@ public record PgbenchSpec(PgbenchScript script, int scale, int users) implements
   }
 
   String pristineDatabase() {
-    return database() + "_pristine";
+    return MarkedDatabases.pristineName(database());
   }
 
   @Override

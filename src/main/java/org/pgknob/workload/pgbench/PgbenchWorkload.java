@@ -1,17 +1,22 @@
 package org.pgknob.workload.pgbench;
 
-import java.sql.Connection;
 import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 import java.util.SplittableRandom;
 import org.pgknob.PgknobException;
 import org.pgknob.server.Target;
+import org.pgknob.workload.MarkedDatabases;
 import org.pgknob.workload.Progress;
 import org.pgknob.workload.RunListener;
 import org.pgknob.workload.Workload;
 import org.pgknob.workload.WorkloadResult;
+import org.pgknob.workload.driver.Clients;
 import org.pgknob.workload.driver.ClosedLoopDriver;
+import org.pgknob.workload.driver.PoolPerTarget;
+import org.pgknob.workload.driver.Transaction;
 
 /**
  * pgbench's TPC-B-like or select-only script as a {@link Workload}, driven by pgknob over JDBC:
@@ -21,9 +26,13 @@ public final class PgbenchWorkload implements Workload {
   /** How the clients name themselves in pg_stat_activity. */
   static final String APPLICATION_NAME = "pgknob pgbench";
 
+  /** How long clients may take to finish their last script after the window. */
+  static final int STOP_TIMEOUT_SECONDS = 30;
+
   private final PgbenchSpec spec;
   private final int rampupSeconds;
   private final int windowSeconds;
+  private final PoolPerTarget pools;
 
   public PgbenchWorkload(PgbenchSpec spec, int rampupSeconds, int windowSeconds) {
     if (rampupSeconds < 0 || windowSeconds < 1) {
@@ -38,6 +47,9 @@ public final class PgbenchWorkload implements Workload {
     this.spec = spec;
     this.rampupSeconds = rampupSeconds;
     this.windowSeconds = windowSeconds;
+    Properties simple = new Properties();
+    simple.setProperty("preferQueryMode", "simple");
+    this.pools = new PoolPerTarget(spec.database(), spec.users(), APPLICATION_NAME, simple);
   }
 
   @Override
@@ -52,15 +64,7 @@ public final class PgbenchWorkload implements Workload {
 
   @Override
   public double reset(Target target) {
-    try (Connection admin = target.connect(PgbenchDatabases.MAINTENANCE_DATABASE)) {
-      return new PgbenchDatabases(admin)
-          .resetFromPristine(spec.database(), spec.pristineDatabase());
-    } catch (SQLException e) {
-      throw new PgknobException(
-          "resetting the pgbench database failed: " + e.getMessage(),
-          "check the server's log and free disk space",
-          e);
-    }
+    return MarkedDatabases.reset(target, PgbenchMarks::on, spec.database());
   }
 
   /**
@@ -69,27 +73,43 @@ public final class PgbenchWorkload implements Workload {
    */
   @Override
   public WorkloadResult run(Target target, RunListener listener) {
-    Properties simple = new Properties();
-    simple.setProperty("preferQueryMode", "simple");
     ClosedLoopDriver.Plan plan =
         new ClosedLoopDriver.Plan(
             "pgbench",
-            spec.script().pgbenchName(),
+            "pgbench clients",
+            List.of(spec.script().pgbenchName()),
             spec.database(),
-            APPLICATION_NAME,
             spec.users(),
             rampupSeconds,
             windowSeconds,
-            simple);
+            STOP_TIMEOUT_SECONDS,
+            "pgknob builds it again on the next session's first use");
     SplittableRandom seeds = new SplittableRandom();
     PgbenchTransaction script = spec.script().transaction(spec.scale());
-    return new ClosedLoopDriver(
-            plan,
-            client -> {
-              SplittableRandom random = seeds.split();
-              return st -> script.execute(st, random);
-            })
-        .run(target, listener, Map.of("scale", (double) spec.scale()));
+    Clients clients =
+        (index, connection) -> {
+          SplittableRandom random = seeds.split();
+          Statement st = connection.createStatement();
+          // The scripts' SQL holds no JDBC escapes: skip pgJDBC's scan for them, as pgbench
+          // sends its text as it is.
+          st.setEscapeProcessing(false);
+          return new Transaction() {
+            @Override
+            public boolean execute(int type) throws SQLException {
+              script.execute(st, random);
+              return true;
+            }
+
+            /** A failed statement leaves the script's transaction aborted: end it. */
+            @Override
+            public void recover() throws SQLException {
+              st.execute("ROLLBACK");
+            }
+          };
+        };
+    return new ClosedLoopDriver(plan, clients)
+        .run(pools.of(target), listener)
+        .result(plan, null, Map.of("scale", (double) spec.scale()));
   }
 
   @Override

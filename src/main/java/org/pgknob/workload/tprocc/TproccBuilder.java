@@ -7,6 +7,8 @@ import java.util.List;
 import java.util.Optional;
 import org.pgknob.PgknobException;
 import org.pgknob.server.Target;
+import org.pgknob.workload.DatabaseMark;
+import org.pgknob.workload.MarkedDatabases;
 import org.pgknob.workload.Progress;
 
 /**
@@ -15,9 +17,6 @@ import org.pgknob.workload.Progress;
  * a database of either name that pgknob did not create is never touched.
  */
 public final class TproccBuilder {
-  /** The database pgknob connects to for CREATE and DROP DATABASE. */
-  static final String MAINTENANCE_DATABASE = "postgres";
-
   /** What a build did. */
   public record BuildReport(
       boolean built, int warehouses, double loadSeconds, double totalSeconds) {}
@@ -37,37 +36,37 @@ public final class TproccBuilder {
    * @param rebuild drop pgknob's existing TPROC-C databases of this name and build again
    */
   public BuildReport build(boolean rebuild, Progress progress) {
-    try (Connection admin = target.connect(MAINTENANCE_DATABASE)) {
-      TproccDatabases dbs = new TproccDatabases(admin);
+    try (Connection admin = target.connect(MarkedDatabases.MAINTENANCE_DATABASE)) {
+      MarkedDatabases dbs = TproccMarks.on(admin);
       String live = settings.database();
       String pristine = settings.pristineDatabase();
       Optional<DatabaseMark> liveMark = dbs.mark(live);
       Optional<DatabaseMark> pristineMark = dbs.mark(pristine);
       if (!rebuild) {
-        liveMark.ifPresent(m -> TproccDatabases.requireCurrentVersion(live, m));
+        liveMark.ifPresent(m -> dbs.requireCurrentVersion(live, m));
         if (pristineMark.isPresent()) {
           DatabaseMark mark = pristineMark.get();
-          TproccDatabases.requireCurrentVersion(pristine, mark);
+          dbs.requireCurrentVersion(pristine, mark);
           if (mark.role() == DatabaseMark.Role.PRISTINE) {
-            if (mark.warehouses() != settings.warehouses()) {
+            if (mark.size() != settings.warehouses()) {
               throw new PgknobException(
                   "the TPROC-C database "
                       + live
                       + " was built with "
-                      + mark.warehouses()
+                      + mark.size()
                       + " warehouses, not "
                       + settings.warehouses(),
                   "add --rebuild to build it again with "
                       + settings.warehouses()
                       + ", or ask for --warehouses "
-                      + mark.warehouses());
+                      + mark.size());
             }
             if (liveMark.isEmpty()) {
               progress.begin("copy " + pristine + " to " + live, 0, "");
               dbs.resetFromPristine(live);
               progress.end();
             }
-            return new BuildReport(false, mark.warehouses(), 0, 0);
+            return new BuildReport(false, mark.size(), 0, 0);
           }
           // A pristine database still marked "building": an interrupted build, built again below.
         }
@@ -84,7 +83,7 @@ public final class TproccBuilder {
     }
   }
 
-  private BuildReport buildFresh(TproccDatabases dbs, Progress progress)
+  private BuildReport buildFresh(MarkedDatabases dbs, Progress progress)
       throws SQLException, InterruptedException {
     long started = System.nanoTime();
     String live = settings.database();
@@ -92,7 +91,7 @@ public final class TproccBuilder {
     int warehouses = settings.warehouses();
     dbs.dropIfOurs(live);
     dbs.dropIfOurs(pristine);
-    dbs.createMarked(pristine, DatabaseMark.building());
+    dbs.createMarked(pristine, TproccMarks.FORMAT.building());
 
     try (Connection c = target.connect(pristine)) {
       TproccSchema.execute(c, TproccSchema.TABLES);
@@ -126,7 +125,7 @@ public final class TproccBuilder {
       }
       progress.end();
     }
-    dbs.setMark(pristine, DatabaseMark.pristine(warehouses));
+    dbs.setMark(pristine, TproccMarks.FORMAT.pristine(warehouses));
     dbs.closeToConnections(pristine);
     progress.begin("copy " + pristine + " to " + live, 0, "");
     dbs.resetFromPristine(live);

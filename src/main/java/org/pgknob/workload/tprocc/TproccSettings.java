@@ -2,6 +2,7 @@ package org.pgknob.workload.tprocc;
 
 import java.util.regex.Pattern;
 import org.pgknob.PgknobException;
+import org.pgknob.workload.MarkedDatabases;
 
 /**
  * Everything a TPROC-C build and run needs, checked once when made.
@@ -177,6 +178,6 @@ public record TproccSettings(
   }
 
   public String pristineDatabase() {
-    return database + TproccDatabases.PRISTINE_SUFFIX;
+    return MarkedDatabases.pristineName(database);
   }
 }

@@ -33,7 +33,7 @@ public record TproccSpec(int warehouses, int users, boolean allWarehouses) imple
 
   @Override
   public String applicationName() {
-    return TproccDriver.APPLICATION_NAME;
+    return TproccWorkload.APPLICATION_NAME;
   }
 
   @Override

@@ -1,6 +1,8 @@
 package org.pgknob.workload.selectone;
 
 import java.sql.ResultSet;
+import java.sql.Statement;
+import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 import org.pgknob.server.Target;
@@ -8,7 +10,9 @@ import org.pgknob.workload.Progress;
 import org.pgknob.workload.RunListener;
 import org.pgknob.workload.Workload;
 import org.pgknob.workload.WorkloadResult;
+import org.pgknob.workload.driver.Clients;
 import org.pgknob.workload.driver.ClosedLoopDriver;
+import org.pgknob.workload.driver.PoolPerTarget;
 
 /** {@code SELECT 1} in a closed loop on pgknob's driver. */
 final class SelectOneWorkload implements Workload {
@@ -19,11 +23,15 @@ final class SelectOneWorkload implements Workload {
   private final SelectOneSpec spec;
   private final int rampupSeconds;
   private final int windowSeconds;
+  private final PoolPerTarget pools;
 
   SelectOneWorkload(SelectOneSpec spec, int rampupSeconds, int windowSeconds) {
     this.spec = spec;
     this.rampupSeconds = rampupSeconds;
     this.windowSeconds = windowSeconds;
+    this.pools =
+        new PoolPerTarget(
+            spec.database(), spec.users(), SelectOneSpec.APPLICATION_NAME, new Properties());
   }
 
   @Override
@@ -44,20 +52,26 @@ final class SelectOneWorkload implements Workload {
     ClosedLoopDriver.Plan plan =
         new ClosedLoopDriver.Plan(
             "select-one",
-            "select1",
+            "clients",
+            List.of("select1"),
             spec.database(),
-            SelectOneSpec.APPLICATION_NAME,
             spec.users(),
             rampupSeconds,
             windowSeconds,
-            new Properties());
-    ClosedLoopDriver.Transaction selectOne =
-        st -> {
-          try (ResultSet rs = st.executeQuery(SELECT_ONE)) {
-            rs.next();
-          }
+            5,
+            "no database to build: it runs in " + spec.database());
+    Clients clients =
+        (index, connection) -> {
+          Statement st = connection.createStatement();
+          return type -> {
+            try (ResultSet rs = st.executeQuery(SELECT_ONE)) {
+              return rs.next();
+            }
+          };
         };
-    return new ClosedLoopDriver(plan, client -> selectOne).run(target, listener, Map.of());
+    return new ClosedLoopDriver(plan, clients)
+        .run(pools.of(target), listener)
+        .result(plan, null, Map.of());
   }
 
   @Override

@@ -17,6 +17,7 @@ import org.pgknob.PgknobException;
 import org.pgknob.testing.SharedPostgres;
 import org.pgknob.workload.RunListener;
 import org.pgknob.workload.SecondSample;
+import org.pgknob.workload.TpccFigures;
 import org.pgknob.workload.TransactionProfile;
 import org.pgknob.workload.WorkloadResult;
 
@@ -49,7 +50,7 @@ class TproccDriverTest {
   @Test
   void runsEveryTransactionTypeInHammerDbsMix() {
     Map<String, Long> calls =
-        result.transactions().stream()
+        result.tpccFigures().orElseThrow().transactions().stream()
             .collect(Collectors.toMap(TransactionProfile::name, TransactionProfile::calls));
     long total = calls.values().stream().mapToLong(Long::longValue).sum();
     assertTrue(total > 200, "calls in 4 s: " + total);
@@ -57,8 +58,8 @@ class TproccDriverTest {
     assertShare(calls.get("payment"), total, 10.0 / 23);
     assertTrue(calls.get("delivery") > 0 && calls.get("slev") > 0 && calls.get("ostat") > 0);
     assertEquals(0, result.errors());
-    assertEquals(result.committed() + result.rollbacks(), total);
-    assertEquals(result.committed(), result.overall().count() - result.rollbacks());
+    assertEquals(result.committed() + tpcc().rollbacks(), total);
+    assertEquals(result.committed(), result.overall().count() - tpcc().rollbacks());
   }
 
   @Test
@@ -71,12 +72,12 @@ class TproccDriverTest {
         "new orders: server " + serverNewOrders + ", driver " + driverNewOrders);
     // Every call is one server transaction; each user adds one statistics flush at the end, the
     // monitor a read or two.
-    double driverCalls = result.committed() + result.rollbacks() + result.errors();
+    double driverCalls = result.committed() + tpcc().rollbacks() + result.errors();
     double serverTransactions = extra.get("serverTransactions");
     assertTrue(
         Math.abs(serverTransactions - driverCalls) <= Math.max(6, 0.02 * driverCalls),
         "transactions: server " + serverTransactions + ", driver " + driverCalls);
-    assertEquals(serverTransactions * 60 / result.windowSeconds(), result.tpm(), 1e-6);
+    assertEquals(serverTransactions * 60 / result.windowSeconds(), tpcc().tpm(), 1e-6);
     assertEquals(result.committed() / result.windowSeconds(), result.tps(), 1e-9);
   }
 
@@ -169,6 +170,10 @@ class TproccDriverTest {
     } catch (SQLException e) {
       throw new IllegalStateException(e);
     }
+  }
+
+  private static TpccFigures tpcc() {
+    return result.tpccFigures().orElseThrow();
   }
 
   private static void assertShare(long calls, long total, double expected) {

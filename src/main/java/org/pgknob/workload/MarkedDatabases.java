@@ -1,0 +1,187 @@
+package org.pgknob.workload;
+
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.Optional;
+import java.util.function.Function;
+import org.pgknob.PgknobException;
+import org.pgknob.server.Target;
+
+/**
+ * Creates, marks, drops and copies a workload's databases through a connection to the server's
+ * maintenance database. It builds into, resets or drops only databases that carry the workload's
+ * {@link DatabaseMark}, so a user's own database of the same name is never touched.
+ */
+public final class MarkedDatabases {
+  /** The database pgknob connects to for CREATE and DROP DATABASE. */
+  public static final String MAINTENANCE_DATABASE = "postgres";
+
+  /**
+   * The suffix of the pristine copy's name: {@code tprocc_w2} is reset from {@code ..._pristine}.
+   */
+  public static final String PRISTINE_SUFFIX = "_pristine";
+
+  private final Connection admin;
+  private final MarkFormat format;
+  private final String notOursFix;
+  private final String rebuildFix;
+
+  /**
+   * @param admin an autocommit connection to a database other than the ones managed here
+   * @param notOursFix what a user does about a database of the name that is not pgknob's
+   * @param rebuildFix how the workload's databases are built again (a missing or unfinished copy)
+   */
+  public MarkedDatabases(
+      Connection admin, MarkFormat format, String notOursFix, String rebuildFix) {
+    this.admin = admin;
+    this.format = format;
+    this.notOursFix = notOursFix;
+    this.rebuildFix = rebuildFix;
+  }
+
+  /**
+   * Resets {@code database} on {@code server} from its pristine copy (see {@link
+   * #resetFromPristine}) over a connection of its own to the maintenance database.
+   *
+   * @param databases the workload's marked databases on that connection
+   * @return seconds the reset took
+   */
+  public static double reset(
+      Target server, Function<Connection, MarkedDatabases> databases, String database) {
+    try (Connection admin = server.connect(MAINTENANCE_DATABASE)) {
+      return databases.apply(admin).resetFromPristine(database);
+    } catch (SQLException e) {
+      throw new PgknobException(
+          "resetting the database " + database + " failed: " + e.getMessage(),
+          "check the server's log and free disk space",
+          e);
+    }
+  }
+
+  public static String pristineName(String database) {
+    return database + PRISTINE_SUFFIX;
+  }
+
+  /** The database's comment: empty when it does not exist, "" when it has none. */
+  public Optional<String> comment(String database) throws SQLException {
+    try (PreparedStatement ps =
+        admin.prepareStatement(
+            "SELECT coalesce(shobj_description(oid, 'pg_database'), '') FROM pg_database"
+                + " WHERE datname = ?")) {
+      ps.setString(1, database);
+      try (ResultSet rs = ps.executeQuery()) {
+        return rs.next() ? Optional.of(rs.getString(1)) : Optional.empty();
+      }
+    }
+  }
+
+  /**
+   * The mark of an existing database, or empty when it does not exist.
+   *
+   * @throws PgknobException when it exists but pgknob did not create it for this workload
+   */
+  public Optional<DatabaseMark> mark(String database) throws SQLException {
+    Optional<String> comment = comment(database);
+    if (comment.isEmpty()) {
+      return Optional.empty();
+    }
+    return Optional.of(
+        format
+            .parse(comment.get())
+            .orElseThrow(
+                () ->
+                    new PgknobException(
+                        "the database "
+                            + database
+                            + " exists but pgknob did not create it for "
+                            + format.kind()
+                            + " (its comment is not pgknob's), so pgknob will neither build into"
+                            + " it, reset it nor drop it",
+                        notOursFix)));
+  }
+
+  /** Throws unless {@code mark} was made by this version of the workload's schema. */
+  public void requireCurrentVersion(String database, DatabaseMark mark) {
+    if (!mark.isCurrentVersion()) {
+      throw new PgknobException(
+          "the database "
+              + database
+              + " holds a "
+              + format.kind()
+              + " schema from another pgknob version (v"
+              + mark.version()
+              + "; this pgknob uses v"
+              + format.currentVersion()
+              + ")",
+          rebuildFix);
+    }
+  }
+
+  /** Creates an empty database and marks it as pgknob's before anything goes into it. */
+  public void createMarked(String database, DatabaseMark mark) throws SQLException {
+    try (Statement st = admin.createStatement()) {
+      st.execute("CREATE DATABASE " + database);
+    }
+    setMark(database, mark);
+  }
+
+  public void setMark(String database, DatabaseMark mark) throws SQLException {
+    try (Statement st = admin.createStatement()) {
+      st.execute("COMMENT ON DATABASE " + database + " IS '" + mark.comment() + "'");
+    }
+  }
+
+  /**
+   * Drops the database if it exists and carries the workload's mark (of any version); refuses
+   * otherwise. Sessions still connected to it are ended: it is pgknob's own.
+   */
+  public void dropIfOurs(String database) throws SQLException {
+    if (mark(database).isEmpty()) {
+      return;
+    }
+    try (Statement st = admin.createStatement()) {
+      st.execute("DROP DATABASE " + database + " WITH (FORCE)");
+    }
+  }
+
+  /** Keeps sessions out of the pristine copy: CREATE DATABASE ... TEMPLATE fails if any is in. */
+  public void closeToConnections(String database) throws SQLException {
+    try (Statement st = admin.createStatement()) {
+      st.execute("ALTER DATABASE " + database + " WITH ALLOW_CONNECTIONS false");
+    }
+  }
+
+  /**
+   * Replaces {@code database} with a fresh copy of its finished pristine copy. FILE_COPY copies the
+   * files after a checkpoint; WAL_LOG (the default) would write the whole database to the WAL,
+   * which then forces checkpoints into the next trial's window.
+   *
+   * @return seconds the reset took
+   */
+  public double resetFromPristine(String database) throws SQLException {
+    long started = System.nanoTime();
+    String pristine = pristineName(database);
+    DatabaseMark pristineMark =
+        mark(pristine)
+            .orElseThrow(
+                () ->
+                    new PgknobException(
+                        "the pristine copy " + pristine + " that resets start from is missing",
+                        rebuildFix));
+    requireCurrentVersion(pristine, pristineMark);
+    if (pristineMark.role() != DatabaseMark.Role.PRISTINE) {
+      throw new PgknobException(
+          "the database " + pristine + " is not a finished pristine copy (an interrupted build?)",
+          rebuildFix);
+    }
+    dropIfOurs(database);
+    try (Statement st = admin.createStatement()) {
+      st.execute("CREATE DATABASE " + database + " TEMPLATE " + pristine + " STRATEGY FILE_COPY");
+    }
+    setMark(database, format.live(pristineMark.size()));
+    return (System.nanoTime() - started) / 1e9;
+  }
+}
