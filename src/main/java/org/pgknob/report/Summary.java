@@ -189,7 +189,7 @@ public record Summary(
         String objective,
         Map<String, String> settings,
         double tps,
-        double nopm,
+        Double nopm,
         double latencyAvgMs,
         double latencyP95Ms,
         Ratio tpsRatio,
