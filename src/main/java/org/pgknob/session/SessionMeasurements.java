@@ -22,6 +22,11 @@ import org.pgknob.workload.SecondSample;
  * drift of the defaults over the session, and each trial's drift-corrected value with its standard
  * error. Computed from trials.jsonl alone, so a resumed session sees the same.
  *
+ * <p>The drift rests on every configuration measured more than once: the defaults (the scale) and
+ * the others (the incumbent's reference runs, race runs, validation runs) through their ratios to
+ * the defaults' level ({@link DriftModel#of(List, List, int)}), so a session that measures its
+ * incumbent again between rare runs of the defaults still follows the drift.
+ *
  * <p>Time is the trial number: it orders trials as the clock does, and a resumed session's pause
  * does not count as time in which the machine drifted.
  */
@@ -39,6 +44,7 @@ final class SessionMeasurements {
   SessionMeasurements(List<TrialResult> trials, String objective) {
     this.objective = objective;
     Map<Map<String, String>, List<Double>> byConfiguration = new LinkedHashMap<>();
+    Map<Map<String, String>, List<DriftModel.Reference>> runsOf = new LinkedHashMap<>();
     double withinSquares = 0;
     int withinCount = 0;
     double windowSeconds = 0;
@@ -52,6 +58,10 @@ final class SessionMeasurements {
           .add(value);
       if (t.settings().isEmpty()) {
         references.add(new DriftModel.Reference(t.trial(), value));
+      } else {
+        runsOf
+            .computeIfAbsent(new TreeMap<>(t.settings()), k -> new ArrayList<>())
+            .add(new DriftModel.Reference(t.trial(), value));
       }
       Optional<WindowError> w = window(t, objective);
       if (w.isPresent()) {
@@ -66,7 +76,7 @@ final class SessionMeasurements {
       groups.add(g.stream().mapToDouble(Double::doubleValue).toArray());
     }
     this.noise = PooledNoise.of(groups);
-    this.drift = DriftModel.of(references, DRIFT_SMOOTHING);
+    this.drift = DriftModel.of(references, List.copyOf(runsOf.values()), DRIFT_SMOOTHING);
     double within = withinCount == 0 ? 0 : Math.sqrt(withinSquares / withinCount);
     this.components = NoiseComponents.split(noise, within, windowSeconds > 0 ? windowSeconds : 1);
   }
