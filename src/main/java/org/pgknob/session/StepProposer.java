@@ -67,6 +67,7 @@ final class StepProposer {
       }
       case VALIDATION -> validationCandidate(step, logged);
       case RACE -> repeat(step, step.race().sourceTrial(), logged);
+      case REFERENCE -> repeat(step, step.incumbentTrial(), logged);
       default -> throw new IllegalStateException("no proposal for " + step);
     };
   }
