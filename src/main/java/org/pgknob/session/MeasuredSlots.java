@@ -7,7 +7,6 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
-import org.pgknob.measure.Instability;
 import org.pgknob.measure.RaceRule;
 import org.pgknob.measure.ReferenceSchedule;
 import org.pgknob.measure.RunNoise;
@@ -37,7 +36,7 @@ import org.pgknob.trial.TrialResult;
  *       luck. Every run of the defaults counts as a reference (baseline, races, validation).
  * </ul>
  *
- * A configuration whose runs disagree beyond the noise ({@link Instability}, F test at 1%) is
+ * A configuration whose runs disagree beyond the noise ({@link SessionMeasurements#unstable}) is
  * ranked by its worst run wherever this class ranks: the best-looking proposal and the incumbent's
  * value a challenger must beat. Races are on the session's objective; the other objective only
  * learns from the runs.
@@ -45,9 +44,6 @@ import org.pgknob.trial.TrialResult;
 final class MeasuredSlots {
   /** Proposals of a track measured before its first race (the anchors are at most three). */
   static final int WARMUP_PROPOSALS = 3;
-
-  /** The error rate of the instability test. */
-  static final double INSTABILITY_ERROR_RATE = 0.01;
 
   private final SessionPlan plan;
   private final List<Step> slots;
@@ -252,10 +248,13 @@ final class MeasuredSlots {
     if (runs.isEmpty()) {
       return Double.NaN;
     }
-    double[] values = runs.stream().mapToDouble(Double::doubleValue).toArray();
-    return Math.log(
-        new Instability(INSTABILITY_ERROR_RATE)
-            .rankingValue(values, Objectives.TPS.equals(objective), m.noise()));
+    if (m.unstable(settings)) {
+      return Math.log(
+          Objectives.TPS.equals(objective)
+              ? runs.stream().mapToDouble(Double::doubleValue).min().orElseThrow()
+              : runs.stream().mapToDouble(Double::doubleValue).max().orElseThrow());
+    }
+    return runs.stream().mapToDouble(Math::log).average().orElseThrow();
   }
 
   /** How much better {@code log} is than {@code reference} for the objective (positive: better). */

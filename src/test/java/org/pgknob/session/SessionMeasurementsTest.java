@@ -102,4 +102,39 @@ class SessionMeasurementsTest {
     assertEquals(1200 * 0.95, o.value("tps").getAsDouble(), 1e-9, "no drift between 1 and 2");
     assertTrue(o.standardError("tps").isPresent());
   }
+
+  @Test
+  void theOptimizerSeesAnUnstableConfigurationAtItsWorstRun() {
+    Map<String, String> erratic = Map.of("x", "erratic");
+    Map<String, String> steady = Map.of("x", "steady");
+    List<TrialResult> trials =
+        List.of(
+            trial(1, Map.of(), 1000),
+            trial(2, Map.of(), 1010),
+            trial(3, Map.of(), 990),
+            trial(4, erratic, 1600),
+            trial(5, steady, 1100),
+            trial(6, Map.of(), 1005),
+            trial(7, erratic, 700),
+            trial(8, steady, 1110),
+            trial(9, erratic, 1550),
+            trial(10, Map.of(), 995));
+    SessionMeasurements m = new SessionMeasurements(trials, "tps");
+    Map<Integer, Double> ranking = Objectives.unstableRanking(trials, m, true);
+    assertEquals(java.util.Set.of(4, 7, 9), ranking.keySet(), "only the erratic one");
+    Objectives.Measured measured = Objectives.Measured.of(trials);
+    double worst = m.corrected(trials.get(6));
+    for (int t : new int[] {4, 7, 9}) {
+      assertEquals(
+          worst,
+          Objectives.correctedOutcome(trials.get(t - 1), measured).value("tps").getAsDouble(),
+          1e-9,
+          "trial " + t + " ranks as the erratic one's worst run");
+    }
+    assertEquals(
+        m.corrected(trials.get(4)),
+        Objectives.correctedOutcome(trials.get(4), measured).value("tps").getAsDouble(),
+        1e-9,
+        "a steady configuration keeps its own values");
+  }
 }
