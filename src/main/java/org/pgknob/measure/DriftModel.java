@@ -62,6 +62,57 @@ public final class DriftModel {
     return new DriftModel(t, raw, level);
   }
 
+  /**
+   * The drift model of several reference configurations: the defaults' runs (the scale: levels and
+   * {@link #relative} stay relative to the defaults) and the runs of other configurations measured
+   * again (the incumbent), each with its own constant factor. Each run's value over its
+   * configuration's factor is one observation of the level, so the level is known wherever any
+   * reference ran, and two references measured at different times tell the drift between them
+   * through their ratios.
+   *
+   * <p>The factors and the level are fitted in turns (backfitting): each factor is the mean log
+   * ratio of its configuration's runs to the level at their times, the level is then refitted from
+   * all runs over their factors; a few rounds settle it. A configuration with one run tells nothing
+   * about the drift (its factor absorbs it) and is left out.
+   *
+   * @param defaults the runs of the defaults (at least one for a known model)
+   * @param others the runs of each other reference configuration
+   */
+  public static DriftModel of(
+      List<Reference> defaults, List<List<Reference>> others, int smoothing) {
+    List<List<Reference>> groups = new ArrayList<>();
+    for (List<Reference> g : others) {
+      if (g.size() >= 2) {
+        groups.add(g);
+      }
+    }
+    if (defaults.isEmpty() || groups.isEmpty()) {
+      return of(defaults, smoothing);
+    }
+    double[] factors = new double[groups.size()];
+    DriftModel model = of(defaults, smoothing);
+    for (int round = 0; round < BACKFITTING_ROUNDS; round++) {
+      for (int g = 0; g < groups.size(); g++) {
+        double sum = 0;
+        for (Reference r : groups.get(g)) {
+          sum += Math.log(r.value()) - model.logLevelAt(r.time());
+        }
+        factors[g] = sum / groups.get(g).size();
+      }
+      List<Reference> all = new ArrayList<>(defaults);
+      for (int g = 0; g < groups.size(); g++) {
+        for (Reference r : groups.get(g)) {
+          all.add(new Reference(r.time(), r.value() / Math.exp(factors[g])));
+        }
+      }
+      model = of(all, smoothing);
+    }
+    return model;
+  }
+
+  /** Rounds of {@link #of(List, List, int)}'s backfitting: the factors move little after three. */
+  static final int BACKFITTING_ROUNDS = 5;
+
   /** True when at least one reference run is known. */
   public boolean known() {
     return times.length > 0;

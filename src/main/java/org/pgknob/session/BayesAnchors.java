@@ -13,11 +13,12 @@ import org.pgknob.space.PgUnit;
 import org.pgknob.space.SearchSpace;
 
 /**
- * What a track's Bayesian phase tries first, as a DBA would (issue 16, "knowledge first"): the
- * restart track the best sweep values combined, the PGTune-style configuration, and the
- * PGTune-style configuration with the best sweep values on top; the reload track the best sweep
- * values of its knobs combined. Only knobs whose sweep showed an effect beyond the noise count as a
- * best value: a "best" within noise is a coin toss. Each anchor is restricted to the track's knobs.
+ * What a track's Bayesian phase tries first, as a DBA would (issue 16, "knowledge first"): the best
+ * sweep values combined, the PGTune-style configuration, and the PGTune-style configuration with
+ * the best sweep values on top. Each anchor is restricted to the track's knobs, so the reload track
+ * tries PGTune-style's reload settings (random_page_cost, work_mem, max_wal_size, ...), which need
+ * no restart and are often most of its gain. Only knobs whose sweep showed an effect beyond the
+ * noise count as a best value: a "best" within noise is a coin toss.
  */
 final class BayesAnchors {
   private BayesAnchors() {}
@@ -29,13 +30,11 @@ final class BayesAnchors {
     if (!best.isEmpty()) {
       out.add(best);
     }
-    if ("restart".equals(track)) {
-      Configuration calculated = fromSettings(space, pgTune);
-      if (!calculated.isEmpty()) {
-        out.add(calculated);
-        if (!best.isEmpty()) {
-          out.add(best.over(calculated));
-        }
+    Configuration calculated = fromSettings(space, pgTune);
+    if (!calculated.isEmpty()) {
+      out.add(calculated);
+      if (!best.isEmpty() && !best.over(calculated).equals(calculated)) {
+        out.add(best.over(calculated));
       }
     }
     return out;

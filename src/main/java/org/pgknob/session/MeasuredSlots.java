@@ -1,9 +1,11 @@
 package org.pgknob.session;
 
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.TreeMap;
 import org.pgknob.measure.RaceRule;
 import org.pgknob.measure.ReferenceSchedule;
@@ -11,40 +13,53 @@ import org.pgknob.measure.RunNoise;
 import org.pgknob.trial.TrialResult;
 
 /**
- * Which run fills a slot of a track's Bayesian phase: a run of a race, a reference run of the
- * defaults, or the slot's own new proposal. Decided from the trials logged before the slot alone,
- * so a resumed session fills every slot as the uninterrupted one did.
+ * Which run fills a slot of a track's Bayesian phase: a run of a race, a reference run (of the
+ * defaults or of the track's incumbent), or the slot's own new proposal. Decided from the trials
+ * logged before the slot alone, so a resumed session fills every slot as the uninterrupted one did.
  *
  * <ul>
- *   <li><b>Races</b> (SMAC's intensification): a proposal whose drift-corrected value beats the
- *       track's incumbent by more than one run's noise is a challenger. The following slots run the
- *       incumbent and the challenger in adjacent pairs until {@link RaceRule} decides or the cap is
- *       reached; a challenger that wins becomes the incumbent. The first incumbent is the defaults,
- *       so the first races are paired evidence against the baseline. A race that would start a pair
- *       in the track's last slot ends there (the incumbent stays).
- *   <li><b>References</b>: the defaults run again when the trials since their last run exceed the
- *       interval {@link ReferenceSchedule} derives from the drift and noise seen so far. Every run
- *       of the defaults counts (baseline, references, races against the defaults).
+ *   <li><b>Races</b> (SMAC's intensification): once the track's first {@link #WARMUP_PROPOSALS}
+ *       proposals are measured (its anchors, or the start of its design: a race after the first
+ *       would keep the others from ever running in a short session), the best-looking proposal not
+ *       raced yet is a challenger when its drift-corrected value beats the track's incumbent by
+ *       more than one run's noise. The following slots run the incumbent and the challenger in
+ *       adjacent pairs until {@link RaceRule} decides or the race's cap is reached; a challenger
+ *       that wins becomes the incumbent. The first incumbent is the defaults, so the first races
+ *       are paired evidence against the baseline. A race takes at most two thirds of the track's
+ *       slots left at its start (and at most the plan's cap): the rest stay proposals. A race that
+ *       would start a pair in the track's last slot ends there (the incumbent stays).
+ *   <li><b>References</b>: a reference run is due when the trials since the last one exceed the
+ *       interval {@link ReferenceSchedule} derives from the drift and noise seen so far. Reference
+ *       runs alternate between the defaults and the track's incumbent (its last race winner, else
+ *       its best-looking proposal, once one looks better than the defaults): the drift model reads
+ *       both through their ratios, and the incumbent's repeated runs show whether its lead was
+ *       luck. Every run of the defaults counts as a reference (baseline, races, validation).
  * </ul>
  *
- * Races are on the session's objective; the other objective only learns from the runs.
+ * A configuration whose runs disagree beyond the noise ({@link SessionMeasurements#unstable}) is
+ * ranked by its worst run wherever this class ranks: the best-looking proposal and the incumbent's
+ * value a challenger must beat. Races are on the session's objective; the other objective only
+ * learns from the runs.
  */
 final class MeasuredSlots {
+  /** Proposals of a track measured before its first race (the anchors are at most three). */
+  static final int WARMUP_PROPOSALS = 3;
+
   private final SessionPlan plan;
-  private final RaceRule rule;
+  private final List<Step> slots;
   private final ReferenceSchedule schedule;
 
   MeasuredSlots(SessionPlan plan) {
     this.plan = plan;
+    this.slots = plan.steps();
     SessionPlan.Racing r = plan.racing();
-    this.rule = new RaceRule(r.errorRate(), r.maxPairs());
     this.schedule =
         new ReferenceSchedule(r.shortestReferenceInterval(), r.longestReferenceInterval());
   }
 
   /** The run for this Bayesian slot, after the trials {@code before} it. */
   Step fill(Step slot, List<TrialResult> before) {
-    String objective = objectiveOf(before);
+    String objective = objective();
     TrackState state = replay(slot.track(), before, objective);
     int slotsLeft = slot.count() - slot.index() + 1;
     if (state.race != null) {
@@ -58,10 +73,28 @@ final class MeasuredSlots {
             Phase.RACE, new Step.RaceRun(false, race.incumbent, race.incumbentValues.size() + 1));
       }
     }
-    if (referenceDue(slot, before)) {
-      return slot.as(Phase.REFERENCE, null);
+    SessionMeasurements m = new SessionMeasurements(before, objective);
+    int lastDefaults = 0;
+    int lastIncumbentReference = 0;
+    for (TrialResult t : before) {
+      if (t.isOk() && t.settings().isEmpty()) {
+        lastDefaults = t.trial();
+      }
+      if (Phase.REFERENCE.label().equals(t.phase()) && !t.settings().isEmpty()) {
+        lastIncumbentReference = t.trial();
+      }
     }
-    return slot;
+    int interval =
+        schedule.interval(
+            m.drift().driftPerTime(m.noise(), schedule.shortestInterval()), m.noise());
+    if (slot.trial() - Math.max(lastDefaults, lastIncumbentReference) <= interval) {
+      return slot;
+    }
+    Optional<Integer> incumbent = referenceIncumbent(state, before, objective);
+    if (incumbent.isPresent() && lastIncumbentReference < lastDefaults) {
+      return slot.asIncumbentReference(incumbent.get());
+    }
+    return slot.as(Phase.REFERENCE, null);
   }
 
   /**
@@ -69,36 +102,51 @@ final class MeasuredSlots {
    * race, or empty while the defaults hold (no race won yet).
    */
   Optional<Integer> incumbent(String track, List<TrialResult> trials) {
-    int incumbent = replay(track, trials, objectiveOf(trials)).incumbent;
+    int incumbent = replay(track, trials, objective()).incumbent;
     return incumbent == 0 ? Optional.empty() : Optional.of(incumbent);
   }
 
-  private boolean referenceDue(Step slot, List<TrialResult> before) {
-    int lastDefaults = 0;
-    for (TrialResult t : before) {
-      if (t.isOk() && t.settings().isEmpty()) {
-        lastDefaults = t.trial();
-      }
+  /**
+   * The configuration an incumbent reference run repeats: the last race winner, else the
+   * best-looking proposal of the track when it looks better than the defaults.
+   */
+  private Optional<Integer> referenceIncumbent(
+      TrackState state, List<TrialResult> before, String objective) {
+    if (state.incumbent != 0) {
+      return Optional.of(state.incumbent);
     }
-    SessionMeasurements m = new SessionMeasurements(before, objectiveOf(before));
-    int interval =
-        schedule.interval(
-            m.drift().driftPerTime(m.noise(), schedule.shortestInterval()), m.noise());
-    return slot.trial() - lastDefaults > interval;
+    SessionMeasurements m = new SessionMeasurements(before, objective);
+    if (!m.drift().known()) {
+      return Optional.empty();
+    }
+    Optional<Integer> best = bestLooking(state.proposals, Set.of(), before, m, objective);
+    return best.filter(b -> gain(rankingLog(b, before, m, objective), 0, objective) > 0);
   }
 
   /** The track's incumbent and any race under way, from the track's logged Bayesian slots. */
   private TrackState replay(String track, List<TrialResult> trials, String objective) {
     TrackState state = new TrackState();
+    Set<Integer> raced = new HashSet<>();
     for (int i = 0; i < trials.size(); i++) {
       TrialResult t = trials.get(i);
       if (!track.equals(t.track())) {
         continue;
       }
       List<TrialResult> upTo = trials.subList(0, i + 1);
-      if (Phase.BAYES.label().equals(t.phase()) && state.race == null) {
-        if (t.isOk() && looksBetter(t, state.incumbent, upTo, objective)) {
-          state.race = new Race(state.incumbent, t.trial());
+      if (Phase.BAYES.label().equals(t.phase())) {
+        if (t.isOk()) {
+          state.proposals.add(t.trial());
+        }
+        if (state.race == null && state.proposals.size() >= WARMUP_PROPOSALS) {
+          int cap = raceCap(t.trial());
+          SessionMeasurements m = new SessionMeasurements(upTo, objective);
+          Optional<Integer> challenger = bestLooking(state.proposals, raced, upTo, m, objective);
+          if (cap >= RaceRule.MIN_PAIRS
+              && challenger.isPresent()
+              && looksBetter(challenger.get(), state.incumbent, upTo, m, objective)) {
+            state.race = new Race(state.incumbent, challenger.get(), cap);
+            raced.add(challenger.get());
+          }
         }
       } else if (Phase.RACE.label().equals(t.phase()) && state.race != null) {
         Race race = state.race;
@@ -112,11 +160,12 @@ final class MeasuredSlots {
           race.pendingIncumbent = null;
           RunNoise noise = new SessionMeasurements(upTo, objective).noise();
           RaceRule.Decision d =
-              rule.decide(
-                  race.incumbentValues.stream().mapToDouble(Double::doubleValue).toArray(),
-                  race.challengerValues.stream().mapToDouble(Double::doubleValue).toArray(),
-                  Objectives.TPS.equals(objective),
-                  noise);
+              new RaceRule(plan.racing().errorRate(), race.cap)
+                  .decide(
+                      race.incumbentValues.stream().mapToDouble(Double::doubleValue).toArray(),
+                      race.challengerValues.stream().mapToDouble(Double::doubleValue).toArray(),
+                      Objectives.TPS.equals(objective),
+                      noise);
           if (d == RaceRule.Decision.CHALLENGER_WINS) {
             state.incumbent = race.challenger;
           }
@@ -130,33 +179,90 @@ final class MeasuredSlots {
   }
 
   /**
-   * True when the trial's drift-corrected value beats the incumbent's (the geometric mean of its
-   * runs, or the defaults' level) by more than one run's noise.
+   * The most pairs a race starting after trial {@code trial} may take: two thirds of the track's
+   * slots left after it, at most the plan's cap.
+   */
+  private int raceCap(int trial) {
+    Step slot = slots.get(trial - 1);
+    int slotsLeft = slot.count() - slot.index();
+    return Math.min(plan.racing().maxPairs(), (2 * slotsLeft / 3) / 2);
+  }
+
+  /**
+   * Of these proposals, leaving out {@code excluded}, the one whose runs rank best by their
+   * drift-corrected values ({@link #rankingLog}); empty when none is left.
+   */
+  private static Optional<Integer> bestLooking(
+      List<Integer> proposals,
+      Set<Integer> excluded,
+      List<TrialResult> upTo,
+      SessionMeasurements m,
+      String objective) {
+    Integer best = null;
+    double bestGain = Double.NEGATIVE_INFINITY;
+    for (int p : proposals) {
+      if (excluded.contains(p)) {
+        continue;
+      }
+      double g = gain(rankingLog(p, upTo, m, objective), 0, objective);
+      if (g > bestGain) {
+        best = p;
+        bestGain = g;
+      }
+    }
+    return Optional.ofNullable(best);
+  }
+
+  /**
+   * True when the challenger's drift-corrected value beats the incumbent's (both ranked by {@link
+   * #rankingLog}; the defaults' level is 1) by more than one run's noise.
    */
   private static boolean looksBetter(
-      TrialResult t, int incumbent, List<TrialResult> upTo, String objective) {
-    SessionMeasurements m = new SessionMeasurements(upTo, objective);
+      int challenger,
+      int incumbent,
+      List<TrialResult> upTo,
+      SessionMeasurements m,
+      String objective) {
     if (!m.drift().known()) {
       return false;
     }
-    double challenger = Math.log(m.relative(t));
-    double reference = 0;
-    if (incumbent != 0) {
-      Map<String, String> settings = settingsOf(incumbent, upTo);
-      double sum = 0;
-      int n = 0;
-      for (TrialResult r : upTo) {
-        if (r.isOk() && r.trial() != t.trial() && new TreeMap<>(r.settings()).equals(settings)) {
-          sum += Math.log(m.relative(r));
-          n++;
-        }
-      }
-      reference = n == 0 ? 0 : sum / n;
-    }
+    double reference = incumbent == 0 ? 0 : rankingLog(incumbent, upTo, m, objective);
     double margin = m.noise().known() ? m.noise().logSd() : 0;
-    double gain =
-        Objectives.TPS.equals(objective) ? challenger - reference : reference - challenger;
-    return gain > margin;
+    return gain(rankingLog(challenger, upTo, m, objective), reference, objective) > margin;
+  }
+
+  /**
+   * The log of what trial {@code trial}'s configuration is ranked by, relative to the defaults'
+   * level: over all its runs so far, the geometric mean of their drift-corrected values, or for an
+   * unstable configuration its worst run.
+   */
+  private static double rankingLog(
+      int trial, List<TrialResult> upTo, SessionMeasurements m, String objective) {
+    Map<String, String> settings = settingsOf(trial, upTo);
+    List<Double> runs = new ArrayList<>();
+    for (TrialResult r : upTo) {
+      if (r.isOk() && new TreeMap<>(r.settings()).equals(settings)) {
+        runs.add(m.relative(r));
+      }
+    }
+    if (runs.isEmpty()) {
+      return Double.NaN;
+    }
+    if (m.unstable(settings)) {
+      return Math.log(
+          Objectives.TPS.equals(objective)
+              ? runs.stream().mapToDouble(Double::doubleValue).min().orElseThrow()
+              : runs.stream().mapToDouble(Double::doubleValue).max().orElseThrow());
+    }
+    return runs.stream().mapToDouble(Math::log).average().orElseThrow();
+  }
+
+  /** How much better {@code log} is than {@code reference} for the objective (positive: better). */
+  private static double gain(double log, double reference, String objective) {
+    if (Double.isNaN(log)) {
+      return Double.NEGATIVE_INFINITY;
+    }
+    return Objectives.TPS.equals(objective) ? log - reference : reference - log;
   }
 
   private static Map<String, String> settingsOf(int trial, List<TrialResult> trials) {
@@ -168,25 +274,28 @@ final class MeasuredSlots {
     return Map.of();
   }
 
-  private String objectiveOf(List<TrialResult> trials) {
+  private String objective() {
     return plan.racing().objective();
   }
 
   private static final class TrackState {
     int incumbent;
     Race race;
+    final List<Integer> proposals = new ArrayList<>();
   }
 
   private static final class Race {
     final int incumbent;
     final int challenger;
+    final int cap;
     final List<Double> incumbentValues = new ArrayList<>();
     final List<Double> challengerValues = new ArrayList<>();
     Double pendingIncumbent;
 
-    Race(int incumbent, int challenger) {
+    Race(int incumbent, int challenger, int cap) {
       this.incumbent = incumbent;
       this.challenger = challenger;
+      this.cap = cap;
     }
   }
 }

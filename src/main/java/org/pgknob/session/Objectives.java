@@ -1,8 +1,11 @@
 package org.pgknob.session;
 
 import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 import java.util.function.Predicate;
 import org.pgknob.optimize.Objective;
 import org.pgknob.optimize.Observation;
@@ -55,7 +58,13 @@ final class Objectives {
     }
     Outcome out =
         Outcome.ok(
-            Map.of(TPS, measured.tps().corrected(t), LATENCY, measured.latency().corrected(t)));
+            Map.of(
+                TPS,
+                measured.tpsRanking().getOrDefault(t.trial(), measured.tps().corrected(t)),
+                LATENCY,
+                measured
+                    .latencyRanking()
+                    .getOrDefault(t.trial(), measured.latency().corrected(t))));
     var tpsSe = measured.tps().standardError(t);
     if (tpsSe.isPresent()) {
       out = out.withStandardError(TPS, tpsSe.get());
@@ -67,12 +76,57 @@ final class Objectives {
     return out;
   }
 
-  /** The measurements of both objectives over the same trials. */
-  record Measured(SessionMeasurements tps, SessionMeasurements latency) {
+  /**
+   * The measurements of both objectives over the same trials, and per objective the trials of
+   * unstable configurations with the value they are ranked by instead of their own.
+   */
+  record Measured(
+      SessionMeasurements tps,
+      SessionMeasurements latency,
+      Map<Integer, Double> tpsRanking,
+      Map<Integer, Double> latencyRanking) {
     static Measured of(List<TrialResult> trials) {
+      SessionMeasurements tps = new SessionMeasurements(trials, TPS);
+      SessionMeasurements latency = new SessionMeasurements(trials, LATENCY);
       return new Measured(
-          new SessionMeasurements(trials, TPS), new SessionMeasurements(trials, LATENCY));
+          tps,
+          latency,
+          unstableRanking(trials, tps, true),
+          unstableRanking(trials, latency, false));
     }
+  }
+
+  /**
+   * Issue 16's "a configuration whose runs disagree widely is marked unstable and ranked by its
+   * worst runs", for the optimizer: every run of a configuration whose drift-corrected runs vary
+   * beyond the other configurations' noise counts as its worst run, so neither the model's best
+   * posterior mean nor its proposals chase a configuration that is fast only on average. Trial
+   * number to the value it is ranked by; stable configurations are absent. ({@link
+   * SessionMeasurements#unstable} says which are unstable.)
+   */
+  static Map<Integer, Double> unstableRanking(
+      List<TrialResult> trials, SessionMeasurements m, boolean higherIsBetter) {
+    Map<Map<String, String>, List<Double>> byConfiguration = new LinkedHashMap<>();
+    Map<Map<String, String>, List<Integer>> trialsOf = new LinkedHashMap<>();
+    for (TrialResult t : trials) {
+      if (t.isOk() && m.corrected(t) > 0) {
+        Map<String, String> key = new TreeMap<>(t.settings());
+        byConfiguration.computeIfAbsent(key, k -> new ArrayList<>()).add(m.corrected(t));
+        trialsOf.computeIfAbsent(key, k -> new ArrayList<>()).add(t.trial());
+      }
+    }
+    Map<Integer, Double> out = new HashMap<>();
+    byConfiguration.forEach(
+        (settings, runs) -> {
+          if (m.unstable(settings)) {
+            double worst =
+                higherIsBetter
+                    ? runs.stream().mapToDouble(Double::doubleValue).min().orElseThrow()
+                    : runs.stream().mapToDouble(Double::doubleValue).max().orElseThrow();
+            trialsOf.get(settings).forEach(t -> out.put(t, worst));
+          }
+        });
+    return out;
   }
 
   /**

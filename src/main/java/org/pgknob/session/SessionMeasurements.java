@@ -8,6 +8,7 @@ import java.util.Optional;
 import java.util.TreeMap;
 import org.pgknob.measure.BatchMeans;
 import org.pgknob.measure.DriftModel;
+import org.pgknob.measure.Instability;
 import org.pgknob.measure.NoiseComponents;
 import org.pgknob.measure.PooledNoise;
 import org.pgknob.measure.RunNoise;
@@ -22,6 +23,11 @@ import org.pgknob.workload.SecondSample;
  * drift of the defaults over the session, and each trial's drift-corrected value with its standard
  * error. Computed from trials.jsonl alone, so a resumed session sees the same.
  *
+ * <p>The drift rests on every configuration measured more than once: the defaults (the scale) and
+ * the others (the incumbent's reference runs, race runs, validation runs) through their ratios to
+ * the defaults' level ({@link DriftModel#of(List, List, int)}), so a session that measures its
+ * incumbent again between rare runs of the defaults still follows the drift.
+ *
  * <p>Time is the trial number: it orders trials as the clock does, and a resumed session's pause
  * does not count as time in which the machine drifted.
  */
@@ -35,10 +41,15 @@ final class SessionMeasurements {
   private final DriftModel drift;
   private final NoiseComponents components;
   private final List<DriftModel.Reference> references = new ArrayList<>();
+  private final Map<Map<String, String>, double[]> runsBySettings = new LinkedHashMap<>();
+
+  /** The error rate of the instability test ({@link #unstable}). */
+  static final double INSTABILITY_ERROR_RATE = 0.01;
 
   SessionMeasurements(List<TrialResult> trials, String objective) {
     this.objective = objective;
     Map<Map<String, String>, List<Double>> byConfiguration = new LinkedHashMap<>();
+    Map<Map<String, String>, List<DriftModel.Reference>> runsOf = new LinkedHashMap<>();
     double withinSquares = 0;
     int withinCount = 0;
     double windowSeconds = 0;
@@ -52,6 +63,10 @@ final class SessionMeasurements {
           .add(value);
       if (t.settings().isEmpty()) {
         references.add(new DriftModel.Reference(t.trial(), value));
+      } else {
+        runsOf
+            .computeIfAbsent(new TreeMap<>(t.settings()), k -> new ArrayList<>())
+            .add(new DriftModel.Reference(t.trial(), value));
       }
       Optional<WindowError> w = window(t, objective);
       if (w.isPresent()) {
@@ -61,12 +76,20 @@ final class SessionMeasurements {
         windowSeconds = t.workload().windowSeconds();
       }
     }
-    List<double[]> groups = new ArrayList<>();
-    for (List<Double> g : byConfiguration.values()) {
-      groups.add(g.stream().mapToDouble(Double::doubleValue).toArray());
+    for (var g : byConfiguration.entrySet()) {
+      runsBySettings.put(
+          g.getKey(), g.getValue().stream().mapToDouble(Double::doubleValue).toArray());
     }
-    this.noise = PooledNoise.of(groups);
-    this.drift = DriftModel.of(references, DRIFT_SMOOTHING);
+    this.noise = PooledNoise.of(runsBySettings.values());
+    // An unstable configuration's runs would bend the level with their own swings.
+    List<List<DriftModel.Reference>> steady = new ArrayList<>();
+    runsOf.forEach(
+        (settings, runs) -> {
+          if (!unstable(settings)) {
+            steady.add(runs);
+          }
+        });
+    this.drift = DriftModel.of(references, steady, DRIFT_SMOOTHING);
     double within = withinCount == 0 ? 0 : Math.sqrt(withinSquares / withinCount);
     this.components = NoiseComponents.split(noise, within, windowSeconds > 0 ? windowSeconds : 1);
   }
@@ -95,6 +118,27 @@ final class SessionMeasurements {
 
   RunNoise noise() {
     return noise;
+  }
+
+  /**
+   * True when the runs of the configuration with these settings disagree beyond the run noise of
+   * the other configurations ({@link Instability}, F test at 1%): such a configuration is ranked by
+   * its worst run (issue 16). Its own runs are left out of the noise it is tested against, or a
+   * wild configuration would raise the bar it is held to.
+   */
+  boolean unstable(Map<String, String> settings) {
+    double[] runs = runsBySettings.get(new TreeMap<>(settings));
+    if (runs == null || runs.length < 2) {
+      return false;
+    }
+    List<double[]> others = new ArrayList<>();
+    runsBySettings.forEach(
+        (k, v) -> {
+          if (!k.equals(settings)) {
+            others.add(v);
+          }
+        });
+    return new Instability(INSTABILITY_ERROR_RATE).unstable(runs, PooledNoise.of(others));
   }
 
   DriftModel drift() {

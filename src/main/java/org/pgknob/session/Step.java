@@ -17,6 +17,8 @@ import java.util.Locale;
  * @param count how many the subject has
  * @param side A (baseline) or B (candidate) within a validation pair, else empty
  * @param race for a race run: its side and the configuration it repeats; else null
+ * @param incumbentTrial for a reference run of the track's incumbent: the trial whose configuration
+ *     it repeats; 0 for a reference run of the defaults and every other step
  */
 public record Step(
     int trial,
@@ -28,7 +30,8 @@ public record Step(
     int index,
     int count,
     String side,
-    RaceRun race) {
+    RaceRun race,
+    int incumbentTrial) {
   public Step {
     unit = unit == null ? "" : unit;
     side = side == null ? "" : side;
@@ -44,7 +47,7 @@ public record Step(
       int index,
       int count,
       String side) {
-    this(trial, phase, track, subject, value, unit, index, count, side, null);
+    this(trial, phase, track, subject, value, unit, index, count, side, null, 0);
   }
 
   /**
@@ -77,7 +80,14 @@ public record Step(
         index,
         count,
         "",
-        race);
+        race,
+        0);
+  }
+
+  /** This Bayesian slot given to a reference run of the incumbent, trial {@code source}. */
+  Step asIncumbentReference(int source) {
+    return new Step(
+        trial, Phase.REFERENCE, track, "#" + source, null, "", index, count, "", null, source);
   }
 
   /** The label written in the trial's record, which resume matches against the plan. */
@@ -89,7 +99,15 @@ public record Step(
       case VALIDATION ->
           String.format(Locale.ROOT, "validation round %d/%d %s", index, count, subject);
       case REFERENCE ->
-          String.format(Locale.ROOT, "reference in bayes %s %d/%d", track, index, count);
+          incumbentTrial == 0
+              ? String.format(Locale.ROOT, "reference in bayes %s %d/%d", track, index, count)
+              : String.format(
+                  Locale.ROOT,
+                  "reference in bayes %s %d/%d: incumbent #%d",
+                  track,
+                  index,
+                  count,
+                  incumbentTrial);
       case RACE ->
           String.format(
               Locale.ROOT, "race in bayes %s %d/%d: %s", track, index, count, race.describe());
@@ -99,7 +117,7 @@ public record Step(
   /** True for the baseline side of a validation pair: the defaults run again. */
   public boolean runsDefaults() {
     return phase == Phase.BASELINE
-        || phase == Phase.REFERENCE
+        || (phase == Phase.REFERENCE && incumbentTrial == 0)
         || (phase == Phase.VALIDATION && "A".equals(side))
         || (phase == Phase.RACE && race.sourceTrial() == 0);
   }

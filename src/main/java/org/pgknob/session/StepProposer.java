@@ -1,6 +1,7 @@
 package org.pgknob.session;
 
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -69,6 +70,7 @@ final class StepProposer {
       }
       case VALIDATION -> validationCandidate(step, logged);
       case RACE -> repeat(step, step.race().sourceTrial(), logged);
+      case REFERENCE -> repeat(step, step.incumbentTrial(), logged);
       default -> throw new IllegalStateException("no proposal for " + step);
     };
   }
@@ -91,20 +93,34 @@ final class StepProposer {
         null);
   }
 
-  /** The knobs this track's Bayesian phase searches, fixed once from the sweeps' results. */
+  /**
+   * The knobs this track's Bayesian phase searches, fixed once from the sweeps' results: those
+   * {@link BayesKnobs} chooses, and every knob of the track the PGTune-style configuration sets, so
+   * that the track's PGTune-style anchor is the configuration a DBA would try, not a part of it.
+   */
   SearchSpace bayesSpace(Step step, List<TrialResult> logged) {
     return bayesSpaces.computeIfAbsent(
         step.track(),
-        track ->
-            BayesKnobs.choose(
-                context,
-                track,
-                step.count(),
-                inputs.tracks().contains("reload"),
-                logged.stream()
-                    .filter(t -> t.phase().equals("baseline") || t.phase().equals("sweep"))
-                    .toList(),
-                inputs.objective()));
+        track -> {
+          SearchSpace chosen =
+              BayesKnobs.choose(
+                  context,
+                  track,
+                  step.count(),
+                  inputs.tracks().contains("reload"),
+                  logged.stream()
+                      .filter(t -> t.phase().equals("baseline") || t.phase().equals("sweep"))
+                      .toList(),
+                  inputs.objective());
+          Set<String> names = new HashSet<>(chosen.names());
+          SearchSpace trackSpace = context.trackSpace(track);
+          for (String knob : pgTune().keySet()) {
+            if (trackSpace.contains(knob)) {
+              names.add(knob);
+            }
+          }
+          return context.space().subset(k -> names.contains(k.name()));
+        });
   }
 
   /**
@@ -123,7 +139,7 @@ final class StepProposer {
                   Objectives.within(
                       all, logged, r -> r.phase().equals("baseline") || r.phase().equals("sweep")),
                   Double.NaN);
-          return BayesAnchors.of(t, space, "restart".equals(t) ? pgTune() : Map.of(), sweeps);
+          return BayesAnchors.of(t, space, pgTune(), sweeps);
         });
   }
 

@@ -102,4 +102,40 @@ class DriftModelTest {
     assertEquals(3, s.interval(0.1, noise));
     assertEquals(12, s.interval(0.1, new RunNoise(0, 0, 0, 0)), "no noise known yet");
   }
+
+  @Test
+  void aSecondReferenceTellsTheDriftBetweenRareRunsOfTheDefaultsThroughItsRatio() {
+    // the defaults ran at the start and the end only; an incumbent truly 1.3x them ran in between
+    List<DriftModel.Reference> defaults = new ArrayList<>();
+    List<DriftModel.Reference> incumbent = new ArrayList<>();
+    for (int t : new int[] {0, 1, 2, 58, 59, 60}) {
+      defaults.add(new DriftModel.Reference(t, 1000 * drift(t)));
+    }
+    for (int t = 6; t <= 54; t += 8) {
+      incumbent.add(new DriftModel.Reference(t, 1300 * drift(t)));
+    }
+    DriftModel alone = DriftModel.of(defaults, 1);
+    DriftModel both = DriftModel.of(defaults, List.of(incumbent), 1);
+    double worstAlone = 0;
+    double worstBoth = 0;
+    for (int t = 0; t <= 60; t++) {
+      double trial = 1200 * drift(t); // a configuration truly 1.2x the defaults
+      worstAlone = Math.max(worstAlone, Math.abs(alone.relative(t, trial) / 1.2 - 1));
+      worstBoth = Math.max(worstBoth, Math.abs(both.relative(t, trial) / 1.2 - 1));
+    }
+    assertTrue(worstAlone > 0.1, "the defaults alone miss the drift by " + worstAlone);
+    assertTrue(worstBoth < 0.02, "with the incumbent's ratios, off by " + worstBoth);
+    // still relative to the defaults: their own runs read as 1
+    assertEquals(1.0, both.relative(30, 1000 * drift(30)), 0.02);
+  }
+
+  @Test
+  void aSecondReferenceRunOnceAddsNothing() {
+    List<DriftModel.Reference> defaults =
+        List.of(new DriftModel.Reference(0, 1000), new DriftModel.Reference(10, 1100));
+    DriftModel both =
+        DriftModel.of(defaults, List.of(List.of(new DriftModel.Reference(5, 5000))), 1);
+    assertEquals(DriftModel.of(defaults, 1).levelAt(5), both.levelAt(5), 1e-9);
+    assertEquals(2, both.references());
+  }
 }

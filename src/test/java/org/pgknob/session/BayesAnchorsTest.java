@@ -128,11 +128,12 @@ class BayesAnchorsTest {
   }
 
   @Test
-  void theReloadTrackTakesOnlyTheBestSweepValues() {
+  void theReloadTrackTakesTheBestSweepValuesAndPgTunesReloadSettings() {
     SearchSpace reload = SPACE.subset(k -> !k.name().equals("shared_buffers"));
-    assertTrue(BayesAnchors.of("reload", reload, PGTUNE, sweeps()).isEmpty());
     assertEquals(
-        List.of(Configuration.of(Map.of("shared_buffers", 2048L))),
-        BayesAnchors.of("reload", SPACE, PGTUNE, sweeps()));
+        List.of(Configuration.of(Map.of("work_mem", 5242L, "jit", "off"))),
+        BayesAnchors.of("reload", reload, PGTUNE, sweeps()),
+        "no sweep effect among its knobs: PGTune-style's reload settings only");
+    assertTrue(BayesAnchors.of("reload", reload, Map.of(), sweeps()).isEmpty());
   }
 }
