@@ -167,7 +167,7 @@ public final class ClosedLoopDriver {
       errors += s.windowErrors;
     }
     long committed = all.getTotalCount();
-    LatencySummary latency = Latencies.summary(all);
+    LatencySummary latency = Latencies.summaryWithPercentiles(all);
     Map<String, Double> figures = new LinkedHashMap<>();
     figures.put("users", (double) plan.users());
     figures.put("rampupSeconds", (double) plan.rampupSeconds());

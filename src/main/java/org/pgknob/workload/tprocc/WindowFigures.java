@@ -44,7 +44,7 @@ final class WindowFigures {
         newOrders = calls - rollbacks;
       }
     }
-    this.overall = Latencies.summary(all);
+    this.overall = Latencies.summaryWithPercentiles(all);
     this.committed = committedSum;
     this.errors = errorSum;
     this.rollbacks = rollbackSum;
