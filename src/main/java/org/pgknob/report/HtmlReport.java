@@ -51,12 +51,13 @@ public final class HtmlReport {
       @media (max-width:900px){
         body{padding:8px 10px}
         .grid{grid-template-columns:minmax(0,1fr)}
-        dl.glance{grid-template-columns:minmax(0,1fr)}
+        dl.glance{grid-template-columns:max-content minmax(0,1fr)}
         dl.glance dd{margin:0 0 6px;overflow-wrap:anywhere}
         #results-table,#results-table tbody,#results-table tr,#results-table td{display:block}
         #results-table tr.head{display:none}
         #results-table tr{border:1px solid #ccc;margin:0 0 10px;padding:4px 6px}
         #results-table td{border:none;text-align:left;padding:1px 0}
+        #results-table td:empty{display:none}
         #results-table td[data-label]::before{content:attr(data-label) ": ";color:#555}
         #results-table td.ratio{white-space:normal}
       }
