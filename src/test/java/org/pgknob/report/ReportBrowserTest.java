@@ -119,9 +119,9 @@ class ReportBrowserTest {
         });
         var table = document.getElementById('results-table'), box = table.parentElement;
         var cut = [], vw = document.documentElement.clientWidth;
-        if (table.scrollWidth > box.clientWidth + 1) cut.push('table ' + table.scrollWidth + '>box ' + box.clientWidth);
-        if (table.getBoundingClientRect().right > vw + 1) cut.push('right ' + table.getBoundingClientRect().right + '>' + vw);
-        if (document.documentElement.scrollWidth > vw + 1) cut.push('page ' + document.documentElement.scrollWidth + '>' + vw);
+        if (table.scrollWidth > box.clientWidth + 1) cut.push('table ' + table.scrollWidth + ' over box ' + box.clientWidth);
+        if (table.getBoundingClientRect().right > vw + 1) cut.push('right ' + table.getBoundingClientRect().right + ' over ' + vw);
+        if (document.documentElement.scrollWidth > vw + 1) cut.push('page ' + document.documentElement.scrollWidth + ' over ' + vw);
         table.querySelectorAll('td').forEach(function (td) {
           if (td.getBoundingClientRect().right > box.getBoundingClientRect().right + 1) cut.push('cell ' + td.textContent.slice(0, 20));
         });
