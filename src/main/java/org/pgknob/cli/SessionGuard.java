@@ -1,6 +1,7 @@
 package org.pgknob.cli;
 
 import java.io.PrintWriter;
+import org.pgknob.report.ReportWriter;
 import org.pgknob.server.Restorer;
 import org.pgknob.server.Target;
 import org.pgknob.session.SessionState;
@@ -8,14 +9,15 @@ import org.pgknob.session.TuningSession;
 
 /**
  * Ctrl-C and SIGTERM during a session: marks the session stopped (so {@code pgknob resume} can
- * continue it), then restores the server's original settings before the JVM exits.
+ * continue it), restores the server's original settings before the JVM exits, then writes the
+ * report of the trials finished so far.
  */
 final class SessionGuard implements AutoCloseable {
   private final Restorer restorer;
   private volatile TuningSession session;
 
   private SessionGuard(Target target, PrintWriter err) {
-    this.restorer = Restorer.onShutdown(target, err, this::markStopped);
+    this.restorer = Restorer.onShutdown(target, err, this::markStopped, this::writeReport);
   }
 
   static SessionGuard install(Target target, PrintWriter err) {
@@ -33,6 +35,12 @@ final class SessionGuard implements AutoCloseable {
     }
     s.markStopped(SessionState.Status.STOPPED, "stopped by a signal (Ctrl-C or SIGTERM)");
     return "continue with: pgknob resume " + s.folder().dir();
+  }
+
+  /** Once the settings are back: the stopped session's report, from its folder. */
+  private String writeReport() {
+    TuningSession s = session;
+    return s == null ? "" : ReportWriter.writeAfterStop(s.folder().dir());
   }
 
   /** The session ended on its own: nothing left for the hook to do. */

@@ -5,6 +5,7 @@ import java.nio.file.Path;
 import java.time.Clock;
 import java.util.function.Function;
 import org.pgknob.PgknobException;
+import org.pgknob.report.ReportWriter;
 import org.pgknob.server.ApplyReport;
 import org.pgknob.server.Target;
 import org.pgknob.session.ProgressPrinter;
@@ -14,8 +15,8 @@ import org.pgknob.session.TuningSession;
 
 /**
  * Runs a session created by {@code tune} or {@code compare}, or resumed by {@code resume}, under
- * the shutdown guard, and on any failure marks it failed and puts the server's original settings
- * back.
+ * the shutdown guard, and on any failure marks it failed, puts the server's original settings back
+ * and writes the report of the trials finished so far.
  */
 final class SessionRunner {
   private SessionRunner() {}
@@ -77,7 +78,12 @@ final class SessionRunner {
         if (session != null) {
           session.markStopped(SessionState.Status.FAILED, message);
         }
-        throw restoreAfterFailure(target, out, e);
+        RuntimeException toThrow = restoreAfterFailure(target, out, e);
+        if (session != null) {
+          out.println(ReportWriter.writeAfterStop(session.folder().dir()));
+          out.flush();
+        }
+        throw toThrow;
       }
     }
   }

@@ -3,6 +3,7 @@ package org.pgknob.report;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.OptionalDouble;
 import org.pgknob.trial.TrialResult;
 
 /**
@@ -14,9 +15,63 @@ final class Baseline {
   static final double BAND_SDS = 2.0;
 
   private final List<TrialResult> runs;
+  private final Summary summary;
 
   Baseline(SessionData data) {
     this.runs = data.okPhase("baseline");
+    this.summary = data.summary();
+  }
+
+  /**
+   * The run-to-run coefficient of variation of {@code m}: pooled over every repeated configuration
+   * when summary.json has it, else the baseline runs' own; empty when neither is known. Only the
+   * workload's throughput and latency have one.
+   */
+  OptionalDouble runCv(Metric m) {
+    String objective =
+        switch (m) {
+          case TPS, NOPM -> "tps";
+          case LATENCY_AVG, LATENCY_P95 -> "latency";
+          default -> null;
+        };
+    if (objective == null) {
+      return OptionalDouble.empty();
+    }
+    if (summary != null) {
+      for (Summary.Measurement s : summary.measurements()) {
+        if (objective.equals(s.objective()) && s.runNoiseCv() > 0) {
+          return OptionalDouble.of(s.runNoiseCv());
+        }
+      }
+    }
+    List<Double> xs = values(m);
+    double mean = Num.mean(xs);
+    return xs.size() >= 2 && mean > 0
+        ? OptionalDouble.of(Num.sd(xs) / mean)
+        : OptionalDouble.empty();
+  }
+
+  /**
+   * The noise band of {@code m}: the baseline's mean ± 2 sd when it ran twice or more, else the
+   * pooled noise around its one run; empty when no noise level is known.
+   */
+  Optional<ChartModel.Band> bandOrPooled(Metric m) {
+    Optional<ChartModel.Band> own = band(m);
+    if (own.isPresent()) {
+      return own;
+    }
+    List<Double> xs = values(m);
+    OptionalDouble cv = runCv(m);
+    if (xs.isEmpty() || cv.isEmpty() || !(cv.getAsDouble() > 0)) {
+      return Optional.empty();
+    }
+    double mean = Num.mean(xs);
+    double half = BAND_SDS * cv.getAsDouble() * mean;
+    return Optional.of(
+        new ChartModel.Band(
+            Num.f("baseline %s ± 2 sd (pooled noise)", m.label),
+            Num.r(mean - half),
+            Num.r(mean + half)));
   }
 
   int runs() {

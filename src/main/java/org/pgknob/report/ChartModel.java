@@ -1,5 +1,6 @@
 package org.pgknob.report;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import java.util.List;
 
 /**
@@ -29,6 +30,11 @@ public record ChartModel(
     series = List.copyOf(series);
     bands = List.copyOf(bands);
     markers = List.copyOf(markers);
+  }
+
+  /** The same chart with other axes (see {@link AxisFit}). */
+  public ChartModel withAxes(Axis newX, Axis newY) {
+    return new ChartModel(id, title, caption, newX, newY, series, bands, markers);
   }
 
   /** True when there is at least one point to draw. */
@@ -80,12 +86,40 @@ public record ChartModel(
     }
   }
 
-  /** One data point. */
-  public record Point(double x, double y) {}
+  /**
+   * One data point, with an error bar when {@code low} and {@code high} are set (a sweep point's
+   * 95% range from its repeats, or from the pooled noise when it ran once).
+   */
+  public record Point(
+      double x,
+      double y,
+      @JsonInclude(JsonInclude.Include.NON_NULL) Double low,
+      @JsonInclude(JsonInclude.Include.NON_NULL) Double high) {
+    public Point(double x, double y) {
+      this(x, y, null, null);
+    }
+
+    public boolean hasErrorBar() {
+      return low != null && high != null;
+    }
+  }
 
   /** A horizontal band from {@code low} to {@code high} on the y axis. */
   public record Band(String label, double low, double high) {}
 
-  /** A vertical line at {@code x}, or a range to {@code xEnd} when it is not null. */
-  public record Marker(String label, double x, Double xEnd) {}
+  /**
+   * A vertical line at {@code x}, or a range to {@code xEnd} when it is not null.
+   *
+   * @param colour a {@link Palette} key to shade a range in (a phase), or null for the marker
+   *     colours
+   */
+  public record Marker(
+      String label,
+      double x,
+      Double xEnd,
+      @JsonInclude(JsonInclude.Include.NON_NULL) String colour) {
+    public Marker(String label, double x, Double xEnd) {
+      this(label, x, xEnd, null);
+    }
+  }
 }

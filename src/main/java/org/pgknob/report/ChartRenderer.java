@@ -3,28 +3,36 @@ package org.pgknob.report;
 import java.awt.BasicStroke;
 import java.awt.Color;
 import java.awt.Font;
+import java.awt.Graphics2D;
 import java.awt.Shape;
 import java.awt.geom.Ellipse2D;
 import java.awt.geom.Rectangle2D;
-import java.io.ByteArrayOutputStream;
+import java.awt.image.BufferedImage;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.text.DecimalFormat;
 import java.text.DecimalFormatSymbols;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Locale;
+import org.jfree.chart.ChartRenderingInfo;
 import org.jfree.chart.ChartUtils;
 import org.jfree.chart.JFreeChart;
 import org.jfree.chart.LegendItem;
 import org.jfree.chart.LegendItemCollection;
+import org.jfree.chart.axis.AxisState;
 import org.jfree.chart.axis.LogAxis;
+import org.jfree.chart.axis.LogTick;
 import org.jfree.chart.axis.NumberAxis;
 import org.jfree.chart.axis.SymbolAxis;
+import org.jfree.chart.axis.Tick;
 import org.jfree.chart.axis.ValueAxis;
 import org.jfree.chart.plot.DatasetRenderingOrder;
 import org.jfree.chart.plot.IntervalMarker;
 import org.jfree.chart.plot.Marker;
 import org.jfree.chart.plot.ValueMarker;
 import org.jfree.chart.plot.XYPlot;
+import org.jfree.chart.renderer.xy.XYErrorRenderer;
 import org.jfree.chart.renderer.xy.XYLineAndShapeRenderer;
 import org.jfree.chart.renderer.xy.XYStepRenderer;
 import org.jfree.chart.title.LegendTitle;
@@ -35,6 +43,8 @@ import org.jfree.chart.ui.RectangleInsets;
 import org.jfree.chart.ui.TextAnchor;
 import org.jfree.data.xy.XYSeries;
 import org.jfree.data.xy.XYSeriesCollection;
+import org.jfree.data.xy.YIntervalSeries;
+import org.jfree.data.xy.YIntervalSeriesCollection;
 
 /**
  * Draws a {@link ChartModel} as a PNG with JFreeChart, headless: title, labelled axes, a legend
@@ -65,16 +75,65 @@ public final class ChartRenderer {
 
   /** The chart as PNG bytes at its size (small for sweep figures, wide otherwise). */
   public static byte[] png(ChartModel model) {
+    return render(model).png();
+  }
+
+  /**
+   * A drawn chart: the PNG and the tick labels JFreeChart put on its axes, so a test (and the
+   * page's data attributes) can tell a sane axis from a collapsed one.
+   */
+  public record Rendered(byte[] png, List<String> xTicks, List<String> yTicks) {
+    public Rendered {
+      xTicks = List.copyOf(xTicks);
+      yTicks = List.copyOf(yTicks);
+    }
+  }
+
+  /** Draws {@code model} at its size and reads back the tick labels of both axes. */
+  public static Rendered render(ChartModel model) {
     boolean small = isSmall(model);
     JFreeChart chart = chart(model);
-    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    ChartRenderingInfo info = new ChartRenderingInfo();
+    BufferedImage image =
+        chart.createBufferedImage(
+            small ? SMALL_WIDTH : WIDE_WIDTH, small ? SMALL_HEIGHT : WIDE_HEIGHT, info);
+    Rectangle2D area = info.getPlotInfo().getDataArea();
+    XYPlot plot = chart.getXYPlot();
+    Graphics2D g2 = image.createGraphics();
     try {
-      ChartUtils.writeChartAsPNG(
-          out, chart, small ? SMALL_WIDTH : WIDE_WIDTH, small ? SMALL_HEIGHT : WIDE_HEIGHT);
+      List<String> x =
+          labels(
+              plot.getDomainAxis().refreshTicks(g2, new AxisState(), area, RectangleEdge.BOTTOM));
+      List<String> y =
+          labels(plot.getRangeAxis().refreshTicks(g2, new AxisState(), area, RectangleEdge.LEFT));
+      return new Rendered(ChartUtils.encodeAsPNG(image), x, y);
     } catch (IOException e) {
       throw new UncheckedIOException(e);
+    } finally {
+      g2.dispose();
     }
-    return out.toByteArray();
+  }
+
+  /** The texts of the labelled ticks (a log axis's minor ticks carry none). */
+  private static List<String> labels(List<?> ticks) {
+    List<String> out = new ArrayList<>();
+    for (Object t : ticks) {
+      String text = null;
+      if (t instanceof LogTick log && log.getAttributedLabel() != null) {
+        StringBuilder sb = new StringBuilder();
+        var it = log.getAttributedLabel().getIterator();
+        for (char c = it.first(); c != java.text.CharacterIterator.DONE; c = it.next()) {
+          sb.append(c);
+        }
+        text = sb.toString();
+      } else if (t instanceof Tick tick) {
+        text = tick.getText();
+      }
+      if (text != null && !text.isEmpty()) {
+        out.add(text);
+      }
+    }
+    return out;
   }
 
   static JFreeChart chart(ChartModel model) {
@@ -111,9 +170,17 @@ public final class ChartRenderer {
       if (front) {
         r.setSeriesShapesFilled(0, false); // a ring around the member's own dot
       }
+      if ("limit".equals(s.colour())) {
+        r.setSeriesShapesVisible(0, false); // a level, not measurements
+      }
       plot.setRenderer(index, r);
       legend.add(r.getLegendItem(index, 0));
       index++;
+      if (s.points().stream().anyMatch(ChartModel.Point::hasErrorBar)) {
+        plot.setDataset(index, errorBars(s));
+        plot.setRenderer(index, errorRenderer(colour));
+        index++;
+      }
     }
     for (ChartModel.Band b : model.bands()) {
       if (!(b.high() > b.low())) {
@@ -130,7 +197,10 @@ public final class ChartRenderer {
     for (ChartModel.Marker mk : model.markers()) {
       Marker m;
       java.awt.Paint paint;
-      if (mk.xEnd() != null) {
+      if (mk.xEnd() != null && mk.colour() != null) {
+        paint = Palette.shade(mk.colour());
+        m = new IntervalMarker(mk.x(), mk.xEnd(), paint);
+      } else if (mk.xEnd() != null) {
         paint = Palette.RANGES.get(ranges++ % Palette.RANGES.size());
         m = new IntervalMarker(mk.x(), mk.xEnd(), paint);
       } else {
@@ -168,6 +238,30 @@ public final class ChartRenderer {
     return model.series().stream()
         .flatMap(s -> s.points().stream())
         .allMatch(p -> p.x() == Math.rint(p.x()));
+  }
+
+  /** The 95% ranges of a series' points as a dataset of its own, drawn under the points. */
+  private static YIntervalSeriesCollection errorBars(ChartModel.Series s) {
+    YIntervalSeries bars = new YIntervalSeries(s.name() + " 95% range", false, true);
+    for (ChartModel.Point p : s.points()) {
+      if (p.hasErrorBar()) {
+        bars.add(p.x(), p.y(), p.low(), p.high());
+      }
+    }
+    YIntervalSeriesCollection out = new YIntervalSeriesCollection();
+    out.addSeries(bars);
+    return out;
+  }
+
+  private static XYErrorRenderer errorRenderer(Color colour) {
+    XYErrorRenderer r = new XYErrorRenderer();
+    r.setDrawXError(false);
+    r.setDefaultLinesVisible(false);
+    r.setDefaultShapesVisible(false);
+    r.setErrorPaint(colour);
+    r.setErrorStroke(new BasicStroke(1.5f));
+    r.setCapLength(8);
+    return r;
   }
 
   private static Rectangle2D square() {

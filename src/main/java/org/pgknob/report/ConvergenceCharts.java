@@ -1,12 +1,17 @@
 package org.pgknob.report;
 
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.function.Supplier;
+import org.pgknob.trial.BestSoFar;
 import org.pgknob.trial.TrialResult;
 
 /**
  * Best-so-far TPS and average latency per track against the trial number: whether the search still
- * improves, and by how much beyond the baseline's noise.
+ * improves, and by how much beyond the baseline's noise. The best is {@link BestSoFar}'s, the one
+ * the console prints after each trial; validation runs are drawn but do not count.
  */
 final class ConvergenceCharts {
   private ConvergenceCharts() {}
@@ -17,11 +22,18 @@ final class ConvergenceCharts {
       return List.of();
     }
     return List.of(
-        chart(data, baseline, tracks, Metric.TPS, true, "convergence-tps", "TPS (transactions/s)"),
         chart(
             data,
             baseline,
-            tracks,
+            BestSoFar::tps,
+            Metric.TPS,
+            true,
+            "convergence-tps",
+            "window TPS (transactions/s)"),
+        chart(
+            data,
+            baseline,
+            BestSoFar::averageLatency,
             Metric.LATENCY_AVG,
             false,
             "convergence-latency",
@@ -31,38 +43,62 @@ final class ConvergenceCharts {
   private static ChartModel chart(
       SessionData data,
       Baseline baseline,
-      List<String> tracks,
+      Supplier<BestSoFar> definition,
       Metric metric,
       boolean higherIsBetter,
       String id,
       String yLabel) {
-    List<ChartModel.Series> series = new ArrayList<>();
-    for (String track : tracks) {
-      List<ChartModel.Point> each = new ArrayList<>();
-      List<ChartModel.Point> best = new ArrayList<>();
-      double bestSoFar = Double.NaN;
-      for (TrialResult t : Tracks.okSearch(data, track)) {
-        double v = metric.of(t);
-        each.add(new ChartModel.Point(t.trial(), Num.r(v)));
-        if (Double.isNaN(bestSoFar) || (higherIsBetter ? v > bestSoFar : v < bestSoFar)) {
-          bestSoFar = v;
-        }
-        best.add(new ChartModel.Point(t.trial(), Num.r(bestSoFar)));
-      }
-      series.add(new ChartModel.Series(track + " best so far", track, ChartModel.Style.STEP, best));
-      series.add(new ChartModel.Series(track + " trials", track, ChartModel.Style.POINTS, each));
+    BestSoFar best = definition.get();
+    Map<String, List<ChartModel.Point>> steps = new LinkedHashMap<>();
+    Map<String, List<ChartModel.Point>> counted = new LinkedHashMap<>();
+    for (String track : Tracks.of(data)) {
+      steps.put(track, new ArrayList<>());
+      counted.put(track, new ArrayList<>());
     }
-    return new ChartModel(
-        id,
-        "Convergence: best " + metric.label + " so far, per track",
-        Num.f(
-            "Each point is a sweep or Bayesian trial; the line is the best %s found up to that"
-                + " trial (%s is better). The grey band is the baseline's noise.",
-            metric.label, higherIsBetter ? "higher" : "lower"),
-        ChartModel.Axis.linear("trial number"),
-        ChartModel.Axis.linear(yLabel),
-        series,
-        baseline.band(metric).stream().toList(),
-        List.of());
+    List<ChartModel.Point> validation = new ArrayList<>();
+    for (TrialResult t : data.trials()) {
+      if (!best.offer(t)) {
+        if (t.isOk() && BestSoFar.VALIDATION_PHASE.equals(t.phase())) {
+          validation.add(new ChartModel.Point(t.trial(), Num.r(metric.of(t))));
+        }
+        continue;
+      }
+      String track = t.track();
+      counted
+          .computeIfAbsent(track, k -> new ArrayList<>())
+          .add(new ChartModel.Point(t.trial(), Num.r(metric.of(t))));
+      double value = best.valueOf(best.best(track).orElseThrow());
+      steps
+          .computeIfAbsent(track, k -> new ArrayList<>())
+          .add(new ChartModel.Point(t.trial(), Num.r(value)));
+    }
+    List<ChartModel.Series> series = new ArrayList<>();
+    steps.forEach(
+        (track, points) -> {
+          series.add(
+              new ChartModel.Series(track + " best so far", track, ChartModel.Style.STEP, points));
+          series.add(
+              new ChartModel.Series(
+                  track + " trials", track, ChartModel.Style.POINTS, counted.get(track)));
+        });
+    series.add(
+        new ChartModel.Series(
+            "validation runs (not counted)", "validation", ChartModel.Style.POINTS, validation));
+    return AxisFit.fit(
+        new ChartModel(
+            id,
+            "Convergence: best " + metric.label + " so far, per track",
+            Num.f(
+                "Each point is a trial of the track (baseline, sweep, Bayesian, reference, race"
+                    + " and PGTune-style runs); the line is the best %s up to that trial (%s is"
+                    + " better), the same best the console prints after each trial. Validation"
+                    + " runs re-measure configurations already found and do not count. The grey"
+                    + " band is the baseline's noise.",
+                metric.label, higherIsBetter ? "higher" : "lower"),
+            ChartModel.Axis.linear("trial number"),
+            ChartModel.Axis.linear(yLabel),
+            series,
+            baseline.bandOrPooled(metric).stream().toList(),
+            List.of()));
   }
 }

@@ -46,12 +46,30 @@ public final class HtmlReport {
       figcaption{font-size:12px;color:#444;max-width:1100px}
       .swatch{display:inline-block;width:10px;height:10px;margin-right:4px;border-radius:2px}
       footer{margin-top:30px;color:#777;font-size:12px}
+      .table-box{max-width:100%;overflow-x:auto}
+      td.settings{overflow-wrap:anywhere}
+      @media (max-width:900px){
+        body{padding:8px 10px}
+        .grid{grid-template-columns:minmax(0,1fr)}
+        dl.glance{grid-template-columns:max-content minmax(0,1fr)}
+        dl.glance dd{margin:0 0 6px;overflow-wrap:anywhere}
+        #results-table,#results-table tbody,#results-table tr,#results-table td{display:block}
+        #results-table tr.head{display:none}
+        #results-table tr{border:1px solid #ccc;margin:0 0 10px;padding:4px 6px}
+        #results-table td{border:none;text-align:left;padding:1px 0}
+        #results-table td:empty{display:none}
+        #results-table td[data-label]::before{content:attr(data-label) ": ";color:#555}
+        #results-table td.ratio{white-space:normal}
+      }
       """;
 
   private HtmlReport() {}
 
-  /** The page for {@code model}, with {@code pngById} holding each chart's PNG by chart id. */
-  public static String render(ReportModel model, Map<String, byte[]> pngById) {
+  /**
+   * The page for {@code model}, with {@code drawn} holding each chart as drawn (PNG and tick
+   * labels) by chart id.
+   */
+  public static String render(ReportModel model, Map<String, ChartRenderer.Rendered> drawn) {
     StringBuilder h = new StringBuilder(1 << 20);
     h.append("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n")
         .append("<title>pgknob report: ")
@@ -64,9 +82,11 @@ public final class HtmlReport {
         .append("</b></p>\n");
     h.append(
         "<nav><a href=\"#glance\">At a glance</a><a href=\"#results\">Results</a>"
+            + "<a href=\"#drift\">Drift</a>"
             + "<a href=\"#convergence\">Convergence</a><a href=\"#sweeps\">Sweeps</a>"
             + "<a href=\"#importance\">Knob importance</a><a href=\"#timelines\">Timelines</a>"
-            + "<a href=\"#pareto\">TPS vs latency</a><a href=\"#profiles\">Transactions</a>"
+            + "<a href=\"#latency\">Latency</a><a href=\"#memory\">Memory</a>"
+            + "<a href=\"#profiles\">Transactions</a>"
             + "<a href=\"#trials\">All trials</a></nav>\n");
     if (!model.notices().isEmpty()) {
       h.append("<section id=\"notices\">\n");
@@ -79,27 +99,41 @@ public final class HtmlReport {
     results(h, model.results());
     charts(
         h,
+        "drift",
+        "The drift: every trial in run order",
+        listOf(model.runOrder()),
+        drawn,
+        "No trial has succeeded yet.");
+    charts(
+        h,
         "convergence",
         "Convergence",
         model.convergence(),
-        pngById,
+        drawn,
         "No sweep or Bayesian trial has succeeded yet.");
-    sweeps(h, model.sweeps(), pngById);
+    sweeps(h, model.sweeps(), drawn);
     importance(h, model.importance());
     charts(
         h,
         "timelines",
         "Trial timelines",
         model.timelines(),
-        pngById,
+        drawn,
         "No successful trial with a per-second timeline yet.");
     charts(
         h,
-        "pareto",
-        "TPS against average latency",
-        model.pareto() == null ? List.of() : List.of(model.pareto()),
-        pngById,
-        "No trial has succeeded yet.");
+        "latency",
+        "Latency: the tails and the distribution",
+        listOf(model.tailLatency(), model.latencyDistribution()),
+        drawn,
+        "No successful trial reported its latency.");
+    charts(
+        h,
+        "memory",
+        "Memory against the prediction and the limit",
+        listOf(model.memory()),
+        drawn,
+        "No trial has memory figures or a prediction.");
     profiles(h, model.profiles());
     trials(h, model.trials());
     h.append("<footer>Written by pgknob ")
@@ -107,6 +141,11 @@ public final class HtmlReport {
         .append(". Each chart is also in the charts/ folder beside this file.</footer>\n")
         .append("</body>\n</html>\n");
     return h.toString();
+  }
+
+  /** The charts that exist, in order. */
+  private static List<ChartModel> listOf(ChartModel... charts) {
+    return java.util.Arrays.stream(charts).filter(java.util.Objects::nonNull).toList();
   }
 
   private static void glance(StringBuilder h, ReportModel model) {
@@ -135,33 +174,46 @@ public final class HtmlReport {
       h.append("<p>No trial has succeeded yet.</p>\n</section>\n");
       return;
     }
+    // The key columns first; below 900 px each row becomes a card of labelled lines (CSS), so
+    // nothing is cut off on a narrow screen, and the box scrolls sideways as a last resort.
     h.append(
-        "<table id=\"results-table\">\n<tr><th class=\"text\">configuration</th><th>TPS</th>"
+        "<div class=\"table-box\">\n<table id=\"results-table\">\n<tr class=\"head\">"
+            + "<th class=\"text\">configuration</th><th>TPS</th>"
+            + "<th>TPS vs baseline (95% interval)</th><th class=\"text\">verdict</th>"
+            + "<th>latency vs baseline (95% interval)</th>"
             + "<th>NOPM</th><th>avg latency (ms)</th><th>p95 latency (ms)</th>"
-            + "<th>TPS vs baseline (95% interval)</th><th>latency vs baseline (95% interval)</th>"
-            + "<th class=\"text\">verdict</th><th class=\"text\">trials</th>"
+            + "<th class=\"text\">trials</th>"
             + "<th class=\"text\">changed settings</th></tr>\n");
     for (Summary.ResultRow r : results.rows()) {
       h.append("<tr data-row=\"")
           .append(esc(r.name()))
-          .append("\"><td class=\"text\"><b>")
+          .append("\"><td class=\"text key\"><b>")
           .append(esc(r.name()))
           .append("</b></td>")
-          .append(num(r.tps()))
-          .append(num(r.nopm() == null ? null : reported(r.nopm())))
-          .append(num(reported(r.latencyAvgMs())))
-          .append(num(reported(r.latencyP95Ms())))
-          .append(ratio(r.tpsRatio(), true, r.claimsGain("tps")))
-          .append(ratio(r.latencyRatio(), false, r.claimsGain("latency")))
-          .append("<td class=\"text\">")
-          .append(esc(r.verdict()))
-          .append("</td><td class=\"text\">")
-          .append(esc(r.trials() == null ? "" : joinInts(r.trials())))
-          .append("</td>")
-          .append(settings(r.settings()))
+          .append(labelled("TPS", num(r.tps())))
+          .append(labelled("TPS vs baseline", ratio(r.tpsRatio(), true, r.claimsGain("tps"))))
+          .append(labelled("verdict", "<td class=\"text\">" + esc(r.verdict()) + "</td>"))
+          .append(
+              labelled(
+                  "latency vs baseline", ratio(r.latencyRatio(), false, r.claimsGain("latency"))))
+          .append(labelled("NOPM", num(r.nopm() == null ? null : reported(r.nopm()))))
+          .append(labelled("avg latency (ms)", num(reported(r.latencyAvgMs()))))
+          .append(labelled("p95 latency (ms)", num(reported(r.latencyP95Ms()))))
+          .append(
+              labelled(
+                  "trials",
+                  "<td class=\"text\">"
+                      + esc(r.trials() == null ? "" : joinInts(r.trials()))
+                      + "</td>"))
+          .append(labelled("changed settings", settings(r.settings())))
           .append("</tr>\n");
     }
-    h.append("</table>\n</section>\n");
+    h.append("</table>\n</div>\n</section>\n");
+  }
+
+  /** The cell with the column's name in data-label, which the narrow layout prints before it. */
+  private static String labelled(String label, String td) {
+    return td.replaceFirst("^<td", "<td data-label=\"" + esc(label) + "\"");
   }
 
   /** A ratio's cell; a gain the row does not claim (below what it can detect) is not marked. */
@@ -185,7 +237,7 @@ public final class HtmlReport {
   }
 
   private static void sweeps(
-      StringBuilder h, List<ReportModel.Sweep> sweeps, Map<String, byte[]> pngById) {
+      StringBuilder h, List<ReportModel.Sweep> sweeps, Map<String, ChartRenderer.Rendered> drawn) {
     h.append("<section id=\"sweeps\">\n<h2>Sweeps: one knob at a time</h2>\n");
     if (sweeps.isEmpty()) {
       h.append("<p>No sweep trial has succeeded yet.</p>\n</section>\n");
@@ -203,7 +255,7 @@ public final class HtmlReport {
           .append(esc(String.join(", ", s.values())))
           .append(s.log() ? " (log scale)" : "")
           .append("</p>\n<div class=\"grid\">\n");
-      s.charts().forEach(c -> figure(h, c, pngById));
+      s.charts().forEach(c -> figure(h, c, drawn));
       h.append("</div>\n");
     }
     h.append("</section>\n");
@@ -214,19 +266,20 @@ public final class HtmlReport {
       String id,
       String title,
       List<ChartModel> charts,
-      Map<String, byte[]> pngById,
+      Map<String, ChartRenderer.Rendered> drawn,
       String whenEmpty) {
     h.append("<section id=\"").append(id).append("\">\n<h2>").append(esc(title)).append("</h2>\n");
     if (charts.isEmpty()) {
       h.append("<p>").append(esc(whenEmpty)).append("</p>\n");
     }
-    charts.forEach(c -> figure(h, c, pngById));
+    charts.forEach(c -> figure(h, c, drawn));
     h.append("</section>\n");
   }
 
-  private static void figure(StringBuilder h, ChartModel c, Map<String, byte[]> pngById) {
-    byte[] png = pngById.get(c.id());
-    if (png == null) {
+  private static void figure(
+      StringBuilder h, ChartModel c, Map<String, ChartRenderer.Rendered> drawn) {
+    ChartRenderer.Rendered chart = drawn.get(c.id());
+    if (chart == null) {
       return;
     }
     boolean small = ChartRenderer.isSmall(c);
@@ -236,10 +289,14 @@ public final class HtmlReport {
         .append(small ? ChartRenderer.SMALL_WIDTH : ChartRenderer.WIDE_WIDTH)
         .append("\" height=\"")
         .append(small ? ChartRenderer.SMALL_HEIGHT : ChartRenderer.WIDE_HEIGHT)
+        .append("\" data-x-ticks=\"")
+        .append(esc(String.join("|", chart.xTicks())))
+        .append("\" data-y-ticks=\"")
+        .append(esc(String.join("|", chart.yTicks())))
         .append("\" alt=\"")
         .append(esc(c.title()))
         .append("\" src=\"data:image/png;base64,")
-        .append(Base64.getEncoder().encodeToString(png))
+        .append(Base64.getEncoder().encodeToString(chart.png()))
         .append("\"><figcaption>")
         .append(esc(c.caption()))
         .append(" <span class=\"file\">(charts/")
@@ -330,7 +387,7 @@ public final class HtmlReport {
       return;
     }
     h.append(
-        "<table id=\"trials-table\"><tr><th>#</th><th class=\"text\">phase</th>"
+        "<div class=\"table-box\"><table id=\"trials-table\"><tr><th>#</th><th class=\"text\">phase</th>"
             + "<th class=\"text\">track</th><th class=\"text\">label</th>"
             + "<th class=\"text\">status</th><th>TPS</th><th>NOPM</th><th>avg ms</th>"
             + "<th>p95 ms</th><th>CPU %</th><th>RSS MB</th><th>PSS MB</th>"
@@ -372,7 +429,7 @@ public final class HtmlReport {
           .append(settings(r.settings()))
           .append("</tr>\n");
     }
-    h.append("</table>\n</section>\n");
+    h.append("</table></div>\n</section>\n");
   }
 
   private static String settings(Map<String, String> settings) {

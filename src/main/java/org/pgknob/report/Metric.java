@@ -17,6 +17,7 @@ enum Metric {
       t -> t.workload().tpccFigures().map(TpccFigures::nopm).orElse(Double.NaN)),
   LATENCY_AVG("avg latency", "ms", false, t -> t.workload().overall().avgMs()),
   LATENCY_P95("p95 latency", "ms", false, t -> t.workload().overall().p95Ms()),
+  LATENCY_P99("p99 latency", "ms", false, t -> t.workload().overall().p99Ms()),
   CPU_USER("user CPU", "%", true, t -> t.resources().cpuUserPct()),
   CPU_SYS("system CPU", "%", true, t -> t.resources().cpuSysPct()),
   CPU_TOTAL("total CPU", "%", true, t -> t.resources().cpuUserPct() + t.resources().cpuSysPct()),

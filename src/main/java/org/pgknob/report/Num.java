@@ -14,6 +14,14 @@ final class Num {
     return Math.round(x * 1000.0) / 1000.0;
   }
 
+  /** Six significant digits: axis ends, which may be small (latency) or large (bytes). */
+  static double r6(double x) {
+    if (x == 0 || !Double.isFinite(x)) {
+      return x;
+    }
+    return new java.math.BigDecimal(x).round(new java.math.MathContext(6)).doubleValue();
+  }
+
   static double mean(List<Double> xs) {
     return xs.stream().mapToDouble(Double::doubleValue).average().orElse(Double.NaN);
   }

@@ -16,6 +16,7 @@ public final class Palette {
           Map.entry("pgtune", new Color(0x00, 0x9E, 0x73)),
           Map.entry("validation", new Color(0xCC, 0x79, 0xA7)),
           Map.entry("front", new Color(0x00, 0x00, 0x00)),
+          Map.entry("limit", new Color(0xB3, 0x26, 0x1E)),
           Map.entry("primary", new Color(0x00, 0x72, 0xB2)),
           Map.entry("secondary", new Color(0xD5, 0x5E, 0x00)),
           Map.entry("tertiary", new Color(0x00, 0x9E, 0x73)));
@@ -30,7 +31,21 @@ public final class Palette {
   public static final java.util.List<Color> RANGES =
       java.util.List.of(new Color(0x56, 0xB4, 0xE9, 0x30), new Color(0xE6, 0x9F, 0x00, 0x40));
 
+  /** Light shades for ranges on the x axis that mean something (the phases of a session). */
+  private static final Map<String, Color> SHADES =
+      Map.of(
+          "baseline", new Color(0x99, 0x99, 0x99, 0x30),
+          "sweep", new Color(0x56, 0xB4, 0xE9, 0x30),
+          "bayes", new Color(0xE6, 0x9F, 0x00, 0x30),
+          "validation", new Color(0xCC, 0x79, 0xA7, 0x30),
+          "pgtune", new Color(0x00, 0x9E, 0x73, 0x30));
+
   private Palette() {}
+
+  /** The translucent shade of {@code key} for an x range; unknown keys a light grey. */
+  public static Color shade(String key) {
+    return SHADES.getOrDefault(key, new Color(0x88, 0x88, 0x88, 0x20));
+  }
 
   /** The colour of {@code key}; unknown keys get a neutral grey. */
   public static Color colour(String key) {

@@ -15,11 +15,15 @@ import org.pgknob.workload.TransactionProfile;
  * @param notices what the reader must know first: incomplete lines, no successful trial, ...
  * @param glance the session at a glance, in reading order
  * @param results the results table
+ * @param runOrder every trial's TPS in run order with the defaults' runs joined (the drift), or
+ *     null when no trial succeeded
  * @param convergence best-so-far charts per objective
  * @param sweeps one entry per swept knob
  * @param importance sweep and model rankings
  * @param timelines per-second charts of chosen trials
- * @param pareto TPS against average latency, or null when no trial succeeded
+ * @param tailLatency p95 and p99 latency against TPS, or null when no trial reported latency
+ * @param latencyDistribution percentile plot of the defaults against the pick, or null
+ * @param memory memory per trial against the prediction and the limit, or null
  * @param trials every trial
  * @param profiles per-transaction latency of the baseline and each optimum
  */
@@ -28,21 +32,30 @@ public record ReportModel(
     List<String> notices,
     List<Fact> glance,
     Results results,
+    ChartModel runOrder,
     List<ChartModel> convergence,
     List<Sweep> sweeps,
     Importance importance,
     List<ChartModel> timelines,
-    ChartModel pareto,
+    ChartModel tailLatency,
+    ChartModel latencyDistribution,
+    ChartModel memory,
     List<TrialRow> trials,
     List<Profile> profiles) {
 
   /** Every chart of the report, in page order. */
   public List<ChartModel> charts() {
-    List<ChartModel> all = new ArrayList<>(convergence);
+    List<ChartModel> all = new ArrayList<>();
+    if (runOrder != null) {
+      all.add(runOrder);
+    }
+    all.addAll(convergence);
     sweeps.forEach(s -> all.addAll(s.charts()));
     all.addAll(timelines);
-    if (pareto != null) {
-      all.add(pareto);
+    for (ChartModel c : java.util.Arrays.asList(tailLatency, latencyDistribution, memory)) {
+      if (c != null) {
+        all.add(c);
+      }
     }
     return all;
   }

@@ -22,11 +22,14 @@ public final class ReportModelBuilder {
         notices(data),
         GlanceFacts.build(data, baseline),
         results,
+        RunOrderChart.build(data, baseline).orElse(null),
         anyOk ? ConvergenceCharts.build(data, baseline) : List.of(),
         anyOk ? SweepCharts.build(data, baseline) : List.of(),
         ImportanceTable.build(data, baseline),
         anyOk ? TimelineCharts.build(data) : List.of(),
-        ParetoChart.build(data),
+        TailLatencyChart.build(data),
+        LatencyDistributionChart.build(data, results).orElse(null),
+        anyOk ? MemoryChart.build(data).orElse(null) : null,
         TrialTable.build(data),
         ProfileTables.build(data, results));
   }
@@ -73,19 +76,7 @@ public final class ReportModelBuilder {
     } else if (data.okPhase("baseline").isEmpty()) {
       out.add("No baseline trial succeeded: charts show no noise band and ratios are unknown.");
     }
-    String state = data.summary() != null ? data.summary().state() : null;
-    if (state == null) {
-      state =
-          data.session().path("state").isTextual() ? data.session().path("state").asText() : null;
-    }
-    if (state != null && !state.equals("finished")) {
-      out.add(
-          "The session's state is \""
-              + state
-              + "\": this report shows the "
-              + data.trials().size()
-              + " trials finished so far.");
-    }
+    SessionEnd.notice(data).ifPresent(out::add);
     return out;
   }
 }

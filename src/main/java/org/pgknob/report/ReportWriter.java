@@ -31,16 +31,16 @@ public final class ReportWriter {
     SessionData data = SessionLoader.load(runDir);
     ReportModel model = ReportModelBuilder.build(data);
     Path charts = runDir.resolve(CHARTS_DIR);
-    Map<String, byte[]> pngById = new LinkedHashMap<>();
+    Map<String, ChartRenderer.Rendered> drawn = new LinkedHashMap<>();
     try {
       Files.createDirectories(charts);
       for (ChartModel c : model.charts()) {
-        byte[] png = ChartRenderer.png(c);
-        pngById.put(c.id(), png);
-        writeAtomically(charts.resolve(c.id() + ".png"), png);
+        ChartRenderer.Rendered chart = ChartRenderer.render(c);
+        drawn.put(c.id(), chart);
+        writeAtomically(charts.resolve(c.id() + ".png"), chart.png());
       }
       Path report = runDir.resolve(REPORT_FILE);
-      writeAtomically(report, HtmlReport.render(model, pngById).getBytes(StandardCharsets.UTF_8));
+      writeAtomically(report, HtmlReport.render(model, drawn).getBytes(StandardCharsets.UTF_8));
       return report;
     } catch (IOException e) {
       throw new PgknobException(
@@ -52,6 +52,21 @@ public final class ReportWriter {
           "cannot draw a chart for " + runDir + ": " + e.getCause().getMessage(),
           "check that the folder is writable and the disk is not full",
           e);
+    }
+  }
+
+  /**
+   * Writes the report of a session that ended early (stopped by a signal, or failed) from its
+   * folder's files, for the lifecycle code to call on its way out: never throws, returns the line
+   * to print ("report: PATH", or why there is none).
+   */
+  public static String writeAfterStop(Path runDir) {
+    try {
+      return "report: " + write(runDir);
+    } catch (PgknobException e) {
+      return "the report could not be written: " + e.oneLine();
+    } catch (RuntimeException e) {
+      return "the report could not be written: " + e;
     }
   }
 

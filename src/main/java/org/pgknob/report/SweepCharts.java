@@ -109,6 +109,24 @@ final class SweepCharts {
                 rendered(t, knob) + ": " + t.status(), Num.r(xByTrial.get(t.trial())), null));
       }
     }
+    Optional<ChartModel.Marker> defaultMark =
+        defaultValue(data.session(), knob, unit, numeric, categories)
+            .map(
+                x0 ->
+                    new ChartModel.Marker(
+                        "default: " + defaultText(data.session(), knob), x0, null));
+    List<ChartModel.Marker> markers = new ArrayList<>(failures);
+    defaultMark.ifPresent(markers::add);
+    // The baseline runs are runs at the default value: they give that point its repeats.
+    List<TrialResult> plotted = new ArrayList<>(ordered);
+    Optional<Double> atDefault = defaultMark.map(ChartModel.Marker::x).filter(x0 -> !log || x0 > 0);
+    if (atDefault.isPresent()) {
+      for (TrialResult t : data.okPhase("baseline")) {
+        xByTrial.put(t.trial(), atDefault.get());
+        plotted.add(t);
+      }
+      plotted.sort(Comparator.comparingDouble((TrialResult t) -> xByTrial.get(t.trial())));
+    }
     List<ChartModel> charts = new ArrayList<>();
     for (Figure fig : FIGURES) {
       if (fig.metrics.get(0).fromSampler && !sampled) {
@@ -117,35 +135,115 @@ final class SweepCharts {
       if (ordered.stream().allMatch(t -> Double.isNaN(fig.metrics.get(0).of(t)))) {
         continue; // a figure the workload does not have (NOPM of pgbench's scripts)
       }
+      List<ChartModel.Band> bands = baseline.bandOrPooled(fig.metrics.get(0)).stream().toList();
+      // Joined points inside the noise make a V that means nothing: join them only over the band.
+      boolean join = fig.metrics.get(0).fromSampler || !bands.isEmpty();
       List<ChartModel.Series> series = new ArrayList<>();
       for (int i = 0; i < fig.metrics.size(); i++) {
         Metric m = fig.metrics.get(i);
-        List<ChartModel.Point> points = new ArrayList<>();
-        for (TrialResult t : ordered) {
-          double y = m.of(t);
-          if (!Double.isNaN(y)) {
-            points.add(new ChartModel.Point(Num.r(xByTrial.get(t.trial())), Num.r(y)));
-          }
-        }
-        series.add(new ChartModel.Series(m.label, COLOURS.get(i), ChartModel.Style.LINE, points));
+        series.add(
+            new ChartModel.Series(
+                m.label,
+                COLOURS.get(i),
+                join ? ChartModel.Style.LINE : ChartModel.Style.POINTS,
+                points(plotted, xByTrial, m, baseline.runCv(m))));
       }
-      List<ChartModel.Band> bands = baseline.band(fig.metrics.get(0)).stream().toList();
+      StringBuilder caption = new StringBuilder();
+      if (!fig.metrics.get(0).fromSampler) {
+        caption.append(
+            "Each point is the mean of the runs at that value; its bar spans ± 2 standard errors"
+                + " (from its repeats, or from the pooled run noise when it ran once).");
+        if (!join) {
+          caption.append(" No noise level is known (one baseline run): the points are not joined.");
+        }
+      }
+      defaultMark.ifPresent(
+          mk ->
+              caption
+                  .append(caption.length() > 0 ? " " : "")
+                  .append("The line marks the ")
+                  .append(mk.label())
+                  .append(atDefault.isPresent() ? "; its point pools the baseline runs." : "."));
+      if (!failures.isEmpty()) {
+        caption
+            .append(caption.length() > 0 ? " " : "")
+            .append("Orange lines mark values that failed: ")
+            .append(String.join(", ", failures.stream().map(ChartModel.Marker::label).toList()))
+            .append('.');
+      }
       charts.add(
-          new ChartModel(
-              "sweep-" + fileSafe(knob) + "-" + fig.suffix,
-              knob + ": " + fig.title,
-              failures.isEmpty()
-                  ? ""
-                  : "Orange lines mark values that failed: "
-                      + String.join(", ", failures.stream().map(ChartModel.Marker::label).toList())
-                      + ".",
-              x,
-              yAxis(fig, series),
-              series,
-              bands,
-              failures));
+          AxisFit.fit(
+              new ChartModel(
+                  "sweep-" + fileSafe(knob) + "-" + fig.suffix,
+                  knob + ": " + fig.title,
+                  caption.toString(),
+                  x,
+                  yAxis(fig, series),
+                  series,
+                  bands,
+                  markers)));
     }
     return new ReportModel.Sweep(knob, unit, log, values, charts);
+  }
+
+  /**
+   * One point per value tried: the mean of its successful runs, with a ± 2 standard error bar for
+   * the workload's figures (the sampler's have no run noise to draw).
+   */
+  static List<ChartModel.Point> points(
+      List<TrialResult> ordered,
+      Map<Integer, Double> xByTrial,
+      Metric m,
+      java.util.OptionalDouble pooledCv) {
+    Map<Double, List<Double>> byX = new LinkedHashMap<>();
+    for (TrialResult t : ordered) {
+      double y = m.of(t);
+      if (!Double.isNaN(y)) {
+        byX.computeIfAbsent(Num.r(xByTrial.get(t.trial())), k -> new ArrayList<>()).add(y);
+      }
+    }
+    List<ChartModel.Point> out = new ArrayList<>();
+    byX.forEach(
+        (x0, ys) -> {
+          double mean = Num.mean(ys);
+          double sd =
+              ys.size() >= 2
+                  ? Num.sd(ys)
+                  : pooledCv.isPresent() ? pooledCv.getAsDouble() * mean : 0;
+          double half = Baseline.BAND_SDS * sd / Math.sqrt(ys.size());
+          if (m.fromSampler || !(half > 0)) {
+            out.add(new ChartModel.Point(x0, Num.r(mean)));
+          } else {
+            out.add(new ChartModel.Point(x0, Num.r(mean), Num.r(mean - half), Num.r(mean + half)));
+          }
+        });
+    return out;
+  }
+
+  /**
+   * Where the server's default lies on the knob's axis, from the boot value session.json records
+   * ({"settings": {knob: {"bootValue": "128MB"}}}); empty when it is not recorded or in another
+   * unit.
+   */
+  static Optional<Double> defaultValue(
+      JsonNode session, String knob, String unit, boolean numeric, List<String> categories) {
+    String boot = session.path("settings").path(knob).path("bootValue").asText("");
+    if (boot.isEmpty()) {
+      return Optional.empty();
+    }
+    if (!numeric) {
+      int i = categories.indexOf(boot);
+      return i < 0 ? Optional.empty() : Optional.of((double) i);
+    }
+    Matcher m = NUMBER.matcher(boot.trim());
+    if (!m.find() || !boot.trim().substring(m.end()).trim().equals(unit)) {
+      return Optional.empty();
+    }
+    return Optional.of(Double.parseDouble(m.group()));
+  }
+
+  private static String defaultText(JsonNode session, String knob) {
+    return session.path("settings").path(knob).path("bootValue").asText("");
   }
 
   /**

@@ -106,16 +106,17 @@ final class TimelineCharts {
     if (t.status() == Status.MEMORY_GUARD) {
       caption.append(" Stopped: ").append(t.reason()).append('.');
     }
-    return new ChartModel(
-        pick.id,
-        Num.f("Timeline of trial %d: %s", t.trial(), pick.title),
-        caption.toString(),
-        ChartModel.Axis.linear("second of the run (s)"),
-        new ChartModel.Axis("TPS (transactions/s)", false, List.of(), 0.0, yMax),
-        List.of(
-            new ChartModel.Series(
-                "TPS per second", Tracks.colourKey(t), ChartModel.Style.LINE, points)),
-        List.of(),
-        markers);
+    return AxisFit.fit(
+        new ChartModel(
+            pick.id,
+            Num.f("Timeline of trial %d: %s", t.trial(), pick.title),
+            caption.toString(),
+            ChartModel.Axis.linear("second of the run (s)"),
+            new ChartModel.Axis("TPS (transactions/s)", false, List.of(), 0.0, yMax),
+            List.of(
+                new ChartModel.Series(
+                    "TPS per second", Tracks.colourKey(t), ChartModel.Style.LINE, points)),
+            List.of(),
+            markers));
   }
 }

@@ -36,6 +36,11 @@ final class Tracks {
     };
   }
 
+  /** A run of the server's defaults: nothing configured (baseline, reference, validation's A). */
+  static boolean isDefaults(TrialResult t) {
+    return t.config().isEmpty() && t.settings().isEmpty();
+  }
+
   /** The searching trials of {@code track} that succeeded, by trial number. */
   static List<TrialResult> okSearch(SessionData data, String track) {
     return data.trials().stream()

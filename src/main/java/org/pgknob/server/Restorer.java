@@ -26,6 +26,15 @@ public final class Restorer implements AutoCloseable {
    * session stopped) and returns a line to add to the message, or empty.
    */
   public static Restorer onShutdown(Target target, PrintWriter err, Supplier<String> first) {
+    return onShutdown(target, err, first, () -> "");
+  }
+
+  /**
+   * As {@link #onShutdown(Target, PrintWriter, Supplier)}, and {@code after} runs once the settings
+   * are back (e.g. to write the stopped session's report) and returns a line to print, or empty.
+   */
+  public static Restorer onShutdown(
+      Target target, PrintWriter err, Supplier<String> first, Supplier<String> after) {
     Thread hook =
         new Thread(
             () -> {
@@ -51,6 +60,15 @@ public final class Restorer implements AutoCloseable {
                         + " (run: pgknob restore "
                         + target.restoreFile()
                         + ")");
+              }
+              err.flush();
+              try {
+                String line = after.get();
+                if (!line.isEmpty()) {
+                  err.println("pgknob: " + line);
+                }
+              } catch (RuntimeException e) {
+                err.println("pgknob: " + e);
               }
               err.flush();
             },

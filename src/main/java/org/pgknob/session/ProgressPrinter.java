@@ -6,12 +6,14 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.stream.Collectors;
 import org.pgknob.server.ForeignLoad;
+import org.pgknob.trial.BestSoFar;
 import org.pgknob.trial.TrialResult;
 
 /**
  * Live progress of a session on the console: the phase, trial k of n with its changes from the
  * defaults, the TPS of each second of the window, the trial's result (with a warning when other
- * processes on the host took CPU during the window), and the best TPS so far per track.
+ * processes on the host took CPU during the window), and the best TPS so far per track ({@link
+ * BestSoFar}: the report's convergence chart draws the same).
  *
  * <p>On a terminal the live TPS is one line rewritten in place (carriage return); otherwise (a log
  * file, a pipe) it prints a plain line every {@value #PLAIN_EVERY_SECONDS} seconds instead, so logs
@@ -23,7 +25,7 @@ public final class ProgressPrinter {
 
   private final PrintWriter out;
   private final boolean terminal;
-  private final Map<String, TrialResult> bestByTrack = new TreeMap<>();
+  private final BestSoFar best = BestSoFar.tps();
   private int liveWidth;
   private java.time.Clock clock; // null until the session starts its trials
   private java.time.Instant clockStart;
@@ -108,12 +110,7 @@ public final class ProgressPrinter {
           w.overall().p95Ms() > 0
               ? String.format(Locale.ROOT, ", %.2f ms p95", w.overall().p95Ms())
               : "");
-      if (!Phase.VALIDATION.label().equals(result.phase())) {
-        bestByTrack.merge(
-            result.track(),
-            result,
-            (old, now) -> now.workload().tps() > old.workload().tps() ? now : old);
-      }
+      best.offer(result);
     } else {
       out.printf(
           Locale.ROOT,
@@ -130,10 +127,10 @@ public final class ProgressPrinter {
                     result.trial(),
                     note,
                     result.isOk() ? "its numbers may be low" : "that may be why it failed"));
-    if (!bestByTrack.isEmpty()) {
+    if (!best.byTrack().isEmpty()) {
       out.println(
           "  best so far: "
-              + bestByTrack.entrySet().stream()
+              + best.byTrack().entrySet().stream()
                   .map(
                       e ->
                           String.format(

@@ -36,7 +36,7 @@ class ReportCommandTest {
     }
     assertEquals(ExitCodes.OK, run("report", dir.toString()));
     assertTrue(Files.isRegularFile(dir.resolve("report.html")));
-    assertTrue(Files.isRegularFile(dir.resolve("charts/pareto.png")));
+    assertTrue(Files.isRegularFile(dir.resolve("charts/tail-latency.png")));
     assertTrue(out.toString().contains("report.html"), out.toString());
   }
 

@@ -91,4 +91,62 @@ final class Fixtures {
     Files.writeString(file, out.toString(), StandardCharsets.UTF_8);
     return dir;
   }
+
+  /**
+   * The copy where every successful trial measured exactly the same (TPS, latency, per-second
+   * timeline, CPU, memory, disk): what a very short or very quiet session can give, and what once
+   * drew an axis of twenty identical tick labels. summary.json stays, so the results table keeps
+   * its validated rows (ratios, intervals, settings: its widest form).
+   */
+  static Path allEqual(Path dir) throws IOException {
+    copy(dir);
+    Path file = dir.resolve("trials.jsonl");
+    StringBuilder out = new StringBuilder();
+    for (String line : Files.readAllLines(file, StandardCharsets.UTF_8)) {
+      ObjectNode t = (ObjectNode) Json.mapper().readTree(line);
+      if (t.path("workload").isObject()) {
+        ObjectNode w = (ObjectNode) t.path("workload");
+        w.put("tps", 400.0).put("tpsWithCheckpoint", 400.0).put("nopm", 10_000.0);
+        w.put("tpm", 24_000.0);
+        sameLatency((ObjectNode) w.path("overall"));
+        w.path("transactions").forEach(x -> sameLatency((ObjectNode) x.path("latency")));
+        w.path("timeline").forEach(x -> ((ObjectNode) x).put("committed", 400));
+      }
+      if (t.path("resources").isObject()) {
+        ObjectNode r = (ObjectNode) t.path("resources");
+        r.put("cpuUserPct", 80.0).put("cpuSysPct", 20.0).put("readMBps", 1.0);
+        r.put("writeMBps", 5.0);
+        for (String k : List.of("rssAvgBytes", "rssPeakBytes", "pssAvgBytes", "pssPeakBytes")) {
+          r.put(k, 200L * 1024 * 1024);
+        }
+      }
+      if (t.path("predictedMemoryBytes").isNumber()) {
+        t.put("predictedMemoryBytes", 1024L * 1024 * 1024);
+      }
+      out.append(Json.mapper().writeValueAsString(t)).append('\n');
+    }
+    Files.writeString(file, out.toString(), StandardCharsets.UTF_8);
+    return dir;
+  }
+
+  private static void sameLatency(ObjectNode l) {
+    l.put("avgMs", 10.0).put("p50Ms", 8.0).put("p95Ms", 20.0).put("p99Ms", 30.0);
+    l.put("maxMs", 100.0);
+  }
+
+  /**
+   * The copy whose session.json records each swept knob's default as sessions do since exports
+   * needed it (the recorded fixture predates that).
+   */
+  static Path withSettingFacts(Path dir) throws IOException {
+    copy(dir);
+    Path file = dir.resolve("session.json");
+    ObjectNode session = (ObjectNode) Json.mapper().readTree(file.toFile());
+    ObjectNode settings = session.putObject("settings");
+    settings.putObject("shared_buffers").put("bootValue", "128MB").put("context", "restart");
+    settings.putObject("checkpoint_timeout").put("bootValue", "5min").put("context", "reload");
+    settings.putObject("wal_compression").put("bootValue", "off").put("context", "reload");
+    Files.writeString(file, Json.mapper().writeValueAsString(session), StandardCharsets.UTF_8);
+    return dir;
+  }
 }

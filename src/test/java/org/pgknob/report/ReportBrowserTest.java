@@ -72,6 +72,70 @@ class ReportBrowserTest {
   }
 
   /**
+   * A session whose trials all measured the same draws every axis with at least two distinct tick
+   * labels (read back from the drawn charts into the page's data attributes), and at 800 px the
+   * results table fits its box and the page: nothing cut off, no sideways scrolling of the page.
+   */
+  @Test
+  void equalValuesDrawNoCollapsedAxisAndTheResultsTableFitsAt800Px() throws Exception {
+    Path chromium = chromiumOrSkip();
+    Path dir = Fixtures.allEqual(tmp.resolve("equal"));
+    Path report = ReportWriter.write(dir);
+    Path checked = dir.resolve("report-check.html");
+    Files.writeString(
+        checked,
+        Files.readString(report).replace("</body>", NARROW_CHECK + "</body>"),
+        StandardCharsets.UTF_8);
+    String dom =
+        browse(
+            chromium, List.of("--window-size=800,3000", "--dump-dom", checked.toUri().toString()));
+    Matcher m = CHECK.matcher(dom);
+    assertTrue(m.find(), "the check script did not run; the page's DOM:\n" + head(dom));
+    Map<String, String> check = parse(m.group(1));
+    assertEquals("800", check.get("viewport"), check.toString());
+    assertTrue(Integer.parseInt(check.get("images")) > 10, check.toString());
+    assertEquals("", check.get("degenerate"), "charts whose axis repeats or lacks tick labels");
+    assertEquals("6", check.get("rows"), check.toString());
+    assertEquals("", check.get("cut"), "results table wider than its box or the page");
+  }
+
+  /**
+   * After load: each chart's tick labels (fewer than two, or one repeated, is a collapsed axis);
+   * the results table's width against its box, the viewport and the page's.
+   */
+  private static final String NARROW_CHECK =
+      """
+      <script>
+      window.addEventListener('load', function () {
+        var bad = [], imgs = document.querySelectorAll('img[data-chart]');
+        imgs.forEach(function (img) {
+          ['data-x-ticks', 'data-y-ticks'].forEach(function (a) {
+            var t = (img.getAttribute(a) || '').split('|').filter(function (x) { return x; });
+            var distinct = t.filter(function (x, i) { return t.indexOf(x) === i; });
+            if (t.length < 2 || distinct.length !== t.length) {
+              bad.push(img.getAttribute('data-chart') + ' ' + a + '=' + t.join('|'));
+            }
+          });
+        });
+        var table = document.getElementById('results-table'), box = table.parentElement;
+        var cut = [], vw = document.documentElement.clientWidth;
+        if (table.scrollWidth > box.clientWidth + 1) cut.push('table ' + table.scrollWidth + ' over box ' + box.clientWidth);
+        if (table.getBoundingClientRect().right > vw + 1) cut.push('right ' + table.getBoundingClientRect().right + ' over ' + vw);
+        if (document.documentElement.scrollWidth > vw + 1) cut.push('page ' + document.documentElement.scrollWidth + ' over ' + vw);
+        table.querySelectorAll('td').forEach(function (td) {
+          if (td.getBoundingClientRect().right > box.getBoundingClientRect().right + 1) cut.push('cell ' + td.textContent.slice(0, 20));
+        });
+        var pre = document.createElement('pre');
+        pre.id = 'pgknob-check';
+        pre.textContent = 'viewport=' + window.innerWidth + ';images=' + imgs.length
+            + ';degenerate=' + bad.join(',') + ';rows='
+            + table.querySelectorAll('tr[data-row]').length + ';cut=' + cut.join(',') + ';';
+        document.body.appendChild(pre);
+      });
+      </script>
+      """;
+
+  /**
    * A script for a copy of the page: after load, for each image whether it decoded and how many
    * pixels carry one of its series' colours; and the results table's row names. --dump-dom
    * serializes the DOM after the load event, so the answer is read from a pre element.
@@ -86,10 +150,14 @@ class ReportBrowserTest {
         }
       }
       // A range marked from the data (the measured window) is drawn translucent over white.
-      long ranges = c.markers().stream().filter(mk -> mk.xEnd() != null).count();
+      long ranges =
+          c.markers().stream().filter(mk -> mk.xEnd() != null && mk.colour() == null).count();
       for (int i = 0; i < ranges && i < Palette.RANGES.size(); i++) {
         addChromatic(rgb, overWhite(Palette.RANGES.get(i)));
       }
+      c.markers().stream()
+          .filter(mk -> mk.xEnd() != null && mk.colour() != null)
+          .forEach(mk -> addChromatic(rgb, overWhite(Palette.shade(mk.colour()))));
       colours.append('"').append(c.id()).append("\":[").append(String.join(",", rgb)).append("],");
     }
     colours.append('}');

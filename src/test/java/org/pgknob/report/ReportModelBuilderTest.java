@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -84,14 +85,15 @@ class ReportModelBuilderTest {
   }
 
   @Test
-  void paretoFrontHoldsOnlyTrialsNoOtherBeatsOnBoth() {
+  void tailLatencyFrontHoldsOnlyTrialsNoOtherBeatsOnBothTpsAndP95() {
     SessionData data = SessionLoader.load(Fixtures.SESSION_SMALL);
-    var front = ParetoChart.front(data.okTrials());
+    var front = TailLatencyChart.front(data.okTrials());
+    assertFalse(front.isEmpty());
     for (var f : front) {
       for (var o : data.okTrials()) {
         boolean dominates =
             o.workload().tps() > f.workload().tps()
-                && o.workload().overall().avgMs() < f.workload().overall().avgMs();
+                && o.workload().overall().p95Ms() < f.workload().overall().p95Ms();
         assertFalse(dominates, "trial " + o.trial() + " dominates front trial " + f.trial());
       }
     }
@@ -115,7 +117,8 @@ class ReportModelBuilderTest {
     ReportModel m =
         ReportModelBuilder.build(SessionLoader.load(Fixtures.onlyFailed(tmp.resolve("run"))));
     assertTrue(m.charts().isEmpty(), m.charts().toString());
-    assertNull(m.pareto());
+    assertNull(m.tailLatency());
+    assertNull(m.memory());
     assertTrue(
         m.notices().stream().anyMatch(n -> n.startsWith("No trial finished successfully")),
         m.notices().toString());
@@ -134,6 +137,32 @@ class ReportModelBuilderTest {
     assertEquals("the sweep trials", m.importance().sweepSource());
     assertEquals("shared_buffers", m.importance().sweep().get(0).knob());
     assertTrue(m.results().rows().stream().allMatch(r -> r.tpsRatio() == null));
+  }
+
+  @Test
+  void aStoppedSessionsReportSaysWhenAfterHowManyTrialsAndHowToContinue() throws IOException {
+    Path dir = Fixtures.withoutSummary(tmp.resolve("run"));
+    var session =
+        (com.fasterxml.jackson.databind.node.ObjectNode)
+            org.pgknob.Json.mapper().readTree(dir.resolve("session.json").toFile());
+    session.remove("state");
+    session.put("status", "stopped").put("updatedAt", "2026-12-01T06:26:26.246048735Z");
+    session
+        .putObject("progress")
+        .put("trialsPlanned", 40)
+        .put("message", "stopped by a signal (Ctrl-C or SIGTERM)");
+    Files.writeString(
+        dir.resolve("session.json"), org.pgknob.Json.mapper().writeValueAsString(session));
+    ReportModel m = ReportModelBuilder.build(SessionLoader.load(dir));
+    assertTrue(
+        m.notices()
+            .contains(
+                "The session was stopped by a signal (Ctrl-C or SIGTERM) on 2026-12-01 06:26 UTC"
+                    + " after 34 of 40 planned trials; pgknob put the server's original settings"
+                    + " back. This report shows the trials finished before the stop; nothing was"
+                    + " validated after it. Continue with: pgknob resume "
+                    + dir),
+        m.notices().toString());
   }
 
   private static ReportModel.Sweep sweep(ReportModel m, String knob) {

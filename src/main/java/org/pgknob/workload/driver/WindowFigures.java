@@ -47,7 +47,8 @@ public record WindowFigures(
       errors += typeErrors;
       rollbacks += typeRollbacks;
     }
-    return new WindowFigures(profiles, Latencies.summary(all), committed, errors, rollbacks);
+    return new WindowFigures(
+        profiles, Latencies.summaryWithPercentiles(all), committed, errors, rollbacks);
   }
 
   /** The profile of transaction type {@code type}. */

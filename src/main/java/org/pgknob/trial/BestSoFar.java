@@ -1,0 +1,81 @@
+package org.pgknob.trial;
+
+import java.util.Collections;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
+import java.util.function.ToDoubleFunction;
+
+/**
+ * The best trial so far per track, as the console prints it after each trial and the report's
+ * convergence chart draws it: one definition for both, so they never disagree.
+ *
+ * <p>Every successful trial counts in its own track (baseline and reference runs of the defaults,
+ * sweeps, Bayesian proposals, race runs, the PGTune-style row), except validation runs: they
+ * re-measure configurations already found, so a lucky validation run is no new best.
+ */
+public final class BestSoFar {
+  /** The phase whose runs never count, as trials.jsonl writes it. */
+  public static final String VALIDATION_PHASE = "validation";
+
+  private final ToDoubleFunction<TrialResult> metric;
+  private final boolean higherIsBetter;
+  private final Map<String, TrialResult> byTrack = new TreeMap<>();
+
+  private BestSoFar(ToDoubleFunction<TrialResult> metric, boolean higherIsBetter) {
+    this.metric = metric;
+    this.higherIsBetter = higherIsBetter;
+  }
+
+  /** Highest window TPS. */
+  public static BestSoFar tps() {
+    return new BestSoFar(t -> t.workload().tps(), true);
+  }
+
+  /** Lowest average latency. */
+  public static BestSoFar averageLatency() {
+    return new BestSoFar(t -> t.workload().overall().avgMs(), false);
+  }
+
+  /** Whether {@code t} can be a best: it succeeded, has a track, and is no validation run. */
+  public static boolean counts(TrialResult t) {
+    return t.isOk()
+        && t.track() != null
+        && !t.track().isBlank()
+        && !VALIDATION_PHASE.equals(t.phase());
+  }
+
+  /**
+   * Takes {@code t} in run order; a tie keeps the earlier trial.
+   *
+   * @return true when {@code t} counts (whether or not it became the best)
+   */
+  public boolean offer(TrialResult t) {
+    if (!counts(t)) {
+      return false;
+    }
+    byTrack.merge(t.track(), t, (old, now) -> better(now, old) ? now : old);
+    return true;
+  }
+
+  private boolean better(TrialResult now, TrialResult old) {
+    double a = metric.applyAsDouble(now);
+    double b = metric.applyAsDouble(old);
+    return higherIsBetter ? a > b : a < b;
+  }
+
+  /** The best of {@code track} so far. */
+  public Optional<TrialResult> best(String track) {
+    return Optional.ofNullable(byTrack.get(track));
+  }
+
+  /** The metric's value of {@code t}. */
+  public double valueOf(TrialResult t) {
+    return metric.applyAsDouble(t);
+  }
+
+  /** Each track's best so far, by track name. */
+  public Map<String, TrialResult> byTrack() {
+    return Collections.unmodifiableMap(byTrack);
+  }
+}
