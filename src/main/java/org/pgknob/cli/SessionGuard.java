@@ -15,7 +15,7 @@ final class SessionGuard implements AutoCloseable {
   private volatile TuningSession session;
 
   private SessionGuard(Target target, PrintWriter err) {
-    this.restorer = Restorer.onShutdown(target, err, this::markStopped);
+    this.restorer = Restorer.onShutdown(target, err, this::markStopped, this::verdict);
   }
 
   static SessionGuard install(Target target, PrintWriter err) {
@@ -33,6 +33,17 @@ final class SessionGuard implements AutoCloseable {
     }
     s.markStopped(SessionState.Status.STOPPED, "stopped by a signal (Ctrl-C or SIGTERM)");
     return "continue with: pgknob resume " + s.folder().dir();
+  }
+
+  /** Records the stopped session's verdict once the restore is done; its lines for the console. */
+  private String verdict(String restored) {
+    TuningSession s = session;
+    if (s == null) {
+      return "";
+    }
+    return s.recordUnfinished(restored)
+        .map(v -> String.join(System.lineSeparator(), v.lines()))
+        .orElse("");
   }
 
   /** The session ended on its own: nothing left for the hook to do. */

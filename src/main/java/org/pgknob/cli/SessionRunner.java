@@ -77,8 +77,23 @@ final class SessionRunner {
         if (session != null) {
           session.markStopped(SessionState.Status.FAILED, message);
         }
-        throw restoreAfterFailure(target, out, e);
+        RuntimeException thrown = restoreAfterFailure(target, out, e);
+        recordFailure(session, thrown == e ? "the original settings are back" : null, out);
+        throw thrown;
       }
+    }
+  }
+
+  /** Writes and prints the failed session's verdict; a failure to do so hides nothing else. */
+  private static void recordFailure(TuningSession session, String restored, PrintWriter out) {
+    if (session == null) {
+      return;
+    }
+    try {
+      session.recordUnfinished(restored).ifPresent(v -> v.lines().forEach(out::println));
+      out.flush();
+    } catch (RuntimeException e) {
+      // the error itself is what the user must see
     }
   }
 
