@@ -40,7 +40,9 @@ public final class ReportWriter {
         writeAtomically(charts.resolve(c.id() + ".png"), png);
       }
       Path report = runDir.resolve(REPORT_FILE);
-      writeAtomically(report, HtmlReport.render(model, pngById).getBytes(StandardCharsets.UTF_8));
+      writeAtomically(
+          report,
+          HtmlReport.render(model, pngById, verdict(data)).getBytes(StandardCharsets.UTF_8));
       return report;
     } catch (IOException e) {
       throw new PgknobException(
@@ -53,6 +55,10 @@ public final class ReportWriter {
           "check that the folder is writable and the disk is not full",
           e);
     }
+  }
+
+  private static Summary.Verdict verdict(SessionData data) {
+    return data.summary() == null ? null : data.summary().verdict();
   }
 
   /** Write-then-rename, so a reader never sees half a report (a browser refreshing mid-run). */
