@@ -134,9 +134,10 @@ public record Verdict(
                     "gains under "
                         + MeasurementReport.percent(g.now())
                         + " cannot be told from noise with "
-                        + g.windowSeconds()
-                        + " s windows and the budget "
-                        + g.budget()));
+                        // a benchmark command times its own runs: no window to speak of
+                        + (g.longerWindowSeconds() > 0 ? g.windowSeconds() + " s windows and " : "")
+                        + "a budget of "
+                        + Budget.parse(g.budget()).describe()));
     boolean pgtuneGain = pgtuneRatio != null && gain(pgtuneRatio, latency);
     if (best.isPresent()) {
       Summary.Ratio vsPgTune = facts.againstPgTune().get(best.get().name());
@@ -187,11 +188,10 @@ public record Verdict(
         "Apply "
             + file
             + ": "
-            + shortRatio(ratio, latency)
-            + " against the defaults"
+            + shortRatio(ratio, latency, "the defaults")
             + (vsPgTune == null
-                ? " (PGTune-style not measured)"
-                : ", " + shortRatio(vsPgTune, latency) + " against PGTune-style")
+                ? ", PGTune-style not measured"
+                : ", " + shortRatio(vsPgTune, latency, "PGTune-style"))
             + (restart ? "; it needs a restart." : "; a reload applies it.");
     return new Verdict(Kind.APPLY, headline, details, next, file, restart, ratio, vsPgTune);
   }
@@ -212,8 +212,7 @@ public record Verdict(
     next.add(new Summary.NextStep(applyCommand(facts, file, restart), applyWhy(restart)));
     String headline =
         "PGTune-style is as good as anything found: apply it ("
-            + shortRatio(ratio, latency)
-            + " against the defaults"
+            + shortRatio(ratio, latency, "the defaults")
             + (restart ? "; it needs a restart)." : "; a reload applies it).");
     return new Verdict(Kind.PGTUNE, headline, details, next, file, restart, ratio, null);
   }
@@ -314,7 +313,12 @@ public record Verdict(
             + " of "
             + trialsPlanned
             + " trials"
-            + (why == null || why.isBlank() ? "" : " (" + why + ")")
+            + " ("
+            // The trial loop may record its last trial after the signal, over the message.
+            + (why == null || why.isBlank()
+                ? failed ? "an error" : "stopped by Ctrl-C or SIGTERM"
+                : why)
+            + ")"
             + ": no verdict yet.";
     return new Verdict(
         failed ? Kind.FAILED : Kind.STOPPED, headline, details, next, null, false, null, null);
@@ -368,13 +372,14 @@ public record Verdict(
         + (r.pairs() > 0 ? String.format(Locale.ROOT, " over %d pairs", r.pairs()) : "");
   }
 
-  /** "1.18x TPS, 1.09 to 1.27" */
-  private static String shortRatio(Summary.Ratio r, boolean latency) {
+  /** "1.18x TPS against the defaults (1.09 to 1.27)" */
+  private static String shortRatio(Summary.Ratio r, boolean latency, String against) {
     return String.format(
         Locale.ROOT,
-        "%.2fx %s, %.2f to %.2f",
+        "%.2fx %s against %s (%.2f to %.2f)",
         r.estimate(),
         latency ? "latency" : "TPS",
+        against,
         r.low(),
         r.high());
   }
