@@ -57,6 +57,48 @@ final class SessionRunner {
     }
   }
 
+  /**
+   * {@link #runInNewFolder}, and with {@code json} the session's progress goes to {@code err} and
+   * its final summary.json (verdict, results table) to {@code out}, for scripts.
+   */
+  static int runInNewFolder(
+      boolean json,
+      Path runsDir,
+      String label,
+      Function<Path, Target> openTarget,
+      PrintWriter out,
+      PrintWriter err,
+      NewSession newSession) {
+    if (!json) {
+      return runInNewFolder(runsDir, label, openTarget, out, err, newSession);
+    }
+    SessionFolder[] folder = new SessionFolder[1];
+    int code =
+        runInNewFolder(
+            runsDir,
+            label,
+            openTarget,
+            err,
+            err,
+            (f, target) -> {
+              folder[0] = f;
+              return newSession.prepare(f, target);
+            });
+    try {
+      out.print(
+          org.pgknob.Json.mapper()
+                  .writerWithDefaultPrettyPrinter()
+                  .writeValueAsString(folder[0].readSummary())
+              + "\n");
+    } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+      throw new PgknobException(
+          "cannot write the summary as JSON: " + e.getOriginalMessage(),
+          "read " + folder[0].file(SessionFolder.SUMMARY_FILE) + " instead");
+    }
+    out.flush();
+    return code;
+  }
+
   static int run(
       Target target,
       PrintWriter out,

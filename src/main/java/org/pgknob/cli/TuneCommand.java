@@ -120,6 +120,13 @@ public final class TuneCommand implements Callable<Integer> {
   boolean force;
 
   @Option(
+      names = "--json",
+      description =
+          "Print the final summary (verdict, results table) as JSON on standard output; progress"
+              + " goes to standard error.")
+  boolean json;
+
+  @Option(
       names = "--out",
       defaultValue = "runs",
       paramLabel = "DIR",
@@ -167,7 +174,9 @@ public final class TuneCommand implements Callable<Integer> {
       return ExitCodes.OK;
     }
     var err = spec.commandLine().getErr();
+    var progressOut = json ? err : out;
     return SessionRunner.runInNewFolder(
+        json,
         runsDir,
         "session",
         restoreFile -> {
@@ -191,7 +200,7 @@ public final class TuneCommand implements Callable<Integer> {
                     inputs,
                     target,
                     progress,
-                    ConsoleProgress.forConsole(out),
+                    ConsoleProgress.forConsole(progressOut),
                     Clock.systemUTC()));
   }
 }
