@@ -67,6 +67,13 @@ public final class CompareCommand implements Callable<Integer> {
   @Mixin WorkloadOptions workloadOptions;
 
   @Option(
+      names = "--json",
+      description =
+          "Print the final summary (verdict, results table) as JSON on standard output; progress"
+              + " goes to standard error.")
+  boolean json;
+
+  @Option(
       names = "--out",
       defaultValue = "runs",
       paramLabel = "DIR",
@@ -93,7 +100,9 @@ public final class CompareCommand implements Callable<Integer> {
         run == null ? Comparison.fromConfFiles(configFiles) : Comparison.fromSession(run);
     var out = spec.commandLine().getOut();
     var err = spec.commandLine().getErr();
+    var progressOut = json ? err : out;
     return SessionRunner.runInNewFolder(
+        json,
         runsDir,
         "comparison",
         restore -> open(run, restore),
@@ -111,7 +120,7 @@ public final class CompareCommand implements Callable<Integer> {
                   plan,
                   target,
                   progress,
-                  ConsoleProgress.forConsole(out),
+                  ConsoleProgress.forConsole(progressOut),
                   Clock.systemUTC());
         });
   }

@@ -17,7 +17,7 @@ final class SessionGuard implements AutoCloseable {
   private volatile TuningSession session;
 
   private SessionGuard(Target target, PrintWriter err) {
-    this.restorer = Restorer.onShutdown(target, err, this::markStopped, this::writeReport);
+    this.restorer = Restorer.onShutdown(target, err, this::markStopped, this::verdictAndReport);
   }
 
   static SessionGuard install(Target target, PrintWriter err) {
@@ -35,6 +35,26 @@ final class SessionGuard implements AutoCloseable {
     }
     s.markStopped(SessionState.Status.STOPPED, "stopped by a signal (Ctrl-C or SIGTERM)");
     return "continue with: pgknob resume " + s.folder().dir();
+  }
+
+  /** Records the stopped session's verdict once the restore is done; its lines for the console. */
+  private String verdict(String restored) {
+    TuningSession s = session;
+    if (s == null) {
+      return "";
+    }
+    return s.recordUnfinished(restored)
+        .map(v -> String.join(System.lineSeparator(), v.lines()))
+        .orElse("");
+  }
+
+  /** The verdict first (the report shows it), then the stopped session's report. */
+  private String verdictAndReport(String restored) {
+    String verdict = verdict(restored);
+    String report = writeReport();
+    return verdict.isEmpty()
+        ? report
+        : report.isEmpty() ? verdict : verdict + System.lineSeparator() + report;
   }
 
   /** Once the settings are back: the stopped session's report, from its folder. */

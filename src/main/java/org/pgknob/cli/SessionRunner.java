@@ -58,6 +58,48 @@ final class SessionRunner {
     }
   }
 
+  /**
+   * {@link #runInNewFolder}, and with {@code json} the session's progress goes to {@code err} and
+   * its final summary.json (verdict, results table) to {@code out}, for scripts.
+   */
+  static int runInNewFolder(
+      boolean json,
+      Path runsDir,
+      String label,
+      Function<Path, Target> openTarget,
+      PrintWriter out,
+      PrintWriter err,
+      NewSession newSession) {
+    if (!json) {
+      return runInNewFolder(runsDir, label, openTarget, out, err, newSession);
+    }
+    SessionFolder[] folder = new SessionFolder[1];
+    int code =
+        runInNewFolder(
+            runsDir,
+            label,
+            openTarget,
+            err,
+            err,
+            (f, target) -> {
+              folder[0] = f;
+              return newSession.prepare(f, target);
+            });
+    try {
+      out.print(
+          org.pgknob.Json.mapper()
+                  .writerWithDefaultPrettyPrinter()
+                  .writeValueAsString(folder[0].readSummary())
+              + "\n");
+    } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+      throw new PgknobException(
+          "cannot write the summary as JSON: " + e.getOriginalMessage(),
+          "read " + folder[0].file(SessionFolder.SUMMARY_FILE) + " instead");
+    }
+    out.flush();
+    return code;
+  }
+
   static int run(
       Target target,
       PrintWriter out,
@@ -78,13 +120,27 @@ final class SessionRunner {
         if (session != null) {
           session.markStopped(SessionState.Status.FAILED, message);
         }
-        RuntimeException toThrow = restoreAfterFailure(target, out, e);
+        RuntimeException thrown = restoreAfterFailure(target, out, e);
+        recordFailure(session, thrown == e ? "the original settings are back" : null, out);
         if (session != null) {
           out.println(ReportWriter.writeAfterStop(session.folder().dir()));
           out.flush();
         }
-        throw toThrow;
+        throw thrown;
       }
+    }
+  }
+
+  /** Writes and prints the failed session's verdict; a failure to do so hides nothing else. */
+  private static void recordFailure(TuningSession session, String restored, PrintWriter out) {
+    if (session == null) {
+      return;
+    }
+    try {
+      session.recordUnfinished(restored).ifPresent(v -> v.lines().forEach(out::println));
+      out.flush();
+    } catch (RuntimeException e) {
+      // the error itself is what the user must see
     }
   }
 

@@ -130,6 +130,13 @@ public final class TuneCommand implements Callable<Integer> {
   boolean force;
 
   @Option(
+      names = "--json",
+      description =
+          "Print the final summary (verdict, results table) as JSON on standard output; progress"
+              + " goes to standard error.")
+  boolean json;
+
+  @Option(
       names = "--out",
       defaultValue = "runs",
       paramLabel = "DIR",
@@ -190,7 +197,9 @@ public final class TuneCommand implements Callable<Integer> {
       return ExitCodes.OK;
     }
     var err = spec.commandLine().getErr();
+    var progressOut = json ? err : out;
     return SessionRunner.runInNewFolder(
+        json,
         runsDir,
         "session",
         restoreFile -> {
@@ -214,7 +223,7 @@ public final class TuneCommand implements Callable<Integer> {
                     inputs,
                     target,
                     progress,
-                    ConsoleProgress.forConsole(out),
+                    ConsoleProgress.forConsole(progressOut),
                     Clock.systemUTC()));
   }
 }

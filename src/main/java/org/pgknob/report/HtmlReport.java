@@ -70,16 +70,24 @@ public final class HtmlReport {
    * labels) by chart id.
    */
   public static String render(ReportModel model, Map<String, ChartRenderer.Rendered> drawn) {
+    return render(model, drawn, null);
+  }
+
+  /** The page, opened by the session's verdict when it recorded one. */
+  public static String render(
+      ReportModel model, Map<String, ChartRenderer.Rendered> drawn, Summary.Verdict verdict) {
     StringBuilder h = new StringBuilder(1 << 20);
     h.append("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n")
         .append("<title>pgknob report: ")
         .append(esc(model.sessionId()))
         .append("</title>\n<style>\n")
         .append(CSS)
+        .append(VerdictBlock.CSS)
         .append("</style>\n</head>\n<body>\n");
     h.append("<h1>pgknob report</h1>\n<p class=\"sub\">Session <b>")
         .append(esc(model.sessionId()))
         .append("</b></p>\n");
+    h.append(VerdictBlock.html(verdict));
     h.append(
         "<nav><a href=\"#glance\">At a glance</a><a href=\"#results\">Results</a>"
             + "<a href=\"#drift\">Drift</a>"

@@ -40,7 +40,8 @@ public final class ReportWriter {
         writeAtomically(charts.resolve(c.id() + ".png"), chart.png());
       }
       Path report = runDir.resolve(REPORT_FILE);
-      writeAtomically(report, HtmlReport.render(model, drawn).getBytes(StandardCharsets.UTF_8));
+      writeAtomically(
+          report, HtmlReport.render(model, drawn, verdict(data)).getBytes(StandardCharsets.UTF_8));
       return report;
     } catch (IOException e) {
       throw new PgknobException(
@@ -68,6 +69,10 @@ public final class ReportWriter {
     } catch (RuntimeException e) {
       return "the report could not be written: " + e;
     }
+  }
+
+  private static Summary.Verdict verdict(SessionData data) {
+    return data.summary() == null ? null : data.summary().verdict();
   }
 
   /** Write-then-rename, so a reader never sees half a report (a browser refreshing mid-run). */

@@ -29,6 +29,8 @@ import java.util.Map;
  *     none, and absent from summaries written before pgknob measured it
  * @param measurements per objective (tps, latency): pooled run noise, window errors and drift;
  *     absent from summaries written before pgknob measured them
+ * @param verdict what to do now, decided by the session from the validated rows (or why it
+ *     stopped); absent from summaries written before pgknob gave one
  */
 public record Summary(
     String sessionId,
@@ -46,11 +48,104 @@ public record Summary(
     List<KnobImportance> modelRanking,
     String restored,
     @JsonInclude(JsonInclude.Include.NON_EMPTY) List<Integer> disturbedTrials,
-    @JsonInclude(JsonInclude.Include.NON_EMPTY) List<Measurement> measurements) {
+    @JsonInclude(JsonInclude.Include.NON_EMPTY) List<Measurement> measurements,
+    @JsonInclude(JsonInclude.Include.NON_NULL) Verdict verdict) {
   public Summary {
     disturbedTrials = disturbedTrials == null ? List.of() : List.copyOf(disturbedTrials);
     measurements = measurements == null ? List.of() : List.copyOf(measurements);
   }
+
+  /** A summary without a verdict, as written before pgknob gave one. */
+  public Summary(
+      String sessionId,
+      String state,
+      Instant startedAt,
+      Instant finishedAt,
+      Machine machine,
+      String postgresVersion,
+      String target,
+      Map<String, Object> workload,
+      Budget budget,
+      Noise noise,
+      List<ResultRow> results,
+      List<KnobImportance> sweepRanking,
+      List<KnobImportance> modelRanking,
+      String restored,
+      List<Integer> disturbedTrials,
+      List<Measurement> measurements) {
+    this(
+        sessionId,
+        state,
+        startedAt,
+        finishedAt,
+        machine,
+        postgresVersion,
+        target,
+        workload,
+        budget,
+        noise,
+        results,
+        sweepRanking,
+        modelRanking,
+        restored,
+        disturbedTrials,
+        measurements,
+        null);
+  }
+
+  /** This summary with {@code newVerdict} in place of its own. */
+  public Summary withVerdict(Verdict newVerdict) {
+    return new Summary(
+        sessionId,
+        state,
+        startedAt,
+        finishedAt,
+        machine,
+        postgresVersion,
+        target,
+        workload,
+        budget,
+        noise,
+        results,
+        sweepRanking,
+        modelRanking,
+        restored,
+        disturbedTrials,
+        measurements,
+        newVerdict);
+  }
+
+  /**
+   * What a DBA should do after the session, first in the console, the report and summary.json. The
+   * session decides it ({@code org.pgknob.session.Verdict}); this is its recorded form.
+   *
+   * @param kind apply, pgtune, nothing, stopped, failed
+   * @param headline one sentence: "Apply best-restart-tps.conf: 1.18x TPS (1.09 to 1.27) ..."
+   * @param details the evidence, one line each
+   * @param next the next steps, each a command to run as written and why
+   * @param file the export to apply (kind apply or pgtune), else null
+   * @param restart whether applying it needs a server restart
+   * @param againstDefaults the applied configuration's ratio to the defaults, else null
+   * @param againstPgTune the pick's ratio to the PGTune-style configuration measured in the same
+   *     rounds, else null (not validated, or the verdict is about PGTune-style itself)
+   */
+  public record Verdict(
+      String kind,
+      String headline,
+      List<String> details,
+      List<NextStep> next,
+      @JsonInclude(JsonInclude.Include.NON_NULL) String file,
+      boolean restart,
+      @JsonInclude(JsonInclude.Include.NON_NULL) Ratio againstDefaults,
+      @JsonInclude(JsonInclude.Include.NON_NULL) Ratio againstPgTune) {
+    public Verdict {
+      details = details == null ? List.of() : List.copyOf(details);
+      next = next == null ? List.of() : List.copyOf(next);
+    }
+  }
+
+  /** A command to run as written ("./pgknob resume runs/ID") and what it is for. */
+  public record NextStep(String command, String why) {}
 
   /** A summary without measurements, as written before pgknob pooled noise and measured drift. */
   public Summary(

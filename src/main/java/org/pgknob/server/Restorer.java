@@ -26,15 +26,19 @@ public final class Restorer implements AutoCloseable {
    * session stopped) and returns a line to add to the message, or empty.
    */
   public static Restorer onShutdown(Target target, PrintWriter err, Supplier<String> first) {
-    return onShutdown(target, err, first, () -> "");
+    return onShutdown(target, err, first, restored -> "");
   }
 
   /**
-   * As {@link #onShutdown(Target, PrintWriter, Supplier)}, and {@code after} runs once the settings
-   * are back (e.g. to write the stopped session's report) and returns a line to print, or empty.
+   * As {@link #onShutdown(Target, PrintWriter, Supplier)}, then {@code after} runs with what was
+   * restored ("restored the original settings (N changed back)", or null when restoring failed) and
+   * returns lines to print after the message (e.g. the session's verdict), or empty.
    */
   public static Restorer onShutdown(
-      Target target, PrintWriter err, Supplier<String> first, Supplier<String> after) {
+      Target target,
+      PrintWriter err,
+      Supplier<String> first,
+      java.util.function.Function<String, String> after) {
     Thread hook =
         new Thread(
             () -> {
@@ -53,6 +57,14 @@ public final class Restorer implements AutoCloseable {
                         + report.changes().size()
                         + " changed back)"
                         + (note.isEmpty() ? "" : "; " + note));
+                printAfter(
+                    err,
+                    after,
+                    "restored the original settings of "
+                        + target.describe()
+                        + " ("
+                        + report.changes().size()
+                        + " changed back)");
               } catch (RuntimeException e) {
                 err.println(
                     "pgknob: stopped, but restoring failed: "
@@ -60,21 +72,25 @@ public final class Restorer implements AutoCloseable {
                         + " (run: pgknob restore "
                         + target.restoreFile()
                         + ")");
-              }
-              err.flush();
-              try {
-                String line = after.get();
-                if (!line.isEmpty()) {
-                  err.println("pgknob: " + line);
-                }
-              } catch (RuntimeException e) {
-                err.println("pgknob: " + e);
+                printAfter(err, after, null);
               }
               err.flush();
             },
             "pgknob-restore");
     Runtime.getRuntime().addShutdownHook(hook);
     return new Restorer(hook);
+  }
+
+  private static void printAfter(
+      PrintWriter err, java.util.function.Function<String, String> after, String restored) {
+    try {
+      String text = after.apply(restored);
+      if (!text.isEmpty()) {
+        err.println(text);
+      }
+    } catch (RuntimeException e) {
+      // the restore message above is what matters; a verdict that cannot be written is not
+    }
   }
 
   /** Removes the hook (the JVM is not stopping: the caller handles restoring itself). */

@@ -16,7 +16,6 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Instant;
-import java.time.temporal.ChronoUnit;
 import java.util.Properties;
 import org.pgknob.PgknobException;
 
@@ -69,6 +68,12 @@ public final class ServerLock implements AutoCloseable {
     return PgknobHome.resolve().resolve("locks").resolve(identity.key() + ".lock");
   }
 
+  /** When the holder took the lock, as people read times: 2026-12-01 08:40:12 UTC. */
+  private static final java.time.format.DateTimeFormatter SINCE =
+      java.time.format.DateTimeFormatter.ofPattern(
+              "yyyy-MM-dd HH:mm:ss 'UTC'", java.util.Locale.ROOT)
+          .withZone(java.time.ZoneOffset.UTC);
+
   /**
    * Takes the file lock of {@code identity} for {@code command}, before the server is touched.
    *
@@ -84,7 +89,7 @@ public final class ServerLock implements AutoCloseable {
             + ", pgknob "
             + command
             + ", since "
-            + Instant.now().truncatedTo(ChronoUnit.SECONDS);
+            + SINCE.format(Instant.now());
     FileChannel channel = null;
     try {
       Files.createDirectories(file.getParent());

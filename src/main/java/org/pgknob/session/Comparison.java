@@ -60,6 +60,12 @@ public final class Comparison {
    */
   public static List<Candidate> fromSession(SessionFolder run) {
     Summary summary = run.readSummary();
+    if (summary.results().isEmpty() && summary.verdict() != null) {
+      // A stopped or failed session records its verdict, and nothing to compare yet.
+      throw new PgknobException(
+          "session " + run.id() + " has not finished (" + summary.state() + ")",
+          "go on with: pgknob resume " + run.dir());
+    }
     List<Candidate> out = new ArrayList<>();
     Set<Map<String, String>> seen = new HashSet<>();
     for (Summary.ResultRow row : summary.results()) {

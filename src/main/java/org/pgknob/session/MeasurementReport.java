@@ -63,6 +63,33 @@ final class MeasurementReport {
    */
   static Optional<String> detectableEffect(
       List<TrialResult> trials, SessionPlan plan, SessionInputs inputs, double trialSeconds) {
+    return detectableGain(trials, plan, inputs, trialSeconds).map(MeasurementReport::line);
+  }
+
+  /**
+   * The smallest gains the session can tell from noise: with its budget and windows, with twice the
+   * budget, and (when pgknob times the runs) with windows four times as long in the same time.
+   *
+   * @param windowSeconds the session's window
+   * @param budget the session's --budget as given
+   * @param pairs validation pairs in the plan
+   * @param now smallest detectable gain now (0.09: 9%; infinite when no pair fits)
+   * @param doubledBudget the same with twice the budget
+   * @param longerWindowSeconds the longer window suggested, 0 when the workload times itself
+   * @param longerWindow the smallest gain with that window, NaN when none is suggested
+   */
+  record DetectableGain(
+      int windowSeconds,
+      String budget,
+      int pairs,
+      double now,
+      double doubledBudget,
+      int longerWindowSeconds,
+      double longerWindow) {}
+
+  /** {@link DetectableGain} from the noise measured so far; empty while no noise is known. */
+  static Optional<DetectableGain> detectableGain(
+      List<TrialResult> trials, SessionPlan plan, SessionInputs inputs, double trialSeconds) {
     SessionMeasurements m = new SessionMeasurements(trials, inputs.objective());
     RunNoise noise = m.noise();
     if (!noise.known() || plan.validationPairs() < 1) {
@@ -80,33 +107,43 @@ final class MeasurementReport {
         WindowChoice.evaluate(
                 c, window, overhead, 2 * pairSeconds, noise.degreesOfFreedom(), effect)
             .smallestGain();
+    int longer = 0;
+    double longerWindow = Double.NaN;
+    if (inputs.workload().timedByPgknob()) {
+      // An external command's run time is its own, not --duration: no window to suggest.
+      longer = 4 * window;
+      longerWindow =
+          WindowChoice.evaluate(c, longer, overhead, pairSeconds, noise.degreesOfFreedom(), effect)
+              .smallestGain();
+    }
+    return Optional.of(
+        new DetectableGain(
+            window, inputs.budget(), plan.validationPairs(), now, doubled, longer, longerWindow));
+  }
+
+  private static String line(DetectableGain g) {
     String line =
         String.format(
             Locale.ROOT,
             "with %d s windows and the budget %s (%d validation pairs), gains under %s cannot be"
                 + " told from noise; twice the budget brings that to %s",
-            window,
-            inputs.budget(),
-            plan.validationPairs(),
-            percent(now),
-            percent(doubled));
-    if (inputs.workload().timedByPgknob()) {
-      // An external command's run time is its own, not --duration: no window to suggest.
-      int longer = 4 * window;
-      double longerWindow =
-          WindowChoice.evaluate(c, longer, overhead, pairSeconds, noise.degreesOfFreedom(), effect)
-              .smallestGain();
+            g.windowSeconds(),
+            g.budget(),
+            g.pairs(),
+            percent(g.now()),
+            percent(g.doubledBudget()));
+    if (g.longerWindowSeconds() > 0) {
       line +=
           String.format(
               Locale.ROOT,
               ", --duration %ds (same time, fewer pairs) to %s",
-              longer,
-              percent(longerWindow));
+              g.longerWindowSeconds(),
+              percent(g.longerWindow()));
     }
-    return Optional.of(line);
+    return line;
   }
 
-  private static String percent(double gain) {
+  static String percent(double gain) {
     return Double.isFinite(gain)
         ? String.format(Locale.ROOT, "%.0f%%", 100 * gain)
         : "nothing (no pair fits)";

@@ -249,6 +249,16 @@ final class SessionResults {
         candidates.add(p[1]);
       }
     }
+    if (ServerChanges.only(settings, context.serverSettings()).isEmpty() && !candidates.isEmpty()) {
+      // Its runs measured the defaults against themselves: no ratio, no claim, no export.
+      return row(
+          name,
+          candidates,
+          Map.of(),
+          null,
+          null,
+          "no change found: the pick is the server's own settings");
+    }
     if (tps.size() < 2) {
       return row(
           name,

@@ -324,8 +324,6 @@ public final class TuningSession {
   }
 
   private Summary finish(List<TrialResult> logged) {
-    progress.note("== results");
-    progress.note(MeasurementReport.lines(logged));
     SessionResults results = new SessionResults(context, inputs, state.plan(), logged);
     String restored = endOnServer(results);
     state = state.withStatus(SessionState.Status.FINISHED, "", clock.instant());
@@ -333,6 +331,13 @@ public final class TuningSession {
     folder.writeSummary(summary);
     folder.writeState(state);
     SessionExport.writeAll(folder);
+    // Decided from the folder as written, as `pgknob report` and the golden tests decide it.
+    Verdict verdict = Verdict.of(VerdictFacts.of(folder, userDir(folder)));
+    summary = summary.withVerdict(verdict.toSummary());
+    folder.writeSummary(summary);
+    verdict.lines().forEach(progress::note);
+    progress.note("== results");
+    progress.note(MeasurementReport.lines(logged));
     progress.note(org.pgknob.report.ResultTable.format(summary));
     try {
       Path report = org.pgknob.report.ReportWriter.write(folder.dir());
@@ -362,6 +367,62 @@ public final class TuningSession {
       state = state.withStatus(status, message, clock.instant());
       folder.writeState(state);
     }
+  }
+
+  /**
+   * Writes the verdict of a session that did not finish (after {@link #markStopped} and the
+   * restore) into summary.json, and returns it for the console. A later resume writes the full
+   * summary over it.
+   *
+   * @param restored what was put back on the server, or null when restoring failed
+   */
+  public Optional<Verdict> recordUnfinished(String restored) {
+    if (state == null || state.status() == SessionState.Status.FINISHED) {
+      return Optional.empty();
+    }
+    Verdict verdict =
+        Verdict.unfinished(
+            state.status() == SessionState.Status.FAILED,
+            userDir(folder),
+            state.progress().trialsDone(),
+            state.plan().totalTrials(),
+            state.progress().message(),
+            restored);
+    folder.writeSummary(
+        new Summary(
+            state.id(),
+            state.status().label(),
+            state.createdAt(),
+            state.updatedAt(),
+            state.machine(),
+            state.postgresVersion(),
+            state.target(),
+            inputs.workloadDescription(),
+            new Summary.Budget(
+                state.plan().totalTrials(),
+                state.progress().trialsDone(),
+                0,
+                java.time.Duration.between(state.createdAt(), state.updatedAt()).toMillis()
+                    / 1000.0),
+            null,
+            List.of(),
+            List.of(),
+            List.of(),
+            restored == null ? "restoring failed" : restored,
+            List.of(),
+            List.of(),
+            verdict.toSummary()));
+    return Optional.of(verdict);
+  }
+
+  /**
+   * The folder as the user types it in the next commands: relative to the working folder when it
+   * lies inside it (runs/ID), else the absolute path.
+   */
+  static String userDir(SessionFolder folder) {
+    java.nio.file.Path dir = folder.dir().toAbsolutePath().normalize();
+    java.nio.file.Path here = java.nio.file.Path.of("").toAbsolutePath().normalize();
+    return dir.startsWith(here) ? here.relativize(dir).toString() : dir.toString();
   }
 
   private SessionPlan plan() {

@@ -71,6 +71,69 @@ class ReportBrowserTest {
     Files.copy(shot, Path.of("target/report-screenshot.png"), StandardCopyOption.REPLACE_EXISTING);
   }
 
+  @Test
+  void theVerdictIsTheFirstBlockAndVisibleWithoutScrolling() throws Exception {
+    Path chromium = chromiumOrSkip();
+    Path dir = Fixtures.copy(tmp.resolve("run"));
+    Path summaryFile = dir.resolve("summary.json");
+    Summary summary = org.pgknob.Json.mapper().readValue(summaryFile.toFile(), Summary.class);
+    String headline = "Apply best-restart-tps.conf: 1.18x TPS, 1.09 to 1.27 against the defaults";
+    org.pgknob.Json.mapper()
+        .writeValue(
+            summaryFile.toFile(),
+            summary.withVerdict(
+                new Summary.Verdict(
+                    "apply",
+                    headline,
+                    List.of("restart/tps against the defaults: 1.18x TPS (1.09 to 1.27), gain"),
+                    List.of(
+                        new Summary.NextStep(
+                            "./pgknob apply --from runs/x/best-restart-tps.conf", "apply it")),
+                    "best-restart-tps.conf",
+                    true,
+                    new Summary.Ratio(1.18, 1.09, 1.27, 3),
+                    null)));
+    Path report = ReportWriter.write(dir);
+    Path checked = dir.resolve("report-verdict.html");
+    Files.writeString(
+        checked,
+        Files.readString(report)
+            .replace(
+                "</body>",
+                """
+                <script>
+                window.addEventListener('load', function () {
+                  var v = document.getElementById('verdict');
+                  var first = document.querySelector('section');
+                  var r = v ? v.getBoundingClientRect() : null;
+                  var pre = document.createElement('pre');
+                  pre.id = 'pgknob-check';
+                  pre.textContent = 'found=' + (v !== null) + ';first=' + (first === v)
+                      + ';visible=' + (r !== null && r.height > 0 && r.top >= 0
+                          && r.bottom <= window.innerHeight
+                          && getComputedStyle(v).visibility === 'visible'
+                          && getComputedStyle(v).display !== 'none')
+                      + ';headline=' + (v ? v.querySelector('.headline').textContent : '')
+                      + ';command=' + (v ? v.querySelector('pre code').textContent : '') + ';';
+                  document.body.appendChild(pre);
+                });
+                </script>
+                </body>"""),
+        StandardCharsets.UTF_8);
+    String dom =
+        browse(
+            chromium, List.of("--window-size=1280,800", "--dump-dom", checked.toUri().toString()));
+    Matcher m = CHECK.matcher(dom);
+    assertTrue(m.find(), "the check script did not run; the page's DOM:\n" + head(dom));
+    assertEquals(
+        "{command=./pgknob apply --from runs/x/best-restart-tps.conf, first=true, found=true,"
+            + " headline="
+            + headline
+            + ", visible=true}",
+        parse(m.group(1)).toString(),
+        "the verdict block opens the page, inside the first 800 px");
+  }
+
   /**
    * A session whose trials all measured the same draws every axis with at least two distinct tick
    * labels (read back from the drawn charts into the page's data attributes), and at 800 px the

@@ -1,0 +1,441 @@
+package org.pgknob.session;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import org.pgknob.report.Summary;
+
+/**
+ * What a DBA should do after a session, decided from the validated comparisons the session
+ * recorded: apply a pick (which file, its gain against the defaults and against PGTune-style, the
+ * restart it needs), apply PGTune-style (as good as anything found), keep the defaults (nothing
+ * beats them beyond noise), or, for a session that did not finish, what happened and how to go on.
+ * Each ends with next steps written as commands to run.
+ *
+ * <p>A gain is claimed only when the 95% interval against the defaults excludes 1 on the session's
+ * objective. A pick that changes nothing is "no change found", never a recommendation.
+ *
+ * @param kind which of the five verdicts
+ * @param headline one sentence
+ * @param details the evidence, one line each
+ * @param next commands to run as written, first the one to run now
+ * @param file the file to apply, for {@link Kind#APPLY} and {@link Kind#PGTUNE}
+ * @param restart whether applying {@code file} needs a restart
+ * @param againstDefaults the applied configuration's ratio to the defaults
+ * @param againstPgTune the pick's ratio to PGTune-style measured in the same rounds
+ */
+public record Verdict(
+    Kind kind,
+    String headline,
+    List<String> details,
+    List<Summary.NextStep> next,
+    String file,
+    boolean restart,
+    Summary.Ratio againstDefaults,
+    Summary.Ratio againstPgTune) {
+  public Verdict {
+    details = List.copyOf(details);
+    next = List.copyOf(next);
+  }
+
+  /** The verdicts a session can end with. */
+  public enum Kind {
+    /** A pick beats the defaults beyond noise, and PGTune-style is not as good. */
+    APPLY,
+    /** PGTune-style beats the defaults and no pick beats it beyond noise. */
+    PGTUNE,
+    /** Nothing beats the defaults beyond noise in this budget. */
+    NOTHING,
+    /** Stopped by Ctrl-C or a signal before the end. */
+    STOPPED,
+    /** Ended by an error. */
+    FAILED;
+
+    public String label() {
+      return name().toLowerCase(Locale.ROOT);
+    }
+  }
+
+  /**
+   * The verdict of the session in {@code folder} from its files alone: a finished session's from
+   * its validated comparisons ({@link VerdictFacts}), an unfinished one's from session.json's state
+   * and what summary.json says was restored.
+   *
+   * @param runDir how the next commands name the folder, e.g. runs/2026-12-01T06-26-00
+   */
+  public static Verdict of(SessionFolder folder, String runDir) {
+    SessionState state = folder.readState();
+    if (state.status() == SessionState.Status.FINISHED) {
+      return of(VerdictFacts.of(folder, runDir));
+    }
+    String restored = null;
+    if (java.nio.file.Files.exists(folder.file(SessionFolder.SUMMARY_FILE))) {
+      Summary.Verdict recorded = folder.readSummary().verdict();
+      restored =
+          recorded != null
+                  && recorded.next().stream().anyMatch(n -> n.command().contains(" restore "))
+              ? null
+              : folder.readSummary().restored();
+    }
+    return unfinished(
+        state.status() == SessionState.Status.FAILED,
+        runDir,
+        state.progress().trialsDone(),
+        state.plan().totalTrials(),
+        state.progress().message(),
+        restored);
+  }
+
+  /** The verdict of a finished session. */
+  public static Verdict of(VerdictFacts facts) {
+    boolean latency = Objectives.LATENCY.equals(facts.objective());
+    List<String> details = new ArrayList<>();
+    List<Summary.ResultRow> picks = new ArrayList<>();
+    Summary.ResultRow pgtune = null;
+    for (Summary.ResultRow row : facts.rows()) {
+      if (row.name().equals("defaults")) {
+        continue;
+      }
+      if (row.name().equals("pgtune")) {
+        pgtune = row;
+      } else if (row.settings().isEmpty()) {
+        details.add(row.name() + ": no change found (its pick is the server's own settings)");
+      } else if (ratio(row, latency) != null) {
+        picks.add(row);
+      }
+    }
+    Summary.Ratio pgtuneRatio = pgtune == null ? null : ratio(pgtune, latency);
+    Optional<Summary.ResultRow> best =
+        picks.stream()
+            .filter(r -> gain(ratio(r, latency), latency))
+            .max(Comparator.comparingDouble(r -> goodness(ratio(r, latency), latency)));
+    for (Summary.ResultRow r : picks) {
+      details.add(
+          r.name()
+              + " against the defaults: "
+              + describe(ratio(r, latency), latency)
+              + againstPgTuneText(facts, r.name(), latency));
+    }
+    if (pgtune != null) {
+      details.add(
+          "PGTune-style against the defaults: "
+              + (pgtuneRatio == null
+                  ? "not validated (the budget left no room)"
+                  : describe(pgtuneRatio, latency)));
+    }
+    facts
+        .detectable()
+        .ifPresent(
+            g ->
+                details.add(
+                    "gains under "
+                        + MeasurementReport.percent(g.now())
+                        + " cannot be told from noise with "
+                        // a benchmark command times its own runs: no window to speak of
+                        + (g.longerWindowSeconds() > 0 ? g.windowSeconds() + " s windows and " : "")
+                        + "a budget of "
+                        + Budget.parse(g.budget()).describe()));
+    boolean pgtuneGain = pgtuneRatio != null && gain(pgtuneRatio, latency);
+    if (best.isPresent()) {
+      Summary.Ratio vsPgTune = facts.againstPgTune().get(best.get().name());
+      boolean beatsPgTune = vsPgTune == null || gain(vsPgTune, latency);
+      if (!pgtuneGain || beatsPgTune) {
+        return apply(facts, best.get(), vsPgTune, pgtune, latency, details);
+      }
+    }
+    if (pgtuneGain) {
+      return applyPgTune(facts, pgtune, pgtuneRatio, latency, details);
+    }
+    return nothing(facts, pgtune, pgtuneRatio != null, details);
+  }
+
+  private static Verdict apply(
+      VerdictFacts facts,
+      Summary.ResultRow pick,
+      Summary.Ratio vsPgTune,
+      Summary.ResultRow pgtune,
+      boolean latency,
+      List<String> details) {
+    Summary.Ratio ratio = ratio(pick, latency);
+    boolean restart = needsRestart(pick.settings(), facts);
+    String file = facts.exportedFiles().get(pick.name());
+    List<Summary.NextStep> next = new ArrayList<>();
+    String path;
+    if (file != null) {
+      path = facts.runDir() + "/" + file;
+    } else if (pick.name().startsWith(Comparison.CONFIG_PREFIX)) {
+      path = pick.name().substring(Comparison.CONFIG_PREFIX.length()).replaceAll("#\\d+$", "");
+      file = path;
+    } else {
+      path = pick.name().replace('/', '-') + ".conf";
+      file = path;
+      next.add(
+          new Summary.NextStep(
+              exportCommand(facts, pick.track(), pick.objective(), path),
+              "write the pick as postgresql.conf lines"));
+    }
+    next.add(new Summary.NextStep(applyCommand(facts, path, restart), applyWhy(restart)));
+    if (vsPgTune == null && (pgtune == null || pgtune.tpsRatio() == null)) {
+      next.add(
+          new Summary.NextStep(
+              "./pgknob compare " + facts.runDir(),
+              "measure the pick against PGTune-style too, which this session did not validate"));
+    }
+    String headline =
+        "Apply "
+            + file
+            + ": "
+            + shortRatio(ratio, latency, "the defaults")
+            + (vsPgTune == null
+                ? ", PGTune-style not measured"
+                : ", " + shortRatio(vsPgTune, latency, "PGTune-style"))
+            + (restart ? "; it needs a restart." : "; a reload applies it.");
+    return new Verdict(Kind.APPLY, headline, details, next, file, restart, ratio, vsPgTune);
+  }
+
+  private static Verdict applyPgTune(
+      VerdictFacts facts,
+      Summary.ResultRow pgtune,
+      Summary.Ratio ratio,
+      boolean latency,
+      List<String> details) {
+    boolean restart = needsRestart(pgtune.settings(), facts);
+    String file = "pgtune.conf";
+    List<Summary.NextStep> next = new ArrayList<>();
+    next.add(
+        new Summary.NextStep(
+            exportCommand(facts, "pgtune", facts.objective(), file),
+            "write the PGTune-style configuration as postgresql.conf lines"));
+    next.add(new Summary.NextStep(applyCommand(facts, file, restart), applyWhy(restart)));
+    String headline =
+        "PGTune-style is as good as anything found: apply it ("
+            + shortRatio(ratio, latency, "the defaults")
+            + (restart ? "; it needs a restart)." : "; a reload applies it).");
+    return new Verdict(Kind.PGTUNE, headline, details, next, file, restart, ratio, null);
+  }
+
+  private static Verdict nothing(
+      VerdictFacts facts, Summary.ResultRow pgtune, boolean pgtuneValidated, List<String> details) {
+    List<Summary.NextStep> next = new ArrayList<>();
+    String options = facts.sessionOptions().isEmpty() ? "" : " " + facts.sessionOptions();
+    Optional<MeasurementReport.DetectableGain> g = facts.detectable();
+    String budget = g.map(d -> doubled(d.budget())).orElse("45m");
+    next.add(
+        new Summary.NextStep(
+            "./pgknob tune" + options + " --budget " + budget,
+            g.map(
+                    d ->
+                        "twice the budget: gains down to "
+                            + MeasurementReport.percent(d.doubledBudget())
+                            + " can be told from noise")
+                .orElse("a longer session measures smaller gains")));
+    g.filter(d -> d.longerWindowSeconds() > 0)
+        .ifPresent(
+            d ->
+                next.add(
+                    new Summary.NextStep(
+                        "./pgknob tune"
+                            + options
+                            + " --budget "
+                            + scaled(d.budget(), 1)
+                            + " --duration "
+                            + d.longerWindowSeconds()
+                            + "s",
+                        "longer windows in the same time: gains down to "
+                            + MeasurementReport.percent(d.longerWindow()))));
+    if (pgtune != null && !pgtuneValidated) {
+      next.add(
+          new Summary.NextStep(
+              "./pgknob compare " + facts.runDir(),
+              "measure the picks and PGTune-style against the defaults, interleaved"));
+    }
+    return new Verdict(
+        Kind.NOTHING,
+        "Nothing beats the defaults beyond noise in this budget: keep the server as it is.",
+        details,
+        next,
+        null,
+        false,
+        null,
+        null);
+  }
+
+  /**
+   * The verdict of a session that did not finish.
+   *
+   * @param failed true for an error, false for Ctrl-C or a signal
+   * @param runDir the folder as the next commands name it
+   * @param trialsDone trials logged
+   * @param trialsPlanned trials in the plan
+   * @param why what stopped it
+   * @param restored what was put back on the server, or null when restoring failed
+   */
+  public static Verdict unfinished(
+      boolean failed,
+      String runDir,
+      int trialsDone,
+      int trialsPlanned,
+      String why,
+      String restored) {
+    List<String> details = new ArrayList<>();
+    List<Summary.NextStep> next = new ArrayList<>();
+    if (restored == null) {
+      details.add("the original settings could not be put back");
+      next.add(
+          new Summary.NextStep(
+              "./pgknob restore " + runDir + "/" + SessionFolder.RESTORE_FILE,
+              "put the server's original settings back first"));
+    } else {
+      details.add(restored);
+    }
+    details.add(
+        "the "
+            + trialsDone
+            + " finished trial"
+            + (trialsDone == 1 ? " is" : "s are")
+            + " kept in "
+            + runDir
+            + "/"
+            + SessionFolder.TRIALS_FILE);
+    next.add(
+        new Summary.NextStep(
+            "./pgknob resume " + runDir,
+            failed
+                ? "go on from trial " + (trialsDone + 1) + " once the cause is fixed"
+                : "go on from trial " + (trialsDone + 1)));
+    String headline =
+        (failed ? "Failed" : "Stopped")
+            + " after "
+            + trialsDone
+            + " of "
+            + trialsPlanned
+            + " trials"
+            + " ("
+            // The trial loop may record its last trial after the signal, over the message.
+            + (why == null || why.isBlank()
+                ? failed ? "an error" : "stopped by Ctrl-C or SIGTERM"
+                : why)
+            + ")"
+            + ": no verdict yet.";
+    return new Verdict(
+        failed ? Kind.FAILED : Kind.STOPPED, headline, details, next, null, false, null, null);
+  }
+
+  /** The form summary.json and the report keep. */
+  public Summary.Verdict toSummary() {
+    return new Summary.Verdict(
+        kind.label(), headline, details, next, file, restart, againstDefaults, againstPgTune);
+  }
+
+  /** The console's lines: the headline, the evidence indented, then the commands. */
+  public List<String> lines() {
+    return lines(toSummary());
+  }
+
+  /** The console's lines of a recorded verdict. */
+  public static List<String> lines(Summary.Verdict v) {
+    List<String> out = new ArrayList<>();
+    out.add("== verdict");
+    out.add(v.headline());
+    v.details().forEach(d -> out.add("  " + d));
+    if (!v.next().isEmpty()) {
+      out.add("next:");
+      v.next().forEach(n -> out.add("  " + n.command() + "    # " + n.why()));
+    }
+    return out;
+  }
+
+  private static Summary.Ratio ratio(Summary.ResultRow row, boolean latency) {
+    return row.trials().isEmpty() ? null : latency ? row.latencyRatio() : row.tpsRatio();
+  }
+
+  private static boolean gain(Summary.Ratio r, boolean latency) {
+    return r != null && (latency ? r.high() < 1 : r.low() > 1);
+  }
+
+  /** Larger is better on either objective. */
+  private static double goodness(Summary.Ratio r, boolean latency) {
+    return latency ? -r.estimate() : r.estimate();
+  }
+
+  private static String againstPgTuneText(VerdictFacts facts, String name, boolean latency) {
+    Summary.Ratio r = facts.againstPgTune().get(name);
+    return r == null ? "" : "; against PGTune-style: " + describe(r, latency);
+  }
+
+  /** "1.18x TPS (1.09 to 1.27), gain over 3 pairs" */
+  static String describe(Summary.Ratio r, boolean latency) {
+    return ValidationStats.verdict(r, latency ? "latency" : "TPS", latency)
+        + (r.pairs() > 0 ? String.format(Locale.ROOT, " over %d pairs", r.pairs()) : "");
+  }
+
+  /** "1.18x TPS against the defaults (1.09 to 1.27)" */
+  private static String shortRatio(Summary.Ratio r, boolean latency, String against) {
+    return String.format(
+        Locale.ROOT,
+        "%.2fx %s against %s (%.2f to %.2f)",
+        r.estimate(),
+        latency ? "latency" : "TPS",
+        against,
+        r.low(),
+        r.high());
+  }
+
+  private static boolean needsRestart(Map<String, String> settings, VerdictFacts facts) {
+    return settings.keySet().stream().anyMatch(facts.restartSettings()::contains);
+  }
+
+  private static String exportCommand(
+      VerdictFacts facts, String track, String objective, String out) {
+    return "./pgknob export "
+        + facts.runDir()
+        + " --track "
+        + track
+        + " --objective "
+        + objective
+        + " --out "
+        + out;
+  }
+
+  private static String applyCommand(VerdictFacts facts, String file, boolean restart) {
+    String command = "./pgknob apply --from " + file;
+    if (facts.remote()) {
+      String target =
+          facts.sessionOptions().startsWith("--target ")
+              ? facts.sessionOptions().split(" --", 2)[0]
+              : "";
+      command += " " + target;
+      if (restart) {
+        command += " --restart-command 'the command that restarts that server'";
+      }
+    }
+    return command.strip();
+  }
+
+  private static String applyWhy(boolean restart) {
+    return restart
+        ? "apply it; the server restarts, and pgknob restore puts the old settings back"
+        : "apply it with a reload; pgknob restore puts the old settings back";
+  }
+
+  /** Twice a budget as --budget takes it: 12m to 24m, 30 trials to 60, 40,2h to 80,4h. */
+  static String doubled(String budget) {
+    return scaled(budget, 2);
+  }
+
+  /** A budget times {@code factor}, written as --budget takes it without spaces. */
+  static String scaled(String budget, int factor) {
+    Budget b = Budget.parse(budget);
+    List<String> parts = new ArrayList<>();
+    if (b.trials() != null) {
+      parts.add(Integer.toString(factor * b.trials()));
+    }
+    if (b.wallTime() != null) {
+      parts.add(Budget.describe(b.wallTime().multipliedBy(factor)));
+    }
+    return String.join(",", parts);
+  }
+}

@@ -1,0 +1,194 @@
+package org.pgknob.session;
+
+import java.nio.file.Files;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import org.pgknob.measure.PairedRatio;
+import org.pgknob.measure.RunNoise;
+import org.pgknob.report.Summary;
+import org.pgknob.trial.TrialResult;
+
+/**
+ * What the verdict of a finished session rests on, read from its folder alone (summary.json,
+ * session.json, trials.jsonl and the export files), so the console, summary.json, the report and
+ * the golden tests decide from the same recorded comparisons.
+ *
+ * @param runDir the session folder as the user types it in the next commands: runs/&lt;id&gt;
+ * @param objective tps or latency: the metric the verdict judges on
+ * @param rows the summary's result rows: defaults, pgtune, the picks
+ * @param againstPgTune per validated pick, its ratio to the PGTune-style configuration from the
+ *     rounds that measured both
+ * @param restartSettings the settings whose change needs a restart
+ * @param exportedFiles per row name, the export file written for it in the folder
+ * @param detectable the smallest gains the session could tell from noise, if the noise is known
+ * @param sessionOptions the options that repeat this session's server and workload in a new {@code
+ *     tune}: "--workload-cmd '...'", "--target '...'" (empty for the defaults)
+ * @param remote whether the server is not the managed one (applying then needs --target)
+ */
+public record VerdictFacts(
+    String runDir,
+    String objective,
+    List<Summary.ResultRow> rows,
+    Map<String, Summary.Ratio> againstPgTune,
+    Set<String> restartSettings,
+    Map<String, String> exportedFiles,
+    Optional<MeasurementReport.DetectableGain> detectable,
+    String sessionOptions,
+    boolean remote) {
+  /**
+   * Settings the PGTune-style configuration may set that only a restart applies: session.json has
+   * facts for the search space's knobs only, and PGTune-style sets some outside it.
+   */
+  static final Set<String> PGTUNE_RESTART_SETTINGS =
+      Set.of(
+          "shared_buffers",
+          "max_connections",
+          "wal_buffers",
+          "huge_pages",
+          "max_worker_processes",
+          "io_method");
+
+  public VerdictFacts {
+    rows = List.copyOf(rows);
+    againstPgTune = Map.copyOf(againstPgTune);
+    restartSettings = Set.copyOf(restartSettings);
+    exportedFiles = Map.copyOf(exportedFiles);
+  }
+
+  /**
+   * The facts of the finished session in {@code folder}.
+   *
+   * @param runDir how the next commands name the folder, e.g. runs/2026-12-01T06-26-00
+   */
+  public static VerdictFacts of(SessionFolder folder, String runDir) {
+    Summary summary = folder.readSummary();
+    SessionState state = folder.readState();
+    SessionInputs inputs = SessionInputs.fromMap(state.inputs());
+    List<TrialResult> trials = folder.trials().read().trials();
+    SessionPlan plan = state.plan();
+    Set<String> restart = new LinkedHashSet<>();
+    state
+        .settings()
+        .forEach(
+            (name, fact) -> {
+              if (fact.needsRestart()) {
+                restart.add(name);
+              }
+            });
+    restart.addAll(PGTUNE_RESTART_SETTINGS);
+    Map<String, String> exported = new LinkedHashMap<>();
+    for (Summary.ResultRow row : summary.results()) {
+      if (row.track() != null && !row.track().isEmpty()) {
+        var file = folder.bestFile(row.track(), row.objective(), "conf");
+        if (Files.isRegularFile(file)) {
+          exported.put(row.name(), file.getFileName().toString());
+        }
+      }
+    }
+    double trialSeconds =
+        Budget.observedTrialSeconds(trials)
+            .orElse(inputs.rampupSeconds() + inputs.windowSeconds() + 10.0);
+    return new VerdictFacts(
+        runDir,
+        inputs.objective(),
+        summary.results(),
+        againstPgTune(plan, trials, inputs.objective()),
+        restart,
+        exported,
+        MeasurementReport.detectableGain(trials, plan, inputs, trialSeconds),
+        sessionOptions(inputs, state.target()),
+        !state.target().startsWith("managed "));
+  }
+
+  /**
+   * Each validated candidate against the PGTune-style configuration: in every validation round that
+   * ran both successfully, the pair (PGTune-style, candidate), their ratio's interval pooled with
+   * the session's run noise as the ratios to the defaults are.
+   */
+  static Map<String, Summary.Ratio> againstPgTune(
+      SessionPlan plan, List<TrialResult> trials, String objective) {
+    Map<String, Summary.Ratio> out = new LinkedHashMap<>();
+    if (plan.validation("pgtune").isEmpty()) {
+      return out;
+    }
+    Map<Integer, TrialResult> pgtune = runsByRound(plan, trials, "pgtune");
+    RunNoise noise = new SessionMeasurements(trials, objective).noise();
+    for (SessionPlan.Validation v : plan.validations()) {
+      if (v.name().equals("pgtune")) {
+        continue;
+      }
+      List<double[]> pairs = new ArrayList<>();
+      runsByRound(plan, trials, v.name())
+          .forEach(
+              (round, run) -> {
+                TrialResult base = pgtune.get(round);
+                if (base != null) {
+                  double a = Objectives.value(base, objective);
+                  double b = Objectives.value(run, objective);
+                  if (a > 0 && b > 0 && Double.isFinite(a) && Double.isFinite(b)) {
+                    pairs.add(new double[] {a, b});
+                  }
+                }
+              });
+      if (pairs.size() >= 2) {
+        double[] a = pairs.stream().mapToDouble(p -> p[0]).toArray();
+        double[] b = pairs.stream().mapToDouble(p -> p[1]).toArray();
+        PairedRatio r = PairedRatio.of(a, b, ValidationStats.CONFIDENCE, noise);
+        out.put(v.name(), new Summary.Ratio(r.estimate(), r.low(), r.high(), r.pairs()));
+      }
+    }
+    return out;
+  }
+
+  /** The successful validation runs of {@code subject}, by round. */
+  private static Map<Integer, TrialResult> runsByRound(
+      SessionPlan plan, List<TrialResult> trials, String subject) {
+    Map<Integer, TrialResult> out = new LinkedHashMap<>();
+    for (TrialResult t : trials) {
+      if (!Phase.VALIDATION.label().equals(t.phase()) || t.trial() > plan.steps().size()) {
+        continue;
+      }
+      Step step = plan.steps().get(t.trial() - 1);
+      if (!step.side().equals("A") && step.subject().equals(subject) && t.isOk()) {
+        out.put(step.index(), t);
+      }
+    }
+    return out;
+  }
+
+  /**
+   * The options a new {@code tune} needs to measure what this session measured: the workload when
+   * it is not the default TPROC-C, windows and ramp-up when not the defaults, the server when it is
+   * not the managed one.
+   */
+  static String sessionOptions(SessionInputs inputs, String target) {
+    List<String> out = new ArrayList<>();
+    if (!target.startsWith("managed ")) {
+      out.add("--target " + quoted(target));
+    }
+    Map<String, Object> w = inputs.workload().toMap();
+    String name = String.valueOf(w.get("name"));
+    if (name.equals("command")) {
+      out.add("--workload-cmd " + quoted(String.valueOf(w.get("command"))));
+    } else if (!name.equals("tprocc")) {
+      out.add("--workload " + name);
+    }
+    if (w.get("warehouses") instanceof Number n && n.intValue() != 2) {
+      out.add("--warehouses " + n);
+    }
+    if (inputs.workload().timedByPgknob() && inputs.rampupSeconds() != 5) {
+      out.add("--rampup " + inputs.rampupSeconds() + "s");
+    }
+    return String.join(" ", out);
+  }
+
+  /** {@code text} in single quotes for a POSIX shell. */
+  static String quoted(String text) {
+    return "'" + text.replace("'", "'\\''") + "'";
+  }
+}
