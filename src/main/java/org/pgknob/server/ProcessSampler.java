@@ -238,6 +238,7 @@ public final class ProcessSampler implements AutoCloseable {
     pssReadable = pssSeen;
     HostMemory memory = HostMemory.read(postmasterPid);
     int hostCores = host == null ? 0 : host.cores();
+    int cgroupCpus = HostFacts.cgroupCpuLimit(postmasterPid).orElse(0);
     if (first || seconds <= 0) {
       return new ProcessSample(
           now,
@@ -254,7 +255,8 @@ public final class ProcessSampler implements AutoCloseable {
           hostCores,
           0,
           0,
-          0);
+          0,
+          cgroupCpus);
     }
     double cpuScale = 100.0 / CLOCK_TICKS_PER_SECOND / seconds;
     double coresPerTick = 1.0 / CLOCK_TICKS_PER_SECOND / seconds;
@@ -283,7 +285,8 @@ public final class ProcessSampler implements AutoCloseable {
         hostCores,
         hostBusyCores,
         ownCores,
-        foreignCores);
+        foreignCores,
+        cgroupCpus);
   }
 
   /** This JVM's user + system CPU ticks (all its threads), or -1 when unreadable. */

@@ -13,6 +13,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.OptionalInt;
 import java.util.OptionalLong;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
@@ -50,20 +51,53 @@ class SecondHostTest {
     }
   }
 
+  /**
+   * The agent reads the database host: the memory limit and the CPU quota of the server's cgroup
+   * (half a core: 1 core, where the host has 2), which the facts, the memory limit and the
+   * PGTune-style row use instead of either host's cores.
+   */
   @Test
   @Order(1)
   void connectsRestartsThroughTheCommandAndReadsTheHostThroughTheAgent() throws Exception {
     String autoConf = autoConf();
+    boolean quota = NetnsPostgres.cpuQuotaSupported();
+    if (quota) {
+      NetnsPostgres.setCpuQuota(50_000);
+    }
     try (RemoteServer server = open()) {
       assertFalse(server.isLocal(), "10.231.5.2 is another host for pgknob");
       ServerFacts facts = server.facts();
       assertEquals(OptionalLong.of(CGROUP_LIMIT), facts.cgroupMemoryLimitBytes(), "from the agent");
       assertTrue(facts.hostMemoryBytes().isPresent());
+      int hostCores = Runtime.getRuntime().availableProcessors();
+      if (quota && hostCores > 1) {
+        assertEquals(OptionalInt.of(1), facts.hostCores(), "the quota's cores, not the host's");
+        List<String> target = remote("target");
+        target.addAll(List.of("--agent-command", pg.agentCommand()));
+        assertEquals(0, run(target), err.toString());
+        assertTrue(out.toString().contains("from the agent: "), out.toString());
+        assertTrue(
+            out.toString().contains(" GiB RAM, 1 core, cgroup memory limit 2.0 GiB"),
+            out.toString());
+      }
+      if (quota) {
+        NetnsPostgres.setCpuQuota(-1);
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        while (!server.facts().hostCores().equals(OptionalInt.of(hostCores))
+            && System.nanoTime() < deadline) {
+          Thread.sleep(200); // the agent's next sample
+        }
+        assertEquals(OptionalInt.of(hostCores), server.facts().hostCores(), "no quota: the host's");
+      }
 
       assertTrue(server.configure(Map.of("shared_buffers", "192MB")).restarted());
       assertEquals("192MB", show(server, "shared_buffers"));
       assertTrue(server.restoreOriginals().restarted());
       assertEquals("128MB", show(server, "shared_buffers"));
+    } finally {
+      if (quota) {
+        NetnsPostgres.setCpuQuota(-1);
+      }
     }
     assertEquals(autoConf, autoConf());
   }
