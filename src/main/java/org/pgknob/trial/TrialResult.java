@@ -49,4 +49,44 @@ public record TrialResult(
   public boolean isOk() {
     return status == Status.OK && workload != null;
   }
+
+  /**
+   * A trial that ended before its workload ran, e.g. its reset or its configuration could not reach
+   * the server.
+   */
+  public static TrialResult notRun(
+      TrialRequest request, Status status, String reason, Instant startedAt) {
+    return new TrialResult(
+        request.trial(),
+        request.phase(),
+        request.track(),
+        request.label(),
+        request.config(),
+        request.settings(),
+        status,
+        reason,
+        null,
+        null,
+        request.predictedMemoryBytes(),
+        startedAt,
+        Map.of());
+  }
+
+  /** The same trial with what is known of its end since: another status and reason. */
+  public TrialResult withOutcome(Status newStatus, String newReason) {
+    return new TrialResult(
+        trial,
+        phase,
+        track,
+        label,
+        config,
+        settings,
+        newStatus,
+        newReason,
+        workload,
+        resources,
+        predictedMemoryBytes,
+        startedAt,
+        timingsSeconds);
+  }
 }
