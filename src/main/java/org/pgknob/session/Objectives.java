@@ -7,7 +7,6 @@ import java.util.function.Predicate;
 import org.pgknob.optimize.Objective;
 import org.pgknob.optimize.Observation;
 import org.pgknob.optimize.Outcome;
-import org.pgknob.optimize.Status;
 import org.pgknob.space.Configuration;
 import org.pgknob.space.SearchSpace;
 import org.pgknob.trial.TrialResult;
@@ -36,14 +35,6 @@ final class Objectives {
     return TPS.equals(objective)
         ? t.workload().tpsWithCheckpoint()
         : t.workload().overall().avgMs();
-  }
-
-  /**
-   * False for a trial that says nothing about its configuration: the server could not be reached
-   * (it is neither a value nor a failure of the configuration).
-   */
-  static boolean teaches(TrialResult t) {
-    return t.status() != Status.UNREACHABLE;
   }
 
   static Outcome outcome(TrialResult t) {
@@ -93,7 +84,7 @@ final class Objectives {
     Measured measured = Measured.of(trials);
     List<Observation> out = new ArrayList<>();
     for (TrialResult t : trials) {
-      if (!teaches(t) || !keep.test(t) || !space.names().containsAll(t.config().keySet())) {
+      if (!t.informative() || !keep.test(t) || !space.names().containsAll(t.config().keySet())) {
         continue;
       }
       Configuration c = Configuration.normalized(t.config(), space);
@@ -110,7 +101,7 @@ final class Objectives {
       SearchSpace space, List<TrialResult> trials, Predicate<TrialResult> keep) {
     List<Observation> out = new ArrayList<>();
     for (TrialResult t : trials) {
-      if (!teaches(t) || !keep.test(t) || !space.names().containsAll(t.config().keySet())) {
+      if (!t.informative() || !keep.test(t) || !space.names().containsAll(t.config().keySet())) {
         continue;
       }
       Configuration c = Configuration.normalized(t.config(), space);

@@ -16,7 +16,6 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import org.pgknob.PgknobException;
-import org.pgknob.optimize.Status;
 import org.pgknob.server.ServerProbe;
 import org.pgknob.server.Target;
 import org.pgknob.trial.TrialResult;
@@ -153,17 +152,15 @@ final class ServerWait {
       String when =
           "the server was unreachable from " + TIME.format(since) + " to " + TIME.format(back);
       return stayedUp
-          ? trial.withOutcome(
-              Status.UNREACHABLE,
+          ? trial.asUnreachable(
               when + " and stayed up (a dropped link, not this configuration): " + trial.reason())
-          : trial.withOutcome(Status.CRASHED, when + " and restarted meanwhile: " + trial.reason());
+          : trial.asCrashed(when + " and restarted meanwhile: " + trial.reason());
     }
   }
 
   /** The interrupted trial when the server did not come back within the wait. */
   TrialResult explainGaveUp(TrialResult trial, Instant since) {
-    return trial.withOutcome(
-        Status.UNREACHABLE,
+    return trial.asUnreachable(
         "the server was unreachable from "
             + TIME.format(since)
             + " to the end of --server-wait "

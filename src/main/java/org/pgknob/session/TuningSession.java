@@ -13,7 +13,6 @@ import java.util.Optional;
 import java.util.OptionalLong;
 import org.pgknob.BuildInfo;
 import org.pgknob.PgknobException;
-import org.pgknob.optimize.Status;
 import org.pgknob.report.Labels;
 import org.pgknob.report.Summary;
 import org.pgknob.safety.ConnectionOverhead;
@@ -274,9 +273,9 @@ public final class TuningSession {
       if (wait.unreachable().isEmpty()) {
         throw e;
       }
-      result = TrialResult.notRun(request, Status.CRASHED, e.oneLine(), started);
+      result = TrialResult.failedBeforeRun(request, e.oneLine(), started);
     }
-    if (result.status() != Status.CRASHED && result.status() != Status.TIMEOUT) {
+    if (!result.mayHaveLostTheServer()) {
       return result; // it ran, or the server answered to refuse it
     }
     Optional<String> lost = wait.unreachable();
