@@ -370,7 +370,9 @@ public final class ProcessSampler implements AutoCloseable {
           pss = kb(line);
         }
       }
-      return new long[] {rss, pss};
+      // A zombie (a backend that exited, not yet reaped) has an empty smaps_rollup: nothing
+      // resident, which must not make the whole tree's PSS unreadable.
+      return new long[] {rss, pss < 0 && rss == 0 ? 0 : pss};
     } catch (IOException | RuntimeException e) {
       // fall through to status, which every user may read
     }
@@ -381,9 +383,9 @@ public final class ProcessSampler implements AutoCloseable {
         }
       }
     } catch (IOException e) {
-      // exited
+      // exited while we looked: nothing resident any more
     }
-    return new long[] {0, -1};
+    return new long[] {0, 0};
   }
 
   private static long kb(String line) {
