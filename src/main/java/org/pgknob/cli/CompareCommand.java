@@ -43,6 +43,8 @@ public final class CompareCommand implements Callable<Integer> {
 
   @Mixin TargetOptions targetOptions;
 
+  @Mixin ServerWaitOption serverWait;
+
   @Parameters(
       arity = "0..1",
       paramLabel = "RUN_DIR",
@@ -82,6 +84,7 @@ public final class CompareCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
+    java.time.Duration waitForServer = serverWait.longest();
     boolean fromFiles = configFiles != null && !configFiles.isEmpty();
     if (fromFiles == (runDir != null)) {
       throw new PgknobException(
@@ -115,13 +118,14 @@ public final class CompareCommand implements Callable<Integer> {
           ComparisonCheck.check(candidates, target, rules(inputs), inputs.workload().users());
           return progress ->
               TuningSession.create(
-                  folder,
-                  inputs,
-                  plan,
-                  target,
-                  progress,
-                  ConsoleProgress.forConsole(progressOut),
-                  Clock.systemUTC());
+                      folder,
+                      inputs,
+                      plan,
+                      target,
+                      progress,
+                      ConsoleProgress.forConsole(progressOut),
+                      Clock.systemUTC())
+                  .waitingForServer(waitForServer);
         });
   }
 

@@ -26,6 +26,8 @@ public final class ResumeCommand implements Callable<Integer> {
 
   @Mixin TargetOptions targetOptions;
 
+  @Mixin ServerWaitOption serverWait;
+
   @Parameters(
       paramLabel = "RUN_DIR",
       description = "The session's folder, e.g. runs/2026-11-29T22-10-00.")
@@ -33,6 +35,7 @@ public final class ResumeCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
+    java.time.Duration waitForServer = serverWait.longest();
     SessionFolder folder = SessionFolder.openForResume(runDir);
     Path restore = folder.file(SessionFolder.RESTORE_FILE);
     var out = spec.commandLine().getOut();
@@ -44,7 +47,8 @@ public final class ResumeCommand implements Callable<Integer> {
           err,
           progress ->
               TuningSession.resume(
-                  folder, target, progress, ConsoleProgress.forConsole(out), Clock.systemUTC()));
+                      folder, target, progress, ConsoleProgress.forConsole(out), Clock.systemUTC())
+                  .waitingForServer(waitForServer));
     }
   }
 

@@ -9,6 +9,7 @@ import org.pgknob.report.ReportWriter;
 import org.pgknob.server.ApplyReport;
 import org.pgknob.server.Target;
 import org.pgknob.session.ProgressPrinter;
+import org.pgknob.session.ServerUnreachableException;
 import org.pgknob.session.SessionFolder;
 import org.pgknob.session.SessionState;
 import org.pgknob.session.TuningSession;
@@ -115,6 +116,9 @@ final class SessionRunner {
         out.println("session folder: " + session.folder().dir());
         out.flush();
         return ExitCodes.OK;
+      } catch (ServerUnreachableException e) {
+        // The session is stopped and its restore file pending: nothing reaches the server now.
+        throw e;
       } catch (RuntimeException e) {
         String message = e instanceof PgknobException pe ? pe.oneLine() : e.toString();
         if (session != null) {

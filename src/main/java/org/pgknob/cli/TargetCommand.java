@@ -178,15 +178,16 @@ public final class TargetCommand implements Callable<Integer> {
   }
 
   private static String host(ServerFacts facts) {
-    if (!facts.local()) {
-      return "unknown: server on another host (process figures unavailable)";
+    if (!facts.local() && facts.hostMemoryBytes().isEmpty()) {
+      return "unknown: server on another host (process figures unavailable; see --agent-command)";
     }
-    StringBuilder host = new StringBuilder();
+    StringBuilder host = new StringBuilder(facts.local() ? "" : "from the agent: ");
     facts
         .hostMemoryBytes()
         .ifPresent(
             b -> host.append(String.format(Locale.ROOT, "%.1f GiB RAM, ", b / 1073741824.0)));
-    facts.hostCores().ifPresent(c -> host.append(c).append(" cores, "));
+    // The server's cores: fewer than the host's under a cgroup CPU quota.
+    facts.hostCores().ifPresent(c -> host.append(c).append(c == 1 ? " core, " : " cores, "));
     host.append(
         facts.cgroupMemoryLimitBytes().isPresent()
             ? String.format(

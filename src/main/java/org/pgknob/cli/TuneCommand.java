@@ -31,6 +31,8 @@ public final class TuneCommand implements Callable<Integer> {
 
   @Mixin TargetOptions targetOptions;
 
+  @Mixin ServerWaitOption serverWait;
+
   @Mixin WorkloadOptions workloadOptions;
 
   @Mixin PgTuneMachineOptions pgtuneOptions;
@@ -157,6 +159,7 @@ public final class TuneCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
+    java.time.Duration waitForServer = serverWait.longest();
     if (!apply.equals("none") && !apply.equals("best")) {
       throw new org.pgknob.PgknobException(
           "--apply takes none or best, but got '" + apply + "'",
@@ -219,11 +222,12 @@ public final class TuneCommand implements Callable<Integer> {
         (folder, target) ->
             progress ->
                 TuningSession.create(
-                    folder,
-                    inputs,
-                    target,
-                    progress,
-                    ConsoleProgress.forConsole(progressOut),
-                    Clock.systemUTC()));
+                        folder,
+                        inputs,
+                        target,
+                        progress,
+                        ConsoleProgress.forConsole(progressOut),
+                        Clock.systemUTC())
+                    .waitingForServer(waitForServer));
   }
 }

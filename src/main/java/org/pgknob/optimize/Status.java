@@ -10,7 +10,12 @@ public enum Status {
   /** The memory guardrail stopped the trial. */
   MEMORY_GUARD,
   /** The trial overran its time. */
-  TIMEOUT;
+  TIMEOUT,
+  /**
+   * The server could not be reached during the trial and stayed up meanwhile (a dropped link, a
+   * network down): nothing is known of the configuration, and no optimizer learns from it.
+   */
+  UNREACHABLE;
 
   public boolean isFailure() {
     return this != OK;

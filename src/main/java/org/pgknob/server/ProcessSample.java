@@ -19,6 +19,9 @@ package org.pgknob.server;
  * @param ownCpuCores CPU this JVM (pgknob with its in-process workload driver) used, in cores
  * @param foreignCpuCores CPU used by everything else on the host, neither the server nor this JVM:
  *     host busy minus both, in cores, never below 0
+ * @param cgroupCpus the CPUs the CPU quota of the server's cgroup allows, rounded up (cgroup v2
+ *     cpu.max, v1 cpu.cfs_quota_us / cpu.cfs_period_us), or 0 when no quota applies; an agent of an
+ *     older pgknob does not send it, which reads as 0
  */
 public record ProcessSample(
     long epochMillis,
@@ -35,4 +38,16 @@ public record ProcessSample(
     int hostCores,
     double hostBusyCores,
     double ownCpuCores,
-    double foreignCpuCores) {}
+    double foreignCpuCores,
+    int cgroupCpus) {
+  /**
+   * The cores the server may use: the host's, or fewer under a cgroup CPU quota; 0 when neither is
+   * known.
+   */
+  public int usableCores() {
+    if (cgroupCpus > 0 && (hostCores <= 0 || cgroupCpus < hostCores)) {
+      return cgroupCpus;
+    }
+    return Math.max(0, hostCores);
+  }
+}

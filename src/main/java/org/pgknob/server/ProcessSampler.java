@@ -238,6 +238,7 @@ public final class ProcessSampler implements AutoCloseable {
     pssReadable = pssSeen;
     HostMemory memory = HostMemory.read(postmasterPid);
     int hostCores = host == null ? 0 : host.cores();
+    int cgroupCpus = HostFacts.cgroupCpuLimit(postmasterPid).orElse(0);
     if (first || seconds <= 0) {
       return new ProcessSample(
           now,
@@ -254,7 +255,8 @@ public final class ProcessSampler implements AutoCloseable {
           hostCores,
           0,
           0,
-          0);
+          0,
+          cgroupCpus);
     }
     double cpuScale = 100.0 / CLOCK_TICKS_PER_SECOND / seconds;
     double coresPerTick = 1.0 / CLOCK_TICKS_PER_SECOND / seconds;
@@ -283,7 +285,8 @@ public final class ProcessSampler implements AutoCloseable {
         hostCores,
         hostBusyCores,
         ownCores,
-        foreignCores);
+        foreignCores,
+        cgroupCpus);
   }
 
   /** This JVM's user + system CPU ticks (all its threads), or -1 when unreadable. */
@@ -367,7 +370,9 @@ public final class ProcessSampler implements AutoCloseable {
           pss = kb(line);
         }
       }
-      return new long[] {rss, pss};
+      // A zombie (a backend that exited, not yet reaped) has an empty smaps_rollup: nothing
+      // resident, which must not make the whole tree's PSS unreadable.
+      return new long[] {rss, pss < 0 && rss == 0 ? 0 : pss};
     } catch (IOException | RuntimeException e) {
       // fall through to status, which every user may read
     }
@@ -378,9 +383,9 @@ public final class ProcessSampler implements AutoCloseable {
         }
       }
     } catch (IOException e) {
-      // exited
+      // exited while we looked: nothing resident any more
     }
-    return new long[] {0, -1};
+    return new long[] {0, 0};
   }
 
   private static long kb(String line) {

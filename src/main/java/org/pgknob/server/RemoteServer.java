@@ -265,7 +265,8 @@ public final class RemoteServer implements Target {
       if (facts.local() || host.isEmpty()) {
         return facts;
       }
-      // The database host's RAM, cores and cgroup limit, as the agent reads them there.
+      // The database host's RAM, cores and cgroup limits, as the agent reads them there: under a
+      // CPU quota the server has the quota's cores, not the host's (nor this host's).
       ProcessSample s = host.get();
       return new ServerFacts(
           facts.serverVersion(),
@@ -273,7 +274,7 @@ public final class RemoteServer implements Target {
           facts.dataDirectory(),
           false,
           OptionalLong.of(s.hostMemTotalBytes()),
-          s.hostCores() > 0 ? OptionalInt.of(s.hostCores()) : OptionalInt.empty(),
+          s.usableCores() > 0 ? OptionalInt.of(s.usableCores()) : OptionalInt.empty(),
           s.cgroupLimitBytes() > 0 ? OptionalLong.of(s.cgroupLimitBytes()) : OptionalLong.empty(),
           OptionalLong.empty(),
           facts.user(),

@@ -138,7 +138,7 @@ final class Objectives {
     Measured measured = Measured.of(trials);
     List<Observation> out = new ArrayList<>();
     for (TrialResult t : trials) {
-      if (!keep.test(t) || !space.names().containsAll(t.config().keySet())) {
+      if (!t.informative() || !keep.test(t) || !space.names().containsAll(t.config().keySet())) {
         continue;
       }
       Configuration c = Configuration.normalized(t.config(), space);
@@ -155,7 +155,7 @@ final class Objectives {
       SearchSpace space, List<TrialResult> trials, Predicate<TrialResult> keep) {
     List<Observation> out = new ArrayList<>();
     for (TrialResult t : trials) {
-      if (!keep.test(t) || !space.names().containsAll(t.config().keySet())) {
+      if (!t.informative() || !keep.test(t) || !space.names().containsAll(t.config().keySet())) {
         continue;
       }
       Configuration c = Configuration.normalized(t.config(), space);

@@ -57,6 +57,7 @@ public final class TuningSession {
   private final Clock clock;
   private SessionState state;
   private SessionContext context;
+  private Duration serverWait = ServerWait.DEFAULT;
 
   private TuningSession(
       SessionFolder folder,
@@ -186,6 +187,18 @@ public final class TuningSession {
   }
 
   /**
+   * How long the session waits for a server that stopped answering mid-trial before it stops
+   * (--server-wait; 5 minutes unless given). 0 stops at once.
+   */
+  public TuningSession waitingForServer(Duration longest) {
+    if (longest.isNegative()) {
+      throw new IllegalArgumentException("a negative wait: " + longest);
+    }
+    this.serverWait = longest;
+    return this;
+  }
+
+  /**
    * Runs the plan's remaining steps, then computes the results, writes summary.json, the exports
    * and the report, and restores the server's original settings (unless asked to keep the best).
    */
@@ -201,6 +214,7 @@ public final class TuningSession {
             context.memoryLimitBytes(),
             trialTimeout());
     StepProposer proposer = new StepProposer(context, inputs, plan);
+    ServerWait wait = new ServerWait(target, serverWait, progress, clock, folder.dir());
     double trialSeconds = estimatedTrialSeconds(context, inputs);
     PlanSummary.lines(plan, trialSeconds, clock.instant()).forEach(progress::note);
     progress.clock(clock, logged.size() + 1, trialSeconds);
@@ -230,7 +244,7 @@ public final class TuningSession {
       }
       TrialRequest request = proposer.request(step, logged);
       progress.trialStarted(step.trial(), plan.totalTrials(), step.label(), request.settings());
-      TrialResult result = runner.run(request, new LiveTps(progress, inputs.windowSeconds()));
+      TrialResult result = runTrial(runner, request, wait);
       folder.trials().append(result);
       logged.add(result);
       progress.trialFinished(result);
@@ -250,7 +264,41 @@ public final class TuningSession {
     if (plan.validating() != null && sameAsDefaults != null) {
       validationEnd(plan, logged, sameAsDefaults).ifPresent(progress::note);
     }
-    return finish(logged);
+    return finish(logged, wait);
+  }
+
+  /**
+   * Runs one trial. When it fails because the server cannot be reached (its run, reset,
+   * configuration or restart), waits for the server ({@link ServerWait}): back within the wait, the
+   * original settings are restored and the trial is returned as failed with its cause; else it is
+   * logged, the session marked stopped, and {@link ServerUnreachableException} thrown.
+   */
+  private TrialResult runTrial(TrialRunner runner, TrialRequest request, ServerWait wait) {
+    java.time.Instant started = clock.instant();
+    TrialResult result;
+    try {
+      result = runner.run(request, new LiveTps(progress, inputs.windowSeconds()));
+    } catch (PgknobException e) {
+      if (wait.unreachable().isEmpty()) {
+        throw e;
+      }
+      result = TrialResult.failedBeforeRun(request, e.oneLine(), started);
+    }
+    if (!result.mayHaveLostTheServer()) {
+      return result; // it ran, or the server answered to refuse it
+    }
+    Optional<String> lost = wait.unreachable();
+    if (lost.isEmpty()) {
+      return result;
+    }
+    java.time.Instant since = clock.instant();
+    try {
+      return wait.await(since, lost.get()).explain(result);
+    } catch (ServerUnreachableException e) {
+      folder.trials().append(wait.explainGaveUp(result, since));
+      markStopped(SessionState.Status.STOPPED, e.getMessage());
+      throw e;
+    }
   }
 
   /**
@@ -323,9 +371,24 @@ public final class TuningSession {
                 context.databaseBytes(), inputs.rampupSeconds(), inputs.windowSeconds(), true));
   }
 
-  private Summary finish(List<TrialResult> logged) {
+  private Summary finish(List<TrialResult> logged, ServerWait wait) {
     SessionResults results = new SessionResults(context, inputs, state.plan(), logged);
-    String restored = endOnServer(results);
+    String restored;
+    try {
+      restored = endOnServer(results);
+    } catch (PgknobException e) {
+      Optional<String> lost = wait.unreachable();
+      if (lost.isEmpty()) {
+        throw e;
+      }
+      try {
+        wait.await(clock.instant(), lost.get()); // puts the originals back when it answers
+      } catch (ServerUnreachableException gaveUp) {
+        markStopped(SessionState.Status.STOPPED, gaveUp.getMessage());
+        throw gaveUp;
+      }
+      restored = endOnServer(results);
+    }
     state = state.withStatus(SessionState.Status.FINISHED, "", clock.instant());
     Summary summary = results.summary(state, restored);
     folder.writeSummary(summary);

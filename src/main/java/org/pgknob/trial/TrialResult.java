@@ -49,4 +49,66 @@ public record TrialResult(
   public boolean isOk() {
     return status == Status.OK && workload != null;
   }
+
+  /**
+   * False for a trial that says nothing about its configuration: the server could not be reached
+   * and stayed up meanwhile. No optimizer learns from it, as a value or as a failure.
+   */
+  public boolean informative() {
+    return status != Status.UNREACHABLE;
+  }
+
+  /** A failure that may have been the server's going away: it crashed or ran over its time. */
+  public boolean mayHaveLostTheServer() {
+    return status == Status.CRASHED || status == Status.TIMEOUT;
+  }
+
+  /**
+   * A trial that ended before its workload ran, as CRASHED: its reset, configuration or restart
+   * could not reach the server.
+   */
+  public static TrialResult failedBeforeRun(
+      TrialRequest request, String reason, Instant startedAt) {
+    return new TrialResult(
+        request.trial(),
+        request.phase(),
+        request.track(),
+        request.label(),
+        request.config(),
+        request.settings(),
+        Status.CRASHED,
+        reason,
+        null,
+        null,
+        request.predictedMemoryBytes(),
+        startedAt,
+        Map.of());
+  }
+
+  /** The same trial, UNREACHABLE: the server was out of reach and stayed up. */
+  public TrialResult asUnreachable(String newReason) {
+    return withOutcome(Status.UNREACHABLE, newReason);
+  }
+
+  /** The same trial, CRASHED: the server went away (and restarted, or never came back up). */
+  public TrialResult asCrashed(String newReason) {
+    return withOutcome(Status.CRASHED, newReason);
+  }
+
+  private TrialResult withOutcome(Status newStatus, String newReason) {
+    return new TrialResult(
+        trial,
+        phase,
+        track,
+        label,
+        config,
+        settings,
+        newStatus,
+        newReason,
+        workload,
+        resources,
+        predictedMemoryBytes,
+        startedAt,
+        timingsSeconds);
+  }
 }

@@ -44,6 +44,9 @@ public final class TrialRunner {
   private final long memoryLimitBytes;
   private final Duration timeout;
 
+  /** How often the wait for the workload looks whether the server watch found the server gone. */
+  private static final long WATCH_POLL_MILLIS = 500;
+
   /**
    * @param database the database the workload runs in (the guardrail stops its backends)
    * @param workloadApplicationName the workload's application_name, or null for every backend
@@ -111,6 +114,7 @@ public final class TrialRunner {
 
   private RunOutcome runWorkload(TrialListener listener) {
     Optional<ProcessSampler> sampler = samplerFor(target);
+    ServerWatch watch = new ServerWatch(target);
     Guardrail guardrail = null;
     ExecutorService executor =
         Executors.newSingleThreadExecutor(
@@ -126,10 +130,10 @@ public final class TrialRunner {
         sampler.get().addListener(guardrail);
         sampler.get().start();
       }
-      RunListener runListener = new WindowMarks(sampler, listener);
+      RunListener runListener = new WindowMarks(sampler, listener, watch);
       Future<WorkloadResult> run = executor.submit(() -> workload.run(target, runListener));
       try {
-        WorkloadResult result = run.get(timeout.toMillis(), TimeUnit.MILLISECONDS);
+        WorkloadResult result = await(run, watch);
         ResourceSummary resources =
             sampler.map(ProcessSampler::stopWindow).orElse(ResourceSummary.UNAVAILABLE);
         if (guardrail != null && guardrail.tripped()) {
@@ -137,6 +141,17 @@ public final class TrialRunner {
               Status.MEMORY_GUARD, guardrail.trip().orElseThrow().reason(), result, resources);
         }
         return new RunOutcome(Status.OK, "", result, resources);
+      } catch (ServerLostException e) {
+        run.cancel(true); // its connections wait on a dead link: interrupting it closes them
+        return new RunOutcome(
+            Status.CRASHED,
+            "the server stopped answering during the run (nothing committed for "
+                + ServerWatch.STALL_SECONDS
+                + " s, and a new connection failed: "
+                + e.getMessage()
+                + ")",
+            null,
+            sampler.map(ProcessSampler::stopWindow).orElse(ResourceSummary.UNAVAILABLE));
       } catch (TimeoutException e) {
         terminateWorkload();
         run.cancel(true);
@@ -169,11 +184,44 @@ public final class TrialRunner {
         throw new PgknobException("interrupted during a trial", "");
       }
     } finally {
+      watch.close();
       if (guardrail != null) {
         guardrail.close();
       }
       sampler.ifPresent(ProcessSampler::close);
       executor.shutdownNow();
+    }
+  }
+
+  /**
+   * The workload's result, waiting at most the trial's timeout, and less when the watch finds the
+   * server gone.
+   */
+  private WorkloadResult await(Future<WorkloadResult> run, ServerWatch watch)
+      throws TimeoutException, ExecutionException, InterruptedException, ServerLostException {
+    long deadline = System.nanoTime() + timeout.toNanos();
+    while (true) {
+      long left = TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime());
+      if (left <= 0) {
+        throw new TimeoutException();
+      }
+      try {
+        return run.get(Math.min(left, WATCH_POLL_MILLIS), TimeUnit.MILLISECONDS);
+      } catch (TimeoutException e) {
+        Optional<String> lost = watch.lost();
+        if (lost.isPresent()) {
+          throw new ServerLostException(lost.get());
+        }
+      }
+    }
+  }
+
+  /** The server could not be reached during the run; the message is the probe's. */
+  private static final class ServerLostException extends Exception {
+    private static final long serialVersionUID = 1L;
+
+    ServerLostException(String message) {
+      super(message, null, false, false);
     }
   }
 
@@ -186,10 +234,12 @@ public final class TrialRunner {
   private static final class WindowMarks implements RunListener {
     private final Optional<ProcessSampler> sampler;
     private final TrialListener listener;
+    private final ServerWatch watch;
 
-    WindowMarks(Optional<ProcessSampler> sampler, TrialListener listener) {
+    WindowMarks(Optional<ProcessSampler> sampler, TrialListener listener, ServerWatch watch) {
       this.sampler = sampler;
       this.listener = listener;
+      this.watch = watch;
     }
 
     @Override
@@ -202,6 +252,7 @@ public final class TrialRunner {
 
     @Override
     public void second(SecondSample sample) {
+      watch.second(sample);
       listener.second(sample);
     }
   }

@@ -13,6 +13,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.OptionalInt;
 import java.util.OptionalLong;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
@@ -50,20 +51,53 @@ class SecondHostTest {
     }
   }
 
+  /**
+   * The agent reads the database host: the memory limit and the CPU quota of the server's cgroup
+   * (half a core: 1 core, where the host has 2), which the facts, the memory limit and the
+   * PGTune-style row use instead of either host's cores.
+   */
   @Test
   @Order(1)
   void connectsRestartsThroughTheCommandAndReadsTheHostThroughTheAgent() throws Exception {
     String autoConf = autoConf();
+    boolean quota = NetnsPostgres.cpuQuotaSupported();
+    if (quota) {
+      NetnsPostgres.setCpuQuota(50_000);
+    }
     try (RemoteServer server = open()) {
       assertFalse(server.isLocal(), "10.231.5.2 is another host for pgknob");
       ServerFacts facts = server.facts();
       assertEquals(OptionalLong.of(CGROUP_LIMIT), facts.cgroupMemoryLimitBytes(), "from the agent");
       assertTrue(facts.hostMemoryBytes().isPresent());
+      int hostCores = Runtime.getRuntime().availableProcessors();
+      if (quota && hostCores > 1) {
+        assertEquals(OptionalInt.of(1), facts.hostCores(), "the quota's cores, not the host's");
+        List<String> target = remote("target");
+        target.addAll(List.of("--agent-command", pg.agentCommand()));
+        assertEquals(0, run(target), err.toString());
+        assertTrue(out.toString().contains("from the agent: "), out.toString());
+        assertTrue(
+            out.toString().contains(" GiB RAM, 1 core, cgroup memory limit 2.0 GiB"),
+            out.toString());
+      }
+      if (quota) {
+        NetnsPostgres.setCpuQuota(-1);
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        while (!server.facts().hostCores().equals(OptionalInt.of(hostCores))
+            && System.nanoTime() < deadline) {
+          Thread.sleep(200); // the agent's next sample
+        }
+        assertEquals(OptionalInt.of(hostCores), server.facts().hostCores(), "no quota: the host's");
+      }
 
       assertTrue(server.configure(Map.of("shared_buffers", "192MB")).restarted());
       assertEquals("192MB", show(server, "shared_buffers"));
       assertTrue(server.restoreOriginals().restarted());
       assertEquals("128MB", show(server, "shared_buffers"));
+    } finally {
+      if (quota) {
+        NetnsPostgres.setCpuQuota(-1);
+      }
     }
     assertEquals(autoConf, autoConf());
   }
@@ -174,8 +208,181 @@ class SecondHostTest {
     assertEquals(autoConf, autoConf());
   }
 
+  /**
+   * The link drops in the middle of a session's trial (a comparison: baseline runs, then rounds of
+   * the defaults and work_mem = 64MB, the cheapest session there is). The session says the server
+   * is unreachable, waits, and once the link is back puts the original settings back and goes on,
+   * the trial logged as unreachable with its cause. A second drop, kept down past --server-wait,
+   * stops it in one line naming pgknob restore and resume, its restore file pending; pgknob restore
+   * then puts everything back, postgresql.auto.conf byte for byte.
+   */
   @Test
   @Order(4)
+  void aSessionWaitsForAServerWhoseLinkDropsThenRestoresAndGoesOnOrStopsForResume(
+      @org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws Exception {
+    String autoConf = autoConf();
+    java.nio.file.Path conf = Files.writeString(dir.resolve("work.conf"), "work_mem = 64MB\n");
+    java.nio.file.Path runs = dir.resolve("runs");
+    List<String> compare =
+        remote(
+            "compare",
+            "--config",
+            conf.toString(),
+            "--rounds",
+            "2",
+            "--warehouses",
+            "1",
+            "--vus",
+            "2",
+            "--rampup",
+            "2s",
+            "--duration",
+            "3s",
+            "--server-wait",
+            "12s",
+            "--out",
+            runs.toString());
+    compare.addAll(List.of("--agent-command", pg.agentCommand()));
+    var executor = java.util.concurrent.Executors.newSingleThreadExecutor();
+    String workMem;
+    try (RemoteServer watcher = openWithoutAgent()) {
+      workMem = show(watcher, "work_mem");
+      var exit = executor.submit(() -> run(compare));
+      // First drop: mid-trial on work_mem = 64MB; back once the session says it waits.
+      awaitCandidateRunning(watcher, exit);
+      NetnsPostgres.linkDown(true);
+      try {
+        awaitOutput("is unreachable since", 1);
+      } finally {
+        NetnsPostgres.linkDown(false);
+      }
+      awaitOutput("answers again at", 1);
+      // Second drop, on the next round's work_mem = 64MB, kept down past --server-wait.
+      awaitCandidateRunning(watcher, exit);
+      NetnsPostgres.linkDown(true);
+      int code;
+      try {
+        code = exit.get(120, TimeUnit.SECONDS);
+      } finally {
+        NetnsPostgres.linkDown(false);
+      }
+      assertEquals(1, code, out.toString());
+    } finally {
+      executor.shutdownNow();
+    }
+    String console = out.toString();
+    assertTrue(console.contains("(it stayed up: the way to it was down)"), console);
+    assertTrue(console.contains("waiting up to 12s for it (--server-wait)"), console);
+    List<String> errors =
+        err.toString()
+            .strip()
+            .lines()
+            .filter(l -> !l.startsWith("pgknob: took over the server's lock"))
+            .toList();
+    assertEquals(1, errors.size(), err.toString());
+    java.nio.file.Path session;
+    try (var dirs = Files.list(runs)) {
+      session = dirs.findFirst().orElseThrow();
+    }
+    assertTrue(
+        errors.get(0).contains("and --server-wait 12s is over")
+            && errors.get(0).contains("pgknob restore " + session)
+            && errors.get(0).contains("pgknob resume " + session),
+        errors.get(0));
+
+    var json = new com.fasterxml.jackson.databind.ObjectMapper();
+    List<com.fasterxml.jackson.databind.JsonNode> trials = new ArrayList<>();
+    for (String line : Files.readAllLines(session.resolve("trials.jsonl"))) {
+      trials.add(json.readTree(line));
+    }
+    var first =
+        trials.stream()
+            .filter(t -> t.path("status").asText().equals("UNREACHABLE"))
+            .findFirst()
+            .orElseThrow(() -> new AssertionError("no unreachable trial: " + trials));
+    assertEquals("64MB", first.path("settings").path("work_mem").asText(), first.toString());
+    assertTrue(
+        first.path("reason").asText().contains("stayed up (a dropped link, not this configuration)")
+            && first
+                .path("reason")
+                .asText()
+                .contains("the server stopped answering during the run"),
+        first.toString());
+    // The session went on after the first drop: a trial ran to the end after it.
+    assertTrue(
+        trials.stream()
+            .anyMatch(
+                t ->
+                    t.path("trial").asInt() > first.path("trial").asInt()
+                        && t.path("status").asText().equals("OK")),
+        trials.toString());
+    var last = trials.get(trials.size() - 1);
+    assertEquals("UNREACHABLE", last.path("status").asText(), last.toString());
+    assertTrue(
+        last.path("reason").asText().contains("to the end of --server-wait 12s"), last.toString());
+    var state = json.readTree(session.resolve("session.json").toFile());
+    assertEquals("stopped", state.path("status").asText(), state.toString());
+    var restore = json.readTree(session.resolve("restore.json").toFile());
+    assertFalse(restore.path("state").asText().equals("restored"), restore.toString());
+
+    // The server is back: pgknob restore finishes the job, as the message said.
+    List<String> restoreCommand = remote("restore", session.toString());
+    assertEquals(0, run(restoreCommand), err.toString());
+    try (RemoteServer server = openWithoutAgent()) {
+      assertEquals(workMem, show(server, "work_mem"), "the original settings are back");
+    }
+    assertEquals(autoConf, autoConf());
+  }
+
+  /** Waits until the workload's users run on the server with work_mem = 64MB applied. */
+  private void awaitCandidateRunning(
+      RemoteServer watcher, java.util.concurrent.Future<Integer> exit) throws Exception {
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(180);
+    while (System.nanoTime() < deadline) {
+      if (exit.isDone()) {
+        throw new AssertionError("the session ended first: " + exit.get() + "\n" + out + err);
+      }
+      try (Connection conn = watcher.connect("postgres");
+          ResultSet rs =
+              conn.createStatement()
+                  .executeQuery(
+                      "SELECT current_setting('work_mem'), (SELECT count(*) FROM pg_stat_activity"
+                          + " WHERE application_name = 'pgknob tprocc')")) {
+        rs.next();
+        if (rs.getString(1).equals("64MB") && rs.getInt(2) >= 2) {
+          return;
+        }
+      }
+      Thread.sleep(100);
+    }
+    throw new AssertionError("no trial ran work_mem = 64MB within 180 s: " + out);
+  }
+
+  /** Waits until the console holds {@code text} at least {@code times} times. */
+  private void awaitOutput(String text, int times) throws InterruptedException {
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(90);
+    while (System.nanoTime() < deadline) {
+      String console = out.toString();
+      if (console.split(java.util.regex.Pattern.quote(text), -1).length - 1 >= times) {
+        return;
+      }
+      Thread.sleep(100);
+    }
+    throw new AssertionError("no '" + text + "' within 90 s: " + out);
+  }
+
+  private static RemoteServer openWithoutAgent() {
+    return RemoteServer.open(
+        new RemoteServer.Options(
+            pg.jdbcUrl(),
+            ManagedCluster.SUPERUSER,
+            pg.cluster().passwordFile(),
+            pg.restartCommand(),
+            Duration.ofSeconds(90)));
+  }
+
+  @Test
+  @Order(5)
   void aLinkThatDropsMidRunEndsTheRunWithAnErrorNotAHang() throws Exception {
     var executor = java.util.concurrent.Executors.newSingleThreadExecutor();
     try {
@@ -223,7 +430,7 @@ class SecondHostTest {
    * server refuses ends each session right after that, cheaply.
    */
   @Test
-  @Order(5)
+  @Order(6)
   void theSessionSaysWhatGuardsMemoryOnAServerElsewhere(
       @org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws Exception {
     java.nio.file.Path space = dir.resolve("space.yaml");

@@ -14,9 +14,9 @@ import org.pgknob.server.PostgresBinaries;
 /**
  * A PostgreSQL server on a "second host": a managed cluster started inside its own network
  * namespace, reached over a veth pair on a private test subnet (10.231.5.1 here, 10.231.5.2 there),
- * its processes in a cgroup v1 memory group of their own. pgknob stays in the root namespace, so
- * nothing may assume the server is local: it restarts through {@link #restartCommand()} and sees
- * the server's figures only through {@link #agentCommand()}.
+ * its processes in cgroup v1 memory and CPU groups of their own. pgknob stays in the root
+ * namespace, so nothing may assume the server is local: it restarts through {@link
+ * #restartCommand()} and sees the server's figures only through {@link #agentCommand()}.
  *
  * <p>{@link #close()} stops the server and removes the namespace (and with it the veth pair), the
  * cgroup and the cluster folder.
@@ -28,6 +28,16 @@ public final class NetnsPostgres implements AutoCloseable {
   public static final String HOST_ADDRESS = "10.231.5.1";
   public static final String SERVER_ADDRESS = "10.231.5.2";
   public static final Path CGROUP = Path.of("/sys/fs/cgroup/memory/pgknob-h5-db");
+
+  /**
+   * The controllers mounted with the CPU controller on this host ("cpu", or "cpu,cpuacct" where
+   * they share a hierarchy): the agent's namespace mounts the same set, as the host has it.
+   */
+  private static final String CPU_CONTROLLERS = cpuControllers();
+
+  /** The server's cgroup v1 CPU group, where a test sets a quota; null without one. */
+  public static final Path CPU_CGROUP =
+      CPU_CONTROLLERS == null ? null : Path.of("/sys/fs/cgroup", CPU_CONTROLLERS, "pgknob-h5-db");
 
   private final ManagedCluster cluster;
 
@@ -68,6 +78,9 @@ public final class NetnsPostgres implements AutoCloseable {
                 + " up && ip link set lo up'"));
     Files.createDirectories(CGROUP);
     setCgroupLimit(cgroupLimitBytes);
+    if (cpuQuotaSupported()) {
+      Files.createDirectories(CPU_CGROUP);
+    }
 
     Path home = PgknobHome.resolve();
     Path dir = Files.createTempDirectory(Files.createDirectories(home), "netns-cluster-");
@@ -106,6 +119,7 @@ public final class NetnsPostgres implements AutoCloseable {
   public String restartCommand() {
     return "echo $$ > "
         + CGROUP.resolve("cgroup.procs")
+        + (cpuQuotaSupported() ? " && echo $$ > " + CPU_CGROUP.resolve("cgroup.procs") : "")
         + " && exec ip netns exec "
         + NAMESPACE
         + " "
@@ -119,7 +133,16 @@ public final class NetnsPostgres implements AutoCloseable {
     return "exec ip netns exec "
         + NAMESPACE
         + " sh -c \"mount -t tmpfs none /sys/fs/cgroup && mkdir /sys/fs/cgroup/memory"
-        + " && mount -t cgroup -o memory none /sys/fs/cgroup/memory && exec '"
+        + " && mount -t cgroup -o memory none /sys/fs/cgroup/memory"
+        + (cpuQuotaSupported()
+            ? " && mkdir /sys/fs/cgroup/"
+                + CPU_CONTROLLERS
+                + " && mount -t cgroup -o "
+                + CPU_CONTROLLERS
+                + " none /sys/fs/cgroup/"
+                + CPU_CONTROLLERS
+            : "")
+        + " && exec '"
         + ProcessHandle.current().info().command().orElse("java")
         + "' -cp '"
         + System.getProperty("java.class.path")
@@ -130,6 +153,34 @@ public final class NetnsPostgres implements AutoCloseable {
 
   public static void setCgroupLimit(long bytes) throws IOException {
     Files.writeString(CGROUP.resolve("memory.limit_in_bytes"), Long.toString(bytes));
+  }
+
+  /** True when this host has a writable cgroup v1 CPU controller for {@link #setCpuQuota}. */
+  public static boolean cpuQuotaSupported() {
+    return CPU_CGROUP != null && Files.isWritable(CPU_CGROUP.getParent());
+  }
+
+  /**
+   * Sets the server's CPU quota (cpu.cfs_quota_us over a 100 ms period), or lifts it with {@code
+   * quotaMicros} -1.
+   */
+  public static void setCpuQuota(long quotaMicros) throws IOException {
+    Files.writeString(CPU_CGROUP.resolve("cpu.cfs_period_us"), "100000");
+    Files.writeString(CPU_CGROUP.resolve("cpu.cfs_quota_us"), Long.toString(quotaMicros));
+  }
+
+  private static String cpuControllers() {
+    try {
+      for (String line : Files.readAllLines(Path.of("/proc/self/cgroup"))) {
+        String[] parts = line.split(":", 3);
+        if (parts.length == 3 && List.of(parts[1].split(",")).contains("cpu")) {
+          return parts[1];
+        }
+      }
+    } catch (IOException e) {
+      // no cgroup v1 CPU controller: no quota tests
+    }
+    return null;
   }
 
   /** Takes the link down (true) or brings it back (false). */
@@ -152,6 +203,9 @@ public final class NetnsPostgres implements AutoCloseable {
     run("ip link del " + HOST_IF);
     if (Files.isDirectory(CGROUP)) {
       run("rmdir " + CGROUP);
+    }
+    if (CPU_CGROUP != null && Files.isDirectory(CPU_CGROUP)) {
+      run("rmdir " + CPU_CGROUP);
     }
   }
 
