@@ -8,6 +8,7 @@ import java.util.TreeMap;
 import org.pgknob.measure.RaceRule;
 import org.pgknob.measure.ReferenceSchedule;
 import org.pgknob.measure.RunNoise;
+import org.pgknob.trial.Phase;
 import org.pgknob.trial.TrialResult;
 
 /**

@@ -7,6 +7,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
 import org.pgknob.PgknobException;
+import org.pgknob.trial.Phase;
 import org.pgknob.trial.TrialResult;
 
 /**

@@ -19,6 +19,7 @@ import org.pgknob.optimize.SweepAnalysis;
 import org.pgknob.report.Summary;
 import org.pgknob.space.Configuration;
 import org.pgknob.space.SearchSpace;
+import org.pgknob.trial.Phase;
 import org.pgknob.trial.TrialResult;
 
 /**

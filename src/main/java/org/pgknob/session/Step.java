@@ -1,6 +1,7 @@
 package org.pgknob.session;
 
 import java.util.Locale;
+import org.pgknob.trial.Phase;
 
 /**
  * One planned trial of a session: what it runs and where it stands in its phase.

@@ -15,6 +15,7 @@ import org.pgknob.optimize.SweepAnalysis;
 import org.pgknob.safety.Verdict;
 import org.pgknob.space.Configuration;
 import org.pgknob.space.SearchSpace;
+import org.pgknob.trial.Phase;
 import org.pgknob.trial.TrialRequest;
 import org.pgknob.trial.TrialResult;
 

@@ -30,6 +30,7 @@ import org.pgknob.space.PgSetting;
 import org.pgknob.space.SearchSpace;
 import org.pgknob.space.SearchSpaceFile;
 import org.pgknob.space.ServerSpaceValidator;
+import org.pgknob.trial.Phase;
 import org.pgknob.trial.TrialListener;
 import org.pgknob.trial.TrialRequest;
 import org.pgknob.trial.TrialResult;

@@ -7,6 +7,7 @@ import java.io.StringWriter;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.pgknob.optimize.Status;
+import org.pgknob.trial.Phase;
 
 class ProgressPrinterTest {
   private final StringWriter text = new StringWriter();

@@ -25,6 +25,7 @@ import org.pgknob.report.Summary;
 import org.pgknob.server.ManagedCluster;
 import org.pgknob.server.RestoreFile;
 import org.pgknob.testing.SessionPostgres;
+import org.pgknob.trial.Phase;
 import org.pgknob.trial.TrialResult;
 import org.pgknob.workload.Progress;
 

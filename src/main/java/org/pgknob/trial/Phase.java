@@ -1,4 +1,4 @@
-package org.pgknob.session;
+package org.pgknob.trial;
 
 import java.util.Locale;
 
