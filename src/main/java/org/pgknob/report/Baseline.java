@@ -3,6 +3,7 @@ package org.pgknob.report;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import org.pgknob.trial.Phase;
 import org.pgknob.trial.TrialResult;
 
 /**
@@ -16,7 +17,7 @@ final class Baseline {
   private final List<TrialResult> runs;
 
   Baseline(SessionData data) {
-    this.runs = data.okPhase("baseline");
+    this.runs = data.okPhase(Phase.BASELINE);
   }
 
   int runs() {

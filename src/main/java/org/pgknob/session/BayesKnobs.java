@@ -85,8 +85,7 @@ final class BayesKnobs {
         SweepAnalysis.of(
             space,
             Objectives.of(objective),
-            Objectives.within(
-                space, trials, t -> t.phase().equals("baseline") || t.phase().equals("sweep")),
+            Objectives.within(space, trials, t -> t.phase().isOneAtATime()),
             Double.NaN);
     Set<String> order = new LinkedHashSet<>();
     Set<String> withoutEffect = new LinkedHashSet<>();

@@ -97,11 +97,11 @@ final class MeasuredSlots {
         continue;
       }
       List<TrialResult> upTo = trials.subList(0, i + 1);
-      if (Phase.BAYES.label().equals(t.phase()) && state.race == null) {
+      if (t.phase() == Phase.BAYES && state.race == null) {
         if (t.isOk() && looksBetter(t, state.incumbent, upTo, objective)) {
           state.race = new Race(state.incumbent, t.trial());
         }
-      } else if (Phase.RACE.label().equals(t.phase()) && state.race != null) {
+      } else if (t.phase() == Phase.RACE && state.race != null) {
         Race race = state.race;
         if (!t.isOk()) {
           state.race = null; // a failed run ends the race; the incumbent stays

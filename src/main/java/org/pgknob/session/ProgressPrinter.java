@@ -106,7 +106,7 @@ public final class ProgressPrinter {
           w.overall().p95Ms() > 0
               ? String.format(Locale.ROOT, ", %.2f ms p95", w.overall().p95Ms())
               : "");
-      if (!Phase.VALIDATION.label().equals(result.phase())) {
+      if (result.phase() != Phase.VALIDATION) {
         bestByTrack.merge(
             result.track(),
             result,

@@ -233,9 +233,7 @@ public record SessionPlan(
     for (int i = 0; i < logged.size(); i++) {
       TrialResult t = logged.get(i);
       Step s = steps.get(i);
-      if (t.trial() != s.trial()
-          || !s.phase().label().equals(t.phase())
-          || !s.label().equals(t.label())) {
+      if (t.trial() != s.trial() || s.phase() != t.phase() || !s.label().equals(t.label())) {
         throw new PgknobException(
             "trials.jsonl does not follow the session's plan at trial "
                 + (i + 1)

@@ -330,10 +330,7 @@ final class SessionResults {
 
   private List<Summary.KnobImportance> sweepRanking() {
     List<Observation> observations =
-        Objectives.within(
-            context.space(),
-            trials,
-            t -> t.phase().equals("baseline") || t.phase().equals("sweep"));
+        Objectives.within(context.space(), trials, t -> t.phase().isOneAtATime());
     SweepAnalysis analysis =
         SweepAnalysis.of(
             context.space(), Objectives.of(inputs.objective()), observations, Double.NaN);
@@ -358,9 +355,7 @@ final class SessionResults {
               last.track(),
               last.iterations(),
               inputs.tracks().contains("reload"),
-              trials.stream()
-                  .filter(t -> t.phase().equals("baseline") || t.phase().equals("sweep"))
-                  .toList(),
+              trials.stream().filter(t -> t.phase().isOneAtATime()).toList(),
               inputs.objective());
     }
     OptimizerSpec spec =
@@ -386,7 +381,7 @@ final class SessionResults {
   }
 
   private List<TrialResult> phase(Phase phase) {
-    return trials.stream().filter(t -> t.phase().equals(phase.label())).toList();
+    return trials.stream().filter(t -> t.phase() == phase).toList();
   }
 
   private static List<TrialResult> ok(List<TrialResult> list) {
@@ -394,7 +389,7 @@ final class SessionResults {
   }
 
   private static boolean isValidation(TrialResult t) {
-    return Phase.VALIDATION.label().equals(t.phase());
+    return t.phase() == Phase.VALIDATION;
   }
 
   private static String failures(List<TrialResult[]> pairs) {

@@ -94,6 +94,7 @@ public record Step(
       case RACE ->
           String.format(
               Locale.ROOT, "race in bayes %s %d/%d: %s", track, index, count, race.describe());
+      case PGTUNE -> "pgtune";
     };
   }
 

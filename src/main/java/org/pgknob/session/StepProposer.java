@@ -51,10 +51,9 @@ final class StepProposer {
   }
 
   TrialRequest request(Step step, List<TrialResult> logged) {
-    String phase = step.phase().label();
     if (step.runsDefaults()) {
       return new TrialRequest(
-          step.trial(), phase, step.track(), step.label(), Map.of(), Map.of(), null, null);
+          step.trial(), step.phase(), step.track(), step.label(), Map.of(), Map.of(), null, null);
     }
     return switch (step.phase()) {
       case SWEEP -> {
@@ -81,7 +80,7 @@ final class StepProposer {
             .orElseThrow(() -> new IllegalStateException("no trial " + sourceTrial + " to race"));
     return new TrialRequest(
         step.trial(),
-        step.phase().label(),
+        step.phase(),
         step.track(),
         step.label(),
         source.config(),
@@ -100,9 +99,7 @@ final class StepProposer {
                 track,
                 step.count(),
                 inputs.tracks().contains("reload"),
-                logged.stream()
-                    .filter(t -> t.phase().equals("baseline") || t.phase().equals("sweep"))
-                    .toList(),
+                logged.stream().filter(t -> t.phase().isOneAtATime()).toList(),
                 inputs.objective()));
   }
 
@@ -119,8 +116,7 @@ final class StepProposer {
               SweepAnalysis.of(
                   all,
                   Objectives.of(inputs.objective()),
-                  Objectives.within(
-                      all, logged, r -> r.phase().equals("baseline") || r.phase().equals("sweep")),
+                  Objectives.within(all, logged, r -> r.phase().isOneAtATime()),
                   Double.NaN);
           return BayesAnchors.of(t, space, "restart".equals(t) ? pgTune() : Map.of(), sweeps);
         });
@@ -168,14 +164,7 @@ final class StepProposer {
       // stops a trial that eats the machine.
       Map<String, String> settings = given.isEmpty() ? PgTuneSettings.compute(context) : given;
       return new TrialRequest(
-          step.trial(),
-          step.phase().label(),
-          step.track(),
-          step.label(),
-          Map.of(),
-          settings,
-          null,
-          null);
+          step.trial(), step.phase(), step.track(), step.label(), Map.of(), settings, null, null);
     }
     Map<String, Object> config =
         validated.computeIfAbsent(step.subject(), name -> best(name, logged).values());
@@ -215,7 +204,7 @@ final class StepProposer {
     Verdict verdict = context.rules().check(c, context.safety(space));
     return new TrialRequest(
         step.trial(),
-        step.phase().label(),
+        step.phase(),
         step.track(),
         step.label(),
         c.values(),
@@ -241,6 +230,6 @@ final class StepProposer {
   }
 
   private static boolean isValidation(TrialResult t) {
-    return Phase.VALIDATION.label().equals(t.phase());
+    return t.phase() == Phase.VALIDATION;
   }
 }

@@ -17,6 +17,7 @@ import java.util.TreeMap;
 import org.pgknob.Json;
 import org.pgknob.optimize.Status;
 import org.pgknob.server.ResourceSummary;
+import org.pgknob.trial.Phase;
 import org.pgknob.trial.TrialResult;
 import org.pgknob.workload.CheckpointAccount;
 import org.pgknob.workload.LatencySummary;
@@ -365,7 +366,7 @@ public final class FixtureSession {
     TrialResult t =
         new TrialResult(
             trials.size() + 1,
-            phase,
+            Phase.of(phase),
             track,
             label,
             new TreeMap<>(config),

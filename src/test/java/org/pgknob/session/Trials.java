@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Map;
 import org.pgknob.optimize.Status;
 import org.pgknob.server.ResourceSummary;
+import org.pgknob.trial.Phase;
 import org.pgknob.trial.TrialResult;
 import org.pgknob.workload.LatencySummary;
 import org.pgknob.workload.WorkloadResult;
@@ -45,7 +46,7 @@ public final class Trials {
             Map.of());
     return new TrialResult(
         trial,
-        phase,
+        Phase.of(phase),
         track,
         label,
         config,
@@ -106,7 +107,7 @@ public final class Trials {
   public static TrialResult failed(int trial, String phase, String label, Status status) {
     return new TrialResult(
         trial,
-        phase,
+        Phase.of(phase),
         "restart",
         label,
         Map.of("shared_buffers", 99999L),
