@@ -17,7 +17,6 @@ import java.util.concurrent.Callable;
 import org.pgknob.Json;
 import org.pgknob.PgknobException;
 import org.pgknob.optimize.Bayes;
-import org.pgknob.optimize.CommandObjective;
 import org.pgknob.optimize.Direction;
 import org.pgknob.optimize.History;
 import org.pgknob.optimize.KnobSensitivity;
@@ -31,6 +30,8 @@ import org.pgknob.optimize.Sweep;
 import org.pgknob.space.Configuration;
 import org.pgknob.space.SearchSpace;
 import org.pgknob.space.SearchSpaceFile;
+import org.pgknob.workload.command.CommandObjective;
+import org.pgknob.workload.command.CommandOutcome;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -158,7 +159,7 @@ public final class OptimizeCommand implements Callable<Integer> {
             new LinkedHashMap<>(History.effective(space, suggested).values());
         Outcome outcome;
         try {
-          outcome = command.run(config);
+          outcome = outcome(command.run(config));
         } catch (PgknobException e) {
           if (ran == 0) {
             trials.close();
@@ -228,6 +229,11 @@ public final class OptimizeCommand implements Callable<Integer> {
         w.printf("  %-32s %s%n", s.knob(), s.summary());
       }
     }
+  }
+
+  /** The command's run as the optimizer takes it: its numbers, or a failure with its reason. */
+  private static Outcome outcome(CommandOutcome run) {
+    return run.isOk() ? Outcome.ok(run.metrics()) : Outcome.failed(run.reason());
   }
 
   private static Map<String, Object> record(

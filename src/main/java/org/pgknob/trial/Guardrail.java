@@ -8,7 +8,6 @@ import java.util.Optional;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Consumer;
 import org.pgknob.PgknobException;
-import org.pgknob.optimize.Status;
 import org.pgknob.safety.Bytes;
 import org.pgknob.server.ProcessSample;
 import org.pgknob.server.Target;

@@ -2,7 +2,6 @@ package org.pgknob.trial;
 
 import java.time.Instant;
 import java.util.Map;
-import org.pgknob.optimize.Status;
 import org.pgknob.server.ResourceSummary;
 import org.pgknob.workload.WorkloadResult;
 

@@ -13,8 +13,8 @@ import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.pgknob.PgknobException;
-import org.pgknob.optimize.Status;
 import org.pgknob.trial.Phase;
+import org.pgknob.trial.Status;
 
 class SessionLoaderTest {
   @TempDir Path tmp;

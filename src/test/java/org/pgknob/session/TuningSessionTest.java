@@ -18,7 +18,6 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.pgknob.optimize.Status;
 import org.pgknob.report.ConfExporter;
 import org.pgknob.report.ConfFile;
 import org.pgknob.report.Summary;
@@ -26,6 +25,7 @@ import org.pgknob.server.ManagedCluster;
 import org.pgknob.server.RestoreFile;
 import org.pgknob.testing.SessionPostgres;
 import org.pgknob.trial.Phase;
+import org.pgknob.trial.Status;
 import org.pgknob.trial.TrialResult;
 import org.pgknob.workload.Progress;
 
