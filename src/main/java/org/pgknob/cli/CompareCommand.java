@@ -17,6 +17,7 @@ import org.pgknob.session.ComparisonCheck;
 import org.pgknob.session.SessionFolder;
 import org.pgknob.session.SessionInputs;
 import org.pgknob.session.SessionPlan;
+import org.pgknob.session.SessionRunner;
 import org.pgknob.session.TuningSession;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -93,7 +94,7 @@ public final class CompareCommand implements Callable<Integer> {
         run == null ? Comparison.fromConfFiles(configFiles) : Comparison.fromSession(run);
     var out = spec.commandLine().getOut();
     var err = spec.commandLine().getErr();
-    return SessionRunner.runInNewFolder(
+    SessionRunner.runInNewFolder(
         runsDir,
         "comparison",
         restore -> open(run, restore),
@@ -114,6 +115,7 @@ public final class CompareCommand implements Callable<Integer> {
                   ConsoleProgress.forConsole(out),
                   Clock.systemUTC());
         });
+    return ExitCodes.OK;
   }
 
   /** The compared session's safety rules, else the bundled ones. */

@@ -9,6 +9,7 @@ import org.pgknob.server.ManagedCluster;
 import org.pgknob.server.RestoreFile;
 import org.pgknob.server.Target;
 import org.pgknob.session.SessionFolder;
+import org.pgknob.session.SessionRunner;
 import org.pgknob.session.TuningSession;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -38,13 +39,14 @@ public final class ResumeCommand implements Callable<Integer> {
     var out = spec.commandLine().getOut();
     var err = spec.commandLine().getErr();
     try (Target target = open(restore)) {
-      return SessionRunner.run(
+      SessionRunner.run(
           target,
           out,
           err,
           progress ->
               TuningSession.resume(
                   folder, target, progress, ConsoleProgress.forConsole(out), Clock.systemUTC()));
+      return ExitCodes.OK;
     }
   }
 

@@ -8,6 +8,7 @@ import org.pgknob.safety.SafetyRulesFile;
 import org.pgknob.server.Target;
 import org.pgknob.server.UnrestoredFiles;
 import org.pgknob.session.SessionInputs;
+import org.pgknob.session.SessionRunner;
 import org.pgknob.session.TuningSession;
 import org.pgknob.space.SearchSpaceFile;
 import picocli.CommandLine.Command;
@@ -167,7 +168,7 @@ public final class TuneCommand implements Callable<Integer> {
       return ExitCodes.OK;
     }
     var err = spec.commandLine().getErr();
-    return SessionRunner.runInNewFolder(
+    SessionRunner.runInNewFolder(
         runsDir,
         "session",
         restoreFile -> {
@@ -193,5 +194,6 @@ public final class TuneCommand implements Callable<Integer> {
                     progress,
                     ConsoleProgress.forConsole(out),
                     Clock.systemUTC()));
+    return ExitCodes.OK;
   }
 }

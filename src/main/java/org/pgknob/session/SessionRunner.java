@@ -1,4 +1,4 @@
-package org.pgknob.cli;
+package org.pgknob.session;
 
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -7,17 +7,14 @@ import java.util.function.Function;
 import org.pgknob.PgknobException;
 import org.pgknob.server.ApplyReport;
 import org.pgknob.server.Target;
-import org.pgknob.session.ProgressPrinter;
-import org.pgknob.session.SessionFolder;
-import org.pgknob.session.SessionState;
-import org.pgknob.session.TuningSession;
 
 /**
  * Runs a session created by {@code tune} or {@code compare}, or resumed by {@code resume}, under
  * the shutdown guard, and on any failure marks it failed and puts the server's original settings
- * back.
+ * back: the restore-on-failure guarantee, kept with the session so that every command running one
+ * has it.
  */
-final class SessionRunner {
+public final class SessionRunner {
   private SessionRunner() {}
 
   /**
@@ -25,7 +22,7 @@ final class SessionRunner {
    * refuse it (nothing is recorded yet), then how to create it.
    */
   @FunctionalInterface
-  interface NewSession {
+  public interface NewSession {
     Function<ProgressPrinter, TuningSession> prepare(SessionFolder folder, Target target);
   }
 
@@ -38,7 +35,7 @@ final class SessionRunner {
    * @param label what the first line calls the run: session, comparison
    * @param openTarget opens the server, given the restore file to record its original settings in
    */
-  static int runInNewFolder(
+  public static void runInNewFolder(
       Path runsDir,
       String label,
       Function<Path, Target> openTarget,
@@ -50,14 +47,14 @@ final class SessionRunner {
     out.flush();
     // The catch runs after the target is closed, so a failure to close it is handled too.
     try (Target target = openTarget.apply(folder.file(SessionFolder.RESTORE_FILE))) {
-      return run(target, out, err, newSession.prepare(folder, target));
+      run(target, out, err, newSession.prepare(folder, target));
     } catch (RuntimeException e) {
       folder.removeIfEmpty();
       throw e;
     }
   }
 
-  static int run(
+  public static void run(
       Target target,
       PrintWriter out,
       PrintWriter err,
@@ -71,7 +68,6 @@ final class SessionRunner {
         session.run();
         out.println("session folder: " + session.folder().dir());
         out.flush();
-        return ExitCodes.OK;
       } catch (RuntimeException e) {
         String message = e instanceof PgknobException pe ? pe.oneLine() : e.toString();
         if (session != null) {
