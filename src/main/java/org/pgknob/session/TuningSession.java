@@ -282,7 +282,7 @@ public final class TuningSession {
     folder.writeSummary(summary);
     folder.writeState(state);
     SessionExport.writeAll(folder);
-    progress.note(org.pgknob.report.ResultTable.format(summary));
+    progress.note(org.pgknob.report.ConsoleResultTable.format(summary));
     try {
       Path report = org.pgknob.report.ReportWriter.write(folder.dir());
       progress.note("report: " + report);
