@@ -13,10 +13,10 @@ import org.pgknob.AtomicFiles;
 import org.pgknob.PgknobException;
 import org.pgknob.report.BestConfig;
 import org.pgknob.report.ConfExporter;
-import org.pgknob.report.SettingValue;
 import org.pgknob.report.Summary;
 import org.pgknob.server.OriginalSetting;
 import org.pgknob.server.RestoreFile;
+import org.pgknob.server.SettingValue;
 import org.pgknob.trial.Phase;
 import org.pgknob.trial.TrialResult;
 
