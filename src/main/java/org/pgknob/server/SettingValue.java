@@ -190,24 +190,12 @@ public final class SettingValue {
       double value = Double.parseDouble(baseValue);
       // 64 kB needs no translation; 16384 8kB and 4096 kB do.
       if (base.isMultiple() || Math.abs(value) >= 1024) {
-        return plain + " (" + readableBytes(base.bytes(value)) + ")";
+        return plain + " (" + PgUnit.readableBytes(base.bytes(value)) + ")";
       }
       return plain;
     } catch (NumberFormatException e) {
       return plain;
     }
-  }
-
-  private static String readableBytes(double bytes) {
-    String[] units = {"B", "kB", "MB", "GB", "TB", "PB"};
-    int i = 0;
-    double v = bytes;
-    while (Math.abs(v) >= 1024 && i < units.length - 1) {
-      v /= 1024;
-      i++;
-    }
-    return (v == Math.rint(v) ? Long.toString((long) v) : String.format(Locale.ROOT, "%.1f", v))
-        + units[i];
   }
 
   private static String unitHint(PgUnit base) {

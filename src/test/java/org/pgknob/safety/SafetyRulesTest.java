@@ -66,10 +66,9 @@ class SafetyRulesTest {
     assertEquals(4 * GIB, terms.get("shared_buffers"));
     assertEquals(16 * MIB, terms.get("wal_buffers"));
     assertEquals(2048 * MIB, terms.get("sorts_and_hashes"));
-    assertTrue(
-        v.reason().contains("predicted memory 7.2 GiB exceeds the limit 3.6 GiB"), v.reason());
-    assertTrue(v.reason().contains("RAM 4 GiB (--ram)"), v.reason());
-    assertTrue(v.reason().contains("shared_buffers 4 GiB"), v.reason());
+    assertTrue(v.reason().contains("predicted memory 7.2GB exceeds the limit 3.6GB"), v.reason());
+    assertTrue(v.reason().contains("RAM 4GB (--ram)"), v.reason());
+    assertTrue(v.reason().contains("shared_buffers 4GB"), v.reason());
     assertEquals(before, settingsNow());
   }
 
