@@ -23,9 +23,11 @@ import org.pgknob.optimize.KnobSensitivity;
 import org.pgknob.optimize.MidpointDefaults;
 import org.pgknob.optimize.Objective;
 import org.pgknob.optimize.Optimizer;
+import org.pgknob.optimize.OptimizerKind;
 import org.pgknob.optimize.OptimizerSpec;
 import org.pgknob.optimize.Optimizers;
 import org.pgknob.optimize.Outcome;
+import org.pgknob.optimize.SurrogateKind;
 import org.pgknob.optimize.Sweep;
 import org.pgknob.space.Configuration;
 import org.pgknob.space.SearchSpace;
@@ -125,9 +127,11 @@ public final class OptimizeCommand implements Callable<Integer> {
     OptimizerSpec optimizerSpec = OptimizerSpec.of(space, objective).withSeed(seed);
     Optimizer opt =
         Optimizers.create(
-            optimizer,
+            OptimizerKind.of(optimizer),
             optimizerSpec,
-            optimizer.equals("bayes") ? Map.of("surrogate", surrogate) : Map.of());
+            OptimizerKind.of(optimizer) == OptimizerKind.BAYES
+                ? Map.of("surrogate", SurrogateKind.of(surrogate).label())
+                : Map.of());
     Path dir = out != null ? out : defaultOut();
     if (Files.exists(dir) && !Files.isDirectory(dir)) {
       throw new PgknobException(

@@ -4,6 +4,7 @@ import java.nio.file.Path;
 import java.time.Clock;
 import java.util.List;
 import java.util.concurrent.Callable;
+import org.pgknob.optimize.SurrogateKind;
 import org.pgknob.safety.SafetyRulesFile;
 import org.pgknob.server.Target;
 import org.pgknob.server.UnrestoredFiles;
@@ -147,7 +148,7 @@ public final class TuneCommand implements Callable<Integer> {
             allowDurabilityTradeoff,
             ramBytes == null ? 0 : ramBytes,
             seed,
-            surrogate,
+            SurrogateKind.of(surrogate),
             apply.equals("best"),
             pgtuneOptions.toOptions());
     // A budget too small, or a file's own mistakes, are refused before a folder is created or the

@@ -14,7 +14,6 @@ import org.pgknob.optimize.Bayes;
 import org.pgknob.optimize.KnobSensitivity;
 import org.pgknob.optimize.Observation;
 import org.pgknob.optimize.OptimizerSpec;
-import org.pgknob.optimize.Optimizers;
 import org.pgknob.optimize.SweepAnalysis;
 import org.pgknob.report.Summary;
 import org.pgknob.space.Configuration;
@@ -260,15 +259,14 @@ final class SessionResults {
   }
 
   private Summary.ResultRow unvalidatedRow(String name) {
-    String[] parts = name.split("/");
-    SearchSpace space = context.trackSpace(parts[0]);
+    ResultKey key = ResultKey.parse(name);
+    SearchSpace space = context.trackSpace(key.track());
     OptimizerSpec spec =
-        new OptimizerSpec(space, Objectives.of(parts[1]), inputs.seed(), c -> true, true);
-    Bayes model = (Bayes) Optimizers.create("bayes", spec, Map.of("surrogate", inputs.surrogate()));
-    for (Observation o : Objectives.correctedWithin(space, trials, t -> !isValidation(t))) {
-      model.observe(o.configuration(), o.outcome());
-    }
-    Optional<Configuration> best = model.incumbent().map(i -> i.configuration());
+        new OptimizerSpec(space, Objectives.of(key.objective()), inputs.seed(), c -> true, true);
+    Optional<Configuration> best =
+        ModelReplay.fitted(spec, inputs.surrogate(), trials)
+            .incumbent()
+            .map(i -> i.configuration());
     if (best.isEmpty()) {
       return row(name, List.of(), Map.of(), null, null, "no successful trial in this track");
     }
@@ -311,8 +309,9 @@ final class SessionResults {
       Summary.Ratio tpsRatio,
       Summary.Ratio latencyRatio,
       String verdict) {
-    String track = name.contains("/") ? name.split("/")[0] : "";
-    String objective = name.contains("/") ? name.split("/")[1] : "";
+    Optional<ResultKey> key = ResultKey.of(name);
+    String track = key.map(ResultKey::track).orElse("");
+    String objective = key.map(ResultKey::objective).orElse("");
     return new Summary.ResultRow(
         name,
         track,
@@ -360,10 +359,7 @@ final class SessionResults {
     }
     OptimizerSpec spec =
         new OptimizerSpec(space, Objectives.of(inputs.objective()), inputs.seed(), c -> true, true);
-    Bayes model = (Bayes) Optimizers.create("bayes", spec, Map.of("surrogate", inputs.surrogate()));
-    for (Observation o : Objectives.correctedWithin(space, trials, t -> !isValidation(t))) {
-      model.observe(o.configuration(), o.outcome());
-    }
+    Bayes model = ModelReplay.fitted(spec, inputs.surrogate(), trials);
     List<Summary.KnobImportance> out = new ArrayList<>();
     model
         .knobImportance()

@@ -4,10 +4,8 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.pgknob.PgknobException;
-import org.pgknob.optimize.Bayes;
 import org.pgknob.optimize.Incumbent;
 import org.pgknob.optimize.NoCandidateLeftException;
-import org.pgknob.optimize.Observation;
 import org.pgknob.optimize.Optimizer;
 import org.pgknob.optimize.OptimizerSpec;
 import org.pgknob.optimize.Optimizers;
@@ -134,15 +132,12 @@ final class StepProposer {
   private Configuration suggest(Step step, SearchSpace space, List<TrialResult> logged) {
     OptimizerSpec spec =
         spec(space, step.trial()).withAnchors(anchors(step.track(), space, logged));
-    Optimizer bayes = Optimizers.create("bayes", spec, Map.of("surrogate", inputs.surrogate()));
-    for (Observation o : Objectives.correctedWithin(space, logged, t -> !isValidation(t))) {
-      bayes.observe(o.configuration(), o.outcome());
-    }
+    Optimizer bayes = ModelReplay.fitted(spec, inputs.surrogate(), logged);
     try {
       return bayes.suggest();
     } catch (NoCandidateLeftException e) {
       // Every candidate the model would try was refused or seen: fall back to a random point.
-      Optimizer random = Optimizers.create("random", spec.withRepeatsAllowed(true), Map.of());
+      Optimizer random = Optimizers.random(spec.withRepeatsAllowed(true));
       return random.suggest();
     }
   }
@@ -178,10 +173,10 @@ final class StepProposer {
    * posterior mean over the drift-corrected values (never one lucky window on its own).
    */
   Configuration best(String name, List<TrialResult> logged) {
-    String[] parts = name.split("/");
-    SearchSpace space = context.trackSpace(parts[0]);
-    if (plan.racing() != null && plan.racing().objective().equals(parts[1])) {
-      var incumbent = new MeasuredSlots(plan).incumbent(parts[0], logged);
+    ResultKey key = ResultKey.parse(name);
+    SearchSpace space = context.trackSpace(key.track());
+    if (plan.racing() != null && plan.racing().objective().equals(key.objective())) {
+      var incumbent = new MeasuredSlots(plan).incumbent(key.track(), logged);
       for (TrialResult t : logged) {
         if (incumbent.isPresent()
             && t.trial() == incumbent.get()
@@ -191,12 +186,11 @@ final class StepProposer {
       }
     }
     OptimizerSpec spec =
-        new OptimizerSpec(space, Objectives.of(parts[1]), inputs.seed(), c -> true, true);
-    Bayes model = (Bayes) Optimizers.create("bayes", spec, Map.of("surrogate", inputs.surrogate()));
-    for (Observation o : Objectives.correctedWithin(space, logged, t -> !isValidation(t))) {
-      model.observe(o.configuration(), o.outcome());
-    }
-    return model.incumbent().map(Incumbent::configuration).orElse(Configuration.empty());
+        new OptimizerSpec(space, Objectives.of(key.objective()), inputs.seed(), c -> true, true);
+    return ModelReplay.fitted(spec, inputs.surrogate(), logged)
+        .incumbent()
+        .map(Incumbent::configuration)
+        .orElse(Configuration.empty());
   }
 
   private TrialRequest checked(Step step, SearchSpace space, Configuration proposed) {
