@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.stream.Collectors;
+import org.pgknob.runs.Summary;
 
 /**
  * The table a session ends with: defaults, the PGTune-style configuration and the optima of each

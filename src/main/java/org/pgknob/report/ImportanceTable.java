@@ -3,6 +3,7 @@ package org.pgknob.report;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import org.pgknob.runs.Summary;
 import org.pgknob.trial.Phase;
 import org.pgknob.trial.TrialResult;
 

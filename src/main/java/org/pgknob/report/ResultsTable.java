@@ -5,6 +5,7 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import org.pgknob.runs.Summary;
 import org.pgknob.trial.Phase;
 import org.pgknob.trial.TrialResult;
 

@@ -5,6 +5,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
 import java.util.stream.Collectors;
+import org.pgknob.runs.Summary;
 import org.pgknob.trial.Phase;
 import org.pgknob.trial.TrialResult;
 

@@ -12,6 +12,7 @@ import org.pgknob.Json;
 import org.pgknob.PgknobException;
 import org.pgknob.runs.JsonLines;
 import org.pgknob.runs.RunFiles;
+import org.pgknob.runs.Summary;
 import org.pgknob.trial.TrialResult;
 
 /**

@@ -13,7 +13,7 @@ import org.pgknob.AtomicFiles;
 import org.pgknob.PgknobException;
 import org.pgknob.report.BestConfig;
 import org.pgknob.report.ConfExporter;
-import org.pgknob.report.Summary;
+import org.pgknob.runs.Summary;
 import org.pgknob.server.OriginalSetting;
 import org.pgknob.server.RestoreFile;
 import org.pgknob.server.SettingValue;

@@ -15,7 +15,7 @@ import org.pgknob.optimize.KnobSensitivity;
 import org.pgknob.optimize.Observation;
 import org.pgknob.optimize.OptimizerSpec;
 import org.pgknob.optimize.SweepAnalysis;
-import org.pgknob.report.Summary;
+import org.pgknob.runs.Summary;
 import org.pgknob.space.Configuration;
 import org.pgknob.space.SearchSpace;
 import org.pgknob.trial.Phase;

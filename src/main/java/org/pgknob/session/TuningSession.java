@@ -14,7 +14,7 @@ import java.util.OptionalLong;
 import org.pgknob.BuildInfo;
 import org.pgknob.PgknobException;
 import org.pgknob.report.Labels;
-import org.pgknob.report.Summary;
+import org.pgknob.runs.Summary;
 import org.pgknob.safety.ConnectionOverhead;
 import org.pgknob.safety.RamLimit;
 import org.pgknob.safety.SafetyContext;

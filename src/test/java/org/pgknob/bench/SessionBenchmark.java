@@ -6,7 +6,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import org.pgknob.report.Summary;
+import org.pgknob.runs.Summary;
 import org.pgknob.session.SessionFolder;
 import org.pgknob.session.SessionPlan;
 import org.pgknob.session.Step;

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.junit.jupiter.api.Test;
+import org.pgknob.runs.Summary;
 import org.pgknob.session.SummaryFixture;
 
 class ConsoleResultTableTest {

@@ -15,6 +15,7 @@ import java.util.Map;
 import java.util.Random;
 import java.util.TreeMap;
 import org.pgknob.Json;
+import org.pgknob.runs.Summary;
 import org.pgknob.server.ResourceSummary;
 import org.pgknob.trial.Phase;
 import org.pgknob.trial.Status;

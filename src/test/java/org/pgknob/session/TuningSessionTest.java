@@ -20,7 +20,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.pgknob.report.ConfExporter;
 import org.pgknob.report.ConfFile;
-import org.pgknob.report.Summary;
+import org.pgknob.runs.Summary;
 import org.pgknob.server.ManagedCluster;
 import org.pgknob.server.RestoreFile;
 import org.pgknob.testing.SessionPostgres;
