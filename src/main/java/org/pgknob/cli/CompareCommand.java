@@ -17,6 +17,7 @@ import org.pgknob.session.ComparisonCheck;
 import org.pgknob.session.SessionFolder;
 import org.pgknob.session.SessionInputs;
 import org.pgknob.session.SessionPlan;
+import org.pgknob.session.SessionRunner;
 import org.pgknob.session.TuningSession;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -104,7 +105,7 @@ public final class CompareCommand implements Callable<Integer> {
     var out = spec.commandLine().getOut();
     var err = spec.commandLine().getErr();
     var progressOut = json ? err : out;
-    return SessionRunner.runInNewFolder(
+    SessionRunner.runInNewFolder(
         json,
         runsDir,
         "comparison",
@@ -127,6 +128,7 @@ public final class CompareCommand implements Callable<Integer> {
                       Clock.systemUTC())
                   .waitingForServer(waitForServer);
         });
+    return ExitCodes.OK;
   }
 
   /** The compared session's safety rules, else the bundled ones. */

@@ -17,20 +17,23 @@ import java.util.concurrent.Callable;
 import org.pgknob.Json;
 import org.pgknob.PgknobException;
 import org.pgknob.optimize.Bayes;
-import org.pgknob.optimize.CommandObjective;
 import org.pgknob.optimize.Direction;
 import org.pgknob.optimize.History;
 import org.pgknob.optimize.KnobSensitivity;
 import org.pgknob.optimize.MidpointDefaults;
 import org.pgknob.optimize.Objective;
 import org.pgknob.optimize.Optimizer;
+import org.pgknob.optimize.OptimizerKind;
 import org.pgknob.optimize.OptimizerSpec;
 import org.pgknob.optimize.Optimizers;
 import org.pgknob.optimize.Outcome;
+import org.pgknob.optimize.SurrogateKind;
 import org.pgknob.optimize.Sweep;
 import org.pgknob.space.Configuration;
 import org.pgknob.space.SearchSpace;
 import org.pgknob.space.SearchSpaceFile;
+import org.pgknob.workload.command.CommandObjective;
+import org.pgknob.workload.command.CommandOutcome;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -124,9 +127,11 @@ public final class OptimizeCommand implements Callable<Integer> {
     OptimizerSpec optimizerSpec = OptimizerSpec.of(space, objective).withSeed(seed);
     Optimizer opt =
         Optimizers.create(
-            optimizer,
+            OptimizerKind.of(optimizer),
             optimizerSpec,
-            optimizer.equals("bayes") ? Map.of("surrogate", surrogate) : Map.of());
+            OptimizerKind.of(optimizer) == OptimizerKind.BAYES
+                ? Map.of("surrogate", SurrogateKind.of(surrogate).label())
+                : Map.of());
     Path dir = out != null ? out : defaultOut();
     if (Files.exists(dir) && !Files.isDirectory(dir)) {
       throw new PgknobException(
@@ -158,7 +163,7 @@ public final class OptimizeCommand implements Callable<Integer> {
             new LinkedHashMap<>(History.effective(space, suggested).values());
         Outcome outcome;
         try {
-          outcome = command.run(config);
+          outcome = outcome(command.run(config));
         } catch (PgknobException e) {
           if (ran == 0) {
             trials.close();
@@ -228,6 +233,11 @@ public final class OptimizeCommand implements Callable<Integer> {
         w.printf("  %-32s %s%n", s.knob(), s.summary());
       }
     }
+  }
+
+  /** The command's run as the optimizer takes it: its numbers, or a failure with its reason. */
+  private static Outcome outcome(CommandOutcome run) {
+    return run.isOk() ? Outcome.ok(run.metrics()) : Outcome.failed(run.reason());
   }
 
   private static Map<String, Object> record(

@@ -9,6 +9,7 @@ import org.pgknob.server.ManagedCluster;
 import org.pgknob.server.RestoreFile;
 import org.pgknob.server.Target;
 import org.pgknob.session.SessionFolder;
+import org.pgknob.session.SessionRunner;
 import org.pgknob.session.TuningSession;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -41,7 +42,7 @@ public final class ResumeCommand implements Callable<Integer> {
     var out = spec.commandLine().getOut();
     var err = spec.commandLine().getErr();
     try (Target target = open(restore)) {
-      return SessionRunner.run(
+      SessionRunner.run(
           target,
           out,
           err,
@@ -49,6 +50,7 @@ public final class ResumeCommand implements Callable<Integer> {
               TuningSession.resume(
                       folder, target, progress, ConsoleProgress.forConsole(out), Clock.systemUTC())
                   .waitingForServer(waitForServer));
+      return ExitCodes.OK;
     }
   }
 

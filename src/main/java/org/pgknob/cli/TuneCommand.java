@@ -4,10 +4,12 @@ import java.nio.file.Path;
 import java.time.Clock;
 import java.util.List;
 import java.util.concurrent.Callable;
+import org.pgknob.optimize.SurrogateKind;
 import org.pgknob.safety.SafetyRulesFile;
 import org.pgknob.server.Target;
 import org.pgknob.server.UnrestoredFiles;
 import org.pgknob.session.SessionInputs;
+import org.pgknob.session.SessionRunner;
 import org.pgknob.session.TuningSession;
 import org.pgknob.space.SearchSpaceFile;
 import picocli.CommandLine.Command;
@@ -178,7 +180,7 @@ public final class TuneCommand implements Callable<Integer> {
             allowDurabilityTradeoff,
             ramBytes == null ? 0 : ramBytes,
             seed,
-            surrogate,
+            SurrogateKind.of(surrogate),
             apply.equals("best"),
             pgtuneOptions.toOptions(),
             percent(validationTarget));
@@ -201,7 +203,7 @@ public final class TuneCommand implements Callable<Integer> {
     }
     var err = spec.commandLine().getErr();
     var progressOut = json ? err : out;
-    return SessionRunner.runInNewFolder(
+    SessionRunner.runInNewFolder(
         json,
         runsDir,
         "session",
@@ -229,5 +231,6 @@ public final class TuneCommand implements Callable<Integer> {
                         ConsoleProgress.forConsole(progressOut),
                         Clock.systemUTC())
                     .waitingForServer(waitForServer));
+    return ExitCodes.OK;
   }
 }

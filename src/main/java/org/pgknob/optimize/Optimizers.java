@@ -29,14 +29,39 @@ public final class Optimizers {
 
   private Optimizers() {}
 
+  /** As {@link #create(OptimizerKind, OptimizerSpec, Map)}, the optimizer named by its label. */
   public static Optimizer create(String method, OptimizerSpec spec, Map<String, String> options) {
+    return create(OptimizerKind.of(method), spec, options);
+  }
+
+  /** An optimizer of {@code kind} with the options of the command line (see above). */
+  public static Optimizer create(
+      OptimizerKind kind, OptimizerSpec spec, Map<String, String> options) {
     for (String key : options.keySet()) {
       if (!OPTIONS.contains(key)) {
         throw new PgknobException(
             "unknown optimizer option '" + key + "'", "known options: " + OPTIONS);
       }
     }
-    if (method.equals("bayes") && spec.space().size() > Bayes.MAX_KNOBS) {
+    return switch (kind) {
+      case BAYES ->
+          bayes(
+              spec,
+              surrogate(
+                  options.getOrDefault("surrogate", "gp"),
+                  options.getOrDefault("prior", "scaled")));
+      case RANDOM -> random(spec);
+      case SWEEP -> new Sweep(spec, sweepPlan(options));
+    };
+  }
+
+  /** A Bayesian search with the {@code surrogate} model and the default length-scale prior. */
+  public static Bayes bayes(OptimizerSpec spec, SurrogateKind surrogate) {
+    return bayes(spec, surrogate(surrogate.label()));
+  }
+
+  private static Bayes bayes(OptimizerSpec spec, SurrogateFitter fitter) {
+    if (spec.space().size() > Bayes.MAX_KNOBS) {
       throw new PgknobException(
           "bayes searches at most "
               + Bayes.MAX_KNOBS
@@ -49,19 +74,12 @@ public final class Optimizers {
               + " many knobs from a few dozen trials",
           "keep the knobs that matter (a sweep ranks them), or use --optimizer random");
     }
-    return switch (method) {
-      case "bayes" ->
-          new Bayes(
-              spec,
-              surrogate(
-                  options.getOrDefault("surrogate", "gp"),
-                  options.getOrDefault("prior", "scaled")));
-      case "random" -> new RandomSearch(spec);
-      case "sweep" -> new Sweep(spec, sweepPlan(options));
-      default ->
-          throw new PgknobException(
-              "unknown optimizer '" + method + "'", "choose one of " + String.join(", ", METHODS));
-    };
+    return new Bayes(spec, fitter);
+  }
+
+  /** Random search: the fallback when a model has no candidate left. */
+  public static RandomSearch random(OptimizerSpec spec) {
+    return new RandomSearch(spec);
   }
 
   /** The surrogate fitter named {@code gp} or {@code rf}. */

@@ -5,8 +5,9 @@ import java.util.Map;
 import java.util.OptionalDouble;
 
 /**
- * What a trial of one configuration gave: named metric values when it ran ({@link Status#OK}), or a
- * failure status with a reason.
+ * What a trial of one configuration gave: named metric values when it ran, or, when it failed
+ * (crashed, refused by a constraint, stopped by a guard: the optimizer need not know which), an
+ * infeasible configuration with a reason.
  *
  * <p>{@code standardErrors} says, per metric, how far the measured value may be from the
  * configuration's true value (one standard deviation, in the metric's units), as the measurement
@@ -15,12 +16,15 @@ import java.util.OptionalDouble;
  * noise use it to trust replicated or long measurements more than one short window.
  */
 public record Outcome(
-    Status status, Map<String, Double> metrics, Map<String, Double> standardErrors, String reason) {
+    boolean feasible,
+    Map<String, Double> metrics,
+    Map<String, Double> standardErrors,
+    String reason) {
   public Outcome {
     metrics = metrics == null ? Map.of() : Map.copyOf(metrics);
     standardErrors = standardErrors == null ? Map.of() : Map.copyOf(standardErrors);
     reason = reason == null ? "" : reason;
-    if (status == Status.OK) {
+    if (feasible) {
       for (var e : metrics.entrySet()) {
         if (e.getValue() == null || !Double.isFinite(e.getValue())) {
           throw new IllegalArgumentException(
@@ -44,29 +48,27 @@ public record Outcome(
   }
 
   public static Outcome ok(Map<String, Double> metrics) {
-    return new Outcome(Status.OK, metrics, Map.of(), "");
+    return new Outcome(true, metrics, Map.of(), "");
   }
 
   public static Outcome ok(String metric, double value) {
     return ok(Map.of(metric, value));
   }
 
-  public static Outcome failed(Status status, String reason) {
-    if (status == Status.OK) {
-      throw new IllegalArgumentException("a failed outcome needs a failure status");
-    }
-    return new Outcome(status, Map.of(), Map.of(), reason);
+  /** A failed trial: the configuration is infeasible, for {@code reason}. */
+  public static Outcome failed(String reason) {
+    return new Outcome(false, Map.of(), Map.of(), reason);
   }
 
   /** This outcome with the standard error of one metric's value set. */
   public Outcome withStandardError(String metric, double standardError) {
     Map<String, Double> errors = new HashMap<>(standardErrors);
     errors.put(metric, standardError);
-    return new Outcome(status, metrics, errors, reason);
+    return new Outcome(feasible, metrics, errors, reason);
   }
 
   public boolean isOk() {
-    return status == Status.OK;
+    return feasible;
   }
 
   public OptionalDouble value(String metric) {

@@ -268,7 +268,7 @@ public record SweepAnalysis(
         runs++;
       } else {
         failures++;
-        lastReason = outcome.status() + (outcome.reason().isEmpty() ? "" : ": " + outcome.reason());
+        lastReason = outcome.reason();
       }
     }
 

@@ -4,6 +4,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalDouble;
+import org.pgknob.runs.Summary;
+import org.pgknob.trial.Phase;
 import org.pgknob.trial.TrialResult;
 
 /**
@@ -18,7 +20,7 @@ final class Baseline {
   private final Summary summary;
 
   Baseline(SessionData data) {
-    this.runs = data.okPhase("baseline");
+    this.runs = data.okPhase(Phase.BASELINE);
     this.summary = data.summary();
   }
 

@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.Supplier;
 import org.pgknob.trial.BestSoFar;
+import org.pgknob.trial.Phase;
 import org.pgknob.trial.TrialResult;
 
 /**
@@ -58,7 +59,7 @@ final class ConvergenceCharts {
     List<ChartModel.Point> validation = new ArrayList<>();
     for (TrialResult t : data.trials()) {
       if (!best.offer(t)) {
-        if (t.isOk() && BestSoFar.VALIDATION_PHASE.equals(t.phase())) {
+        if (t.isOk() && t.phase() == Phase.VALIDATION) {
           validation.add(new ChartModel.Point(t.trial(), Num.r(metric.of(t))));
         }
         continue;

@@ -5,7 +5,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
-import org.pgknob.optimize.Status;
+import org.pgknob.runs.Summary;
+import org.pgknob.trial.Status;
 import org.pgknob.trial.TrialResult;
 
 /**

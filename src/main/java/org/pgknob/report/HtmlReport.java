@@ -4,6 +4,7 @@ import java.util.Base64;
 import java.util.List;
 import java.util.Map;
 import org.pgknob.BuildInfo;
+import org.pgknob.runs.Summary;
 import org.pgknob.workload.TransactionProfile;
 
 /**

@@ -3,6 +3,8 @@ package org.pgknob.report;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import org.pgknob.runs.Summary;
+import org.pgknob.trial.Phase;
 import org.pgknob.trial.TrialResult;
 
 /**
@@ -29,7 +31,7 @@ final class ImportanceTable {
     double noise = Num.sd(baseline.values(Metric.TPS));
     List<Summary.KnobImportance> out = new ArrayList<>();
     List<String> knobs = new ArrayList<>();
-    for (TrialResult t : data.phase("sweep")) {
+    for (TrialResult t : data.phase(Phase.SWEEP)) {
       SweepCharts.sweptKnob(t).filter(k -> !knobs.contains(k)).ifPresent(knobs::add);
     }
     if (Double.isNaN(base) || base <= 0) {
@@ -37,7 +39,7 @@ final class ImportanceTable {
     }
     for (String knob : knobs) {
       List<Double> tps =
-          data.okPhase("sweep").stream()
+          data.okPhase(Phase.SWEEP).stream()
               .filter(t -> SweepCharts.sweptKnob(t).orElse("").equals(knob))
               .map(Metric.TPS::of)
               .toList();

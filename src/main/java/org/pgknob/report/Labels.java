@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import org.pgknob.runs.Summary;
 
 /**
  * The words people read for values the session files keep raw: times to the minute in UTC, the

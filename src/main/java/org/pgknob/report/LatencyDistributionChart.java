@@ -5,6 +5,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import org.pgknob.runs.Summary;
 import org.pgknob.trial.TrialResult;
 import org.pgknob.workload.LatencySummary;
 

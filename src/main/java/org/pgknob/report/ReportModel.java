@@ -4,6 +4,7 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import org.pgknob.runs.Summary;
 import org.pgknob.workload.TransactionProfile;
 
 /**

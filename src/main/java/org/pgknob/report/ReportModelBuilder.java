@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Collectors;
 import org.pgknob.server.ResourceSummary;
+import org.pgknob.trial.Phase;
 import org.pgknob.trial.TrialResult;
 
 /** Builds the data behind the report from a loaded session folder; pure, no files written. */
@@ -73,7 +74,7 @@ public final class ReportModelBuilder {
               "No trial finished successfully (%d trial%s, all failed): there is nothing to chart."
                   + " The trial table gives each failure's reason.",
               data.trials().size(), data.trials().size() == 1 ? "" : "s"));
-    } else if (data.okPhase("baseline").isEmpty()) {
+    } else if (data.okPhase(Phase.BASELINE).isEmpty()) {
       out.add("No baseline trial succeeded: charts show no noise band and ratios are unknown.");
     }
     SessionEnd.notice(data).ifPresent(out::add);

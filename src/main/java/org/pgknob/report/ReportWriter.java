@@ -10,6 +10,7 @@ import java.nio.file.StandardCopyOption;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import org.pgknob.PgknobException;
+import org.pgknob.runs.Summary;
 
 /**
  * Writes {@code runs/<id>/report.html} and {@code runs/<id>/charts/*.png} from the session folder

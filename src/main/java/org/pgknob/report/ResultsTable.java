@@ -5,6 +5,8 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import org.pgknob.runs.Summary;
+import org.pgknob.trial.Phase;
 import org.pgknob.trial.TrialResult;
 
 /**
@@ -24,8 +26,8 @@ final class ResultsTable {
       return new ReportModel.Results(true, "", summary.results());
     }
     List<Summary.ResultRow> rows = new ArrayList<>();
-    pooled("defaults", data.okPhase("baseline"), "baseline").ifPresent(rows::add);
-    pooled("pgtune", data.okPhase("pgtune"), "PGTune-style").ifPresent(rows::add);
+    pooled("defaults", data.okPhase(Phase.BASELINE), "baseline").ifPresent(rows::add);
+    pooled("pgtune", data.okPhase(Phase.PGTUNE), "PGTune-style").ifPresent(rows::add);
     for (String track : Tracks.of(data)) {
       List<TrialResult> ok = Tracks.okSearch(data, track);
       ok.stream()

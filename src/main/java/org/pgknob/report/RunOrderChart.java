@@ -5,6 +5,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import org.pgknob.runs.Summary;
 import org.pgknob.trial.TrialResult;
 
 /**
@@ -82,7 +83,7 @@ final class RunOrderChart {
   }
 
   private static String phaseOf(TrialResult t) {
-    String p = t.phase() == null ? "" : t.phase();
+    String p = t.phase() == null ? "" : t.phase().label();
     return p.equals("reference") || p.equals("race") ? "bayes" : p;
   }
 

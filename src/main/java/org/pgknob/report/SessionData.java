@@ -5,6 +5,8 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
 import java.util.stream.Collectors;
+import org.pgknob.runs.Summary;
+import org.pgknob.trial.Phase;
 import org.pgknob.trial.TrialResult;
 
 /**
@@ -54,11 +56,11 @@ public record SessionData(
   }
 
   /** The finished trials of one phase (baseline, sweep, bayes, validation, pgtune). */
-  public List<TrialResult> phase(String phase) {
-    return trials.stream().filter(t -> phase.equals(t.phase())).collect(Collectors.toList());
+  public List<TrialResult> phase(Phase phase) {
+    return trials.stream().filter(t -> t.phase() == phase).collect(Collectors.toList());
   }
 
-  public List<TrialResult> okPhase(String phase) {
+  public List<TrialResult> okPhase(Phase phase) {
     return phase(phase).stream().filter(TrialResult::isOk).collect(Collectors.toList());
   }
 }

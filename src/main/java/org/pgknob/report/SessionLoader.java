@@ -1,11 +1,8 @@
 package org.pgknob.report;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -13,6 +10,9 @@ import java.util.Comparator;
 import java.util.List;
 import org.pgknob.Json;
 import org.pgknob.PgknobException;
+import org.pgknob.runs.JsonLines;
+import org.pgknob.runs.RunFiles;
+import org.pgknob.runs.Summary;
 import org.pgknob.trial.TrialResult;
 
 /**
@@ -21,9 +21,9 @@ import org.pgknob.trial.TrialResult;
  * not a session at all is an error.
  */
 public final class SessionLoader {
-  static final String SESSION_FILE = "session.json";
-  static final String TRIALS_FILE = "trials.jsonl";
-  static final String SUMMARY_FILE = "summary.json";
+  static final String SESSION_FILE = RunFiles.SESSION;
+  static final String TRIALS_FILE = RunFiles.TRIALS;
+  static final String SUMMARY_FILE = RunFiles.SUMMARY;
 
   private SessionLoader() {}
 
@@ -72,43 +72,22 @@ public final class SessionLoader {
 
   private record TrialLines(List<TrialResult> trials, int incomplete, int unreadable) {}
 
+  /**
+   * Through the session's own reader: a cut-off last line is incomplete, another bad line is
+   * damage.
+   */
   private static TrialLines readTrials(Path file, List<String> problems) {
-    if (!Files.exists(file)) {
-      return new TrialLines(List.of(), 0, 0);
-    }
-    List<String> raw;
+    JsonLines.Contents<TrialResult> read;
     try {
-      raw = Files.readAllLines(file, StandardCharsets.UTF_8);
-    } catch (IOException e) {
-      problems.add("trials.jsonl could not be read (" + firstLine(e) + ").");
+      read =
+          new JsonLines<>(file, TrialResult.class, t -> t.trial() >= 1 && t.phase() != null).read();
+    } catch (PgknobException e) {
+      problems.add("trials.jsonl could not be read (" + e.getMessage() + ").");
       return new TrialLines(List.of(), 0, 0);
     }
-    int last = raw.size() - 1;
-    while (last >= 0 && raw.get(last).isBlank()) {
-      last--;
-    }
-    ObjectMapper mapper = Json.mapper();
-    List<TrialResult> trials = new ArrayList<>();
-    int incomplete = 0;
-    int unreadable = 0;
-    for (int i = 0; i <= last; i++) {
-      String line = raw.get(i);
-      if (line.isBlank()) {
-        continue;
-      }
-      try {
-        trials.add(mapper.readValue(line, TrialResult.class));
-      } catch (JsonProcessingException | RuntimeException e) {
-        // Only the last line can be cut off by a kill mid-write; a bad line elsewhere is damage.
-        if (i == last) {
-          incomplete++;
-        } else {
-          unreadable++;
-        }
-      }
-    }
+    List<TrialResult> trials = new ArrayList<>(read.records());
     trials.sort(Comparator.comparingInt(TrialResult::trial));
-    return new TrialLines(trials, incomplete, unreadable);
+    return new TrialLines(trials, read.cutOffLines(), read.damagedLines().size());
   }
 
   private static Summary readSummary(Path file, List<String> problems) {

@@ -9,6 +9,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.pgknob.trial.Phase;
 import org.pgknob.trial.TrialResult;
 
 /**
@@ -48,7 +49,7 @@ final class SweepCharts {
 
   static List<ReportModel.Sweep> build(SessionData data, Baseline baseline) {
     Map<String, List<TrialResult>> byKnob = new LinkedHashMap<>();
-    for (TrialResult t : data.phase("sweep")) {
+    for (TrialResult t : data.phase(Phase.SWEEP)) {
       sweptKnob(t).ifPresent(k -> byKnob.computeIfAbsent(k, x -> new ArrayList<>()).add(t));
     }
     boolean sampled = data.okTrials().stream().anyMatch(t -> t.resources().available());
@@ -121,7 +122,7 @@ final class SweepCharts {
     List<TrialResult> plotted = new ArrayList<>(ordered);
     Optional<Double> atDefault = defaultMark.map(ChartModel.Marker::x).filter(x0 -> !log || x0 > 0);
     if (atDefault.isPresent()) {
-      for (TrialResult t : data.okPhase("baseline")) {
+      for (TrialResult t : data.okPhase(Phase.BASELINE)) {
         xByTrial.put(t.trial(), atDefault.get());
         plotted.add(t);
       }

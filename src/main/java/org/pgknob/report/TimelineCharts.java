@@ -4,7 +4,8 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
-import org.pgknob.optimize.Status;
+import org.pgknob.trial.Phase;
+import org.pgknob.trial.Status;
 import org.pgknob.trial.TrialResult;
 import org.pgknob.workload.CheckpointAccount;
 import org.pgknob.workload.SecondSample;
@@ -21,7 +22,7 @@ final class TimelineCharts {
 
   static List<ChartModel> build(SessionData data) {
     List<Pick> picks = new ArrayList<>();
-    data.okPhase("baseline").stream()
+    data.okPhase(Phase.BASELINE).stream()
         .filter(t -> !t.workload().timeline().isEmpty())
         .findFirst()
         .ifPresent(t -> picks.add(new Pick("timeline-baseline", "baseline", t)));

@@ -3,6 +3,7 @@ package org.pgknob.report;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import org.pgknob.trial.Phase;
 import org.pgknob.trial.TrialResult;
 
 /** The tracks of a session in report order: reload, restart, then any other by name. */
@@ -11,7 +12,7 @@ final class Tracks {
 
   /** Phases whose trials search for a track's optimum. */
   static boolean searching(TrialResult t) {
-    return "sweep".equals(t.phase()) || "bayes".equals(t.phase());
+    return t.phase() == Phase.SWEEP || t.phase() == Phase.BAYES;
   }
 
   static List<String> of(SessionData data) {
@@ -53,10 +54,10 @@ final class Tracks {
    * defaults is drawn as the baseline; else its track.
    */
   static String colourKey(TrialResult t) {
-    String phase = t.phase() == null ? "" : t.phase();
+    Phase phase = t.phase() == null ? Phase.BASELINE : t.phase();
     return switch (phase) {
-      case "baseline", "pgtune", "validation" -> phase;
-      case "reference" -> "baseline";
+      case BASELINE, PGTUNE, VALIDATION -> phase.label();
+      case REFERENCE -> "baseline";
       default -> t.track() == null || t.track().isBlank() ? "baseline" : t.track();
     };
   }

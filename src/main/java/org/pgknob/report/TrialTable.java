@@ -18,7 +18,7 @@ final class TrialTable {
   private static ReportModel.TrialRow row(TrialResult t) {
     return new ReportModel.TrialRow(
         t.trial(),
-        t.phase(),
+        t.phase() == null ? "" : t.phase().label(),
         t.track(),
         t.label(),
         t.isOk() ? "ok" : String.valueOf(t.status()),

@@ -1,5 +1,7 @@
 package org.pgknob.report;
 
+import org.pgknob.runs.Summary;
+
 /**
  * The report's first block, {@code <section id="verdict">}: the session's verdict as summary.json
  * records it (the session decides it), so what the page says first is what the console said first.

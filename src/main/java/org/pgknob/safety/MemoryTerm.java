@@ -1,5 +1,7 @@
 package org.pgknob.safety;
 
+import org.pgknob.space.PgUnit;
+
 /**
  * One term of the predicted memory: e.g. {@code sorts_and_hashes = active_connections x work_mem x
  * hash_mem_multiplier x 2 = 128 MiB}.
@@ -11,6 +13,6 @@ package org.pgknob.safety;
 public record MemoryTerm(String name, long bytes, String formula) {
   @Override
   public String toString() {
-    return name + " " + Bytes.format(bytes) + " (" + formula + ")";
+    return name + " " + PgUnit.readableBytes(bytes) + " (" + formula + ")";
   }
 }

@@ -3,6 +3,7 @@ package org.pgknob.safety;
 import java.util.OptionalLong;
 import org.pgknob.PgknobException;
 import org.pgknob.server.HostMemory;
+import org.pgknob.space.PgUnit;
 
 /**
  * The RAM a configuration must fit in: the least of the host's MemTotal, a cgroup memory limit and
@@ -49,6 +50,6 @@ public record RamLimit(long bytes, String source) {
 
   @Override
   public String toString() {
-    return Bytes.format(bytes) + " (" + source + ")";
+    return PgUnit.readableBytes(bytes) + " (" + source + ")";
   }
 }

@@ -11,6 +11,7 @@ import org.pgknob.PgknobException;
 import org.pgknob.space.Configuration;
 import org.pgknob.space.Knob;
 import org.pgknob.space.PgSetting;
+import org.pgknob.space.PgUnit;
 import org.pgknob.space.SearchSpace;
 
 /**
@@ -195,7 +196,7 @@ public final class SafetyRules {
             || (context.serverSettings().containsKey(factor)
                 && isMemory(context.serverSettings().get(factor)));
     if (memory) {
-      return Bytes.format(v);
+      return PgUnit.readableBytes(v);
     }
     return v == Math.rint(v) ? Long.toString((long) v) : String.format(Locale.ROOT, "%.3g", v);
   }
@@ -264,9 +265,9 @@ public final class SafetyRules {
     if (predicted > limit) {
       reasons.add(
           "predicted memory "
-              + Bytes.format(predicted)
+              + PgUnit.readableBytes(predicted)
               + " exceeds the limit "
-              + Bytes.format(limit)
+              + PgUnit.readableBytes(limit)
               + " ("
               + limitFraction
               + " x RAM "

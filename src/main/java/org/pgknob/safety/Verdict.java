@@ -1,7 +1,6 @@
 package org.pgknob.safety;
 
 import java.util.List;
-import org.pgknob.optimize.Status;
 
 /**
  * What the safety rules say of a configuration before anything is applied: accepted, or rejected
@@ -22,11 +21,6 @@ public record Verdict(
   public Verdict {
     terms = List.copyOf(terms);
     reasons = List.copyOf(reasons);
-  }
-
-  /** OK or REJECTED, for the trial record. */
-  public Status status() {
-    return accepted ? Status.OK : Status.REJECTED;
   }
 
   /** The reasons as one line, or empty. */

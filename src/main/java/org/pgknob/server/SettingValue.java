@@ -10,15 +10,20 @@ import java.util.regex.Pattern;
 import org.pgknob.space.PgUnit;
 
 /**
- * Checks a value against a setting's pg_settings row the way PostgreSQL parses it, and brings it to
- * a canonical form (numbers in the base unit, booleans as on/off, enums as pg_settings lists them)
- * so pgknob can tell whether a value differs from the current one and verify it after a change.
+ * Setting values as PostgreSQL reads them. As text alone ({@link #withUnit(String, String)}, {@link
+ * #canonical(String)}, {@link #same}): a number with an optional memory unit (B, kB, MB, GB, TB;
+ * 1024-based) or time unit (us, ms, s, min, h, d), or a word, to show pg_settings' raw values with
+ * their unit and to tell whether two spellings mean the same value ('1GB' and '1024MB', 'on' and
+ * 'true'). Against a setting's pg_settings row (package-private): checks a value against a
+ * setting's pg_settings row the way PostgreSQL parses it, and brings it to a canonical form
+ * (numbers in the base unit, booleans as on/off, enums as pg_settings lists them) so pgknob can
+ * tell whether a value differs from the current one and verify it after a change.
  *
  * <p>Follows PostgreSQL's guc.c: integers and reals may carry a unit (memory: B, kB, MB, GB, TB;
  * time: us, ms, s, min, h, d; case-sensitive; read by {@link PgUnit.Quantity}), and integer values
  * are rounded to the base unit.
  */
-final class SettingValue {
+public final class SettingValue {
   private static final List<String> TRUE_WORDS = List.of("true", "yes", "on", "1");
   private static final List<String> FALSE_WORDS = List.of("false", "no", "off", "0");
 
@@ -185,24 +190,12 @@ final class SettingValue {
       double value = Double.parseDouble(baseValue);
       // 64 kB needs no translation; 16384 8kB and 4096 kB do.
       if (base.isMultiple() || Math.abs(value) >= 1024) {
-        return plain + " (" + readableBytes(base.bytes(value)) + ")";
+        return plain + " (" + PgUnit.readableBytes(base.bytes(value)) + ")";
       }
       return plain;
     } catch (NumberFormatException e) {
       return plain;
     }
-  }
-
-  private static String readableBytes(double bytes) {
-    String[] units = {"B", "kB", "MB", "GB", "TB", "PB"};
-    int i = 0;
-    double v = bytes;
-    while (Math.abs(v) >= 1024 && i < units.length - 1) {
-      v /= 1024;
-      i++;
-    }
-    return (v == Math.rint(v) ? Long.toString((long) v) : String.format(Locale.ROOT, "%.1f", v))
-        + units[i];
   }
 
   private static String unitHint(PgUnit base) {
@@ -228,5 +221,70 @@ final class SettingValue {
             + (meaning == null ? "" : " = " + meaning),
         "",
         "nothing was changed");
+  }
+
+  // Text alone: no pg_settings row needed (exports, the report, the session).
+
+  private static final PgUnit BYTES = PgUnit.parse("B").orElseThrow();
+  private static final PgUnit MILLISECONDS = PgUnit.parse("ms").orElseThrow();
+
+  /**
+   * A pg_settings value in its unit as PostgreSQL takes it: {@code ("16384", "8kB")} is 128MB,
+   * {@code ("300", "s")} is 5min. Negative values are special (-1: "use the default rule") and keep
+   * no unit, as do values of settings without one.
+   */
+  public static String withUnit(String raw, String unit) {
+    if (raw == null || unit == null || unit.isEmpty()) {
+      return raw;
+    }
+    Optional<PgUnit> u = PgUnit.parse(unit);
+    long value;
+    try {
+      value = Long.parseLong(raw.trim());
+    } catch (NumberFormatException e) {
+      return raw + unit;
+    }
+    if (u.isEmpty()) {
+      return raw + unit;
+    }
+    if (value < 0) {
+      return raw;
+    }
+    return u.get().writeWhole(value);
+  }
+
+  /**
+   * A form in which equal values are equal strings: memory in bytes, time in milliseconds, other
+   * numbers in plain decimal, booleans as on/off, words in lower case. Values without a unit are
+   * compared as numbers, so a memory setting should be compared with its unit written out.
+   */
+  public static String canonical(String text) {
+    String t = text.trim();
+    Optional<PgUnit.Quantity> quantity = PgUnit.Quantity.parse(t);
+    Optional<PgUnit> unit = quantity.flatMap(PgUnit.Quantity::unit);
+    if (unit.isPresent()) {
+      PgUnit.Quantity q = quantity.get();
+      return switch (unit.get().kind()) {
+        case MEMORY -> plain(q.in(BYTES).orElseThrow()) + "B";
+        case TIME -> plain(q.in(MILLISECONDS).orElseThrow()) + "ms";
+        case NONE -> plain(q.number());
+      };
+    }
+    String lower = t.toLowerCase(Locale.ROOT);
+    return switch (lower) {
+      case "on", "true", "yes" -> "on";
+      case "off", "false", "no" -> "off";
+      default -> lower;
+    };
+  }
+
+  /** True when the two texts mean the same setting value. */
+  public static boolean same(String a, String b) {
+    return canonical(a).equals(canonical(b));
+  }
+
+  private static String plain(BigDecimal d) {
+    BigDecimal s = d.stripTrailingZeros();
+    return s.scale() < 0 ? s.setScale(0).toPlainString() : s.toPlainString();
   }
 }

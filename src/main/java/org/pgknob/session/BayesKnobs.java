@@ -17,8 +17,8 @@ import org.pgknob.trial.TrialResult;
  *
  * <ol>
  *   <li>knobs whose sweep showed an effect beyond the noise, largest first;
- *   <li>then the expert order of {@link SweepChoice#PRIORITY}, skipping knobs a sweep found without
- *       effect;
+ *   <li>then the expert order of sweep order of the search-space file ({@code sweep:}), skipping
+ *       knobs a sweep found without effect;
  *   <li>then the rest of the space in file order.
  * </ol>
  *
@@ -85,8 +85,7 @@ final class BayesKnobs {
         SweepAnalysis.of(
             space,
             Objectives.of(objective),
-            Objectives.within(
-                space, trials, t -> t.phase().equals("baseline") || t.phase().equals("sweep")),
+            Objectives.within(space, trials, t -> t.phase().isOneAtATime()),
             Double.NaN);
     Set<String> order = new LinkedHashSet<>();
     Set<String> withoutEffect = new LinkedHashSet<>();
@@ -101,7 +100,7 @@ final class BayesKnobs {
         withoutEffect.add(s.knob());
       }
     }
-    for (String name : SweepChoice.PRIORITY) {
+    for (String name : SweepChoice.priority(space)) {
       if (space.contains(name) && !withoutEffect.contains(name)) {
         order.add(name);
       }

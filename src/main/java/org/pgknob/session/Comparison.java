@@ -12,7 +12,7 @@ import java.util.Map;
 import java.util.Set;
 import org.pgknob.PgknobException;
 import org.pgknob.report.ConfFile;
-import org.pgknob.report.Summary;
+import org.pgknob.runs.Summary;
 import org.pgknob.server.ServerSetting;
 import org.pgknob.workload.WorkloadSpec;
 

@@ -5,7 +5,7 @@ import java.util.List;
 import java.util.Locale;
 import org.pgknob.BuildInfo;
 import org.pgknob.report.Labels;
-import org.pgknob.report.Summary;
+import org.pgknob.runs.Summary;
 
 /**
  * The header lines of an export beyond its name and verdict: where and how it was measured, so a

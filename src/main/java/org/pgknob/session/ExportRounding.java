@@ -3,7 +3,7 @@ package org.pgknob.session;
 import java.util.List;
 import java.util.Set;
 import org.pgknob.report.DbaRounding;
-import org.pgknob.report.Summary;
+import org.pgknob.runs.Summary;
 import org.pgknob.trial.TrialResult;
 
 /**

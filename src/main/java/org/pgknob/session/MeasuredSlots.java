@@ -10,6 +10,7 @@ import java.util.TreeMap;
 import org.pgknob.measure.RaceRule;
 import org.pgknob.measure.ReferenceSchedule;
 import org.pgknob.measure.RunNoise;
+import org.pgknob.trial.Phase;
 import org.pgknob.trial.TrialResult;
 
 /**
@@ -80,7 +81,7 @@ final class MeasuredSlots {
       if (t.isOk() && t.settings().isEmpty()) {
         lastDefaults = t.trial();
       }
-      if (Phase.REFERENCE.label().equals(t.phase()) && !t.settings().isEmpty()) {
+      if (t.phase() == Phase.REFERENCE && !t.settings().isEmpty()) {
         lastIncumbentReference = t.trial();
       }
     }
@@ -133,7 +134,7 @@ final class MeasuredSlots {
         continue;
       }
       List<TrialResult> upTo = trials.subList(0, i + 1);
-      if (Phase.BAYES.label().equals(t.phase())) {
+      if (t.phase() == Phase.BAYES) {
         if (t.isOk()) {
           state.proposals.add(t.trial());
         }
@@ -148,7 +149,7 @@ final class MeasuredSlots {
             raced.add(challenger.get());
           }
         }
-      } else if (Phase.RACE.label().equals(t.phase()) && state.race != null) {
+      } else if (t.phase() == Phase.RACE && state.race != null) {
         Race race = state.race;
         if (!t.isOk()) {
           state.race = null; // a failed run ends the race; the incumbent stays

@@ -42,7 +42,7 @@ final class Objectives {
 
   static Outcome outcome(TrialResult t) {
     if (!t.isOk()) {
-      return Outcome.failed(t.status(), t.reason());
+      return failed(t);
     }
     return Outcome.ok(Map.of(TPS, value(t, TPS), LATENCY, value(t, LATENCY)));
   }
@@ -54,7 +54,7 @@ final class Objectives {
    */
   static Outcome correctedOutcome(TrialResult t, Measured measured) {
     if (!t.isOk()) {
-      return Outcome.failed(t.status(), t.reason());
+      return failed(t);
     }
     Outcome out =
         Outcome.ok(
@@ -162,5 +162,10 @@ final class Objectives {
       out.add(new Observation(c, outcome(t)));
     }
     return out;
+  }
+
+  /** A failed trial as the optimizer sees it: infeasible, the status leading the reason. */
+  private static Outcome failed(TrialResult t) {
+    return Outcome.failed(t.status() + (t.reason().isEmpty() ? "" : ": " + t.reason()));
   }
 }

@@ -3,6 +3,7 @@ package org.pgknob.session;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import org.pgknob.report.DbaRounding;
+import org.pgknob.server.SettingCatalog;
 
 /**
  * The PGTune-style OLTP configuration (le0pard/pgtune's public formulas, as of 2026) that the
@@ -62,7 +63,7 @@ public record PgTuneConfig(
    * The settings for {@code server}, as PostgreSQL takes them (name to value with unit), in
    * PGTune's order.
    */
-  public Map<String, String> settings(ServerFacts server) {
+  public Map<String, String> settings(SettingCatalog server) {
     long ramKb = ramBytes / 1024;
     int connections = maxConnections != null ? maxConnections : server.maxConnections();
     Map<String, String> out = new LinkedHashMap<>();

@@ -5,6 +5,7 @@ import java.sql.SQLException;
 import java.util.List;
 import java.util.Map;
 import org.pgknob.PgknobException;
+import org.pgknob.server.SettingCatalog;
 
 /** The PGTune-style configuration of a session's server, from its RAM, cores and storage. */
 final class PgTuneSettings {
@@ -42,7 +43,7 @@ final class PgTuneSettings {
   static Map<String, String> compute(TuningSession.SessionContext context) {
     PgTuneOptions given = context.inputs().pgtune();
     try (Connection conn = context.target().connect("postgres")) {
-      ServerFacts server = ServerFacts.read(conn);
+      SettingCatalog server = SettingCatalog.read(conn);
       int cpus =
           given.cpus() != null
               ? given.cpus()

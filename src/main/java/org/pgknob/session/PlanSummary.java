@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import org.pgknob.report.Labels;
+import org.pgknob.trial.Phase;
 
 /**
  * The plan in words before the work starts: the phases with their trial counts and when the session

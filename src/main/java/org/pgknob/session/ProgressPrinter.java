@@ -7,6 +7,7 @@ import java.util.TreeMap;
 import java.util.stream.Collectors;
 import org.pgknob.server.ForeignLoad;
 import org.pgknob.trial.BestSoFar;
+import org.pgknob.trial.Phase;
 import org.pgknob.trial.TrialResult;
 
 /**

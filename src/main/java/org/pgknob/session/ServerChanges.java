@@ -2,7 +2,7 @@ package org.pgknob.session;
 
 import java.util.LinkedHashMap;
 import java.util.Map;
-import org.pgknob.report.SettingValue;
+import org.pgknob.server.SettingValue;
 import org.pgknob.space.PgSetting;
 
 /**

@@ -13,10 +13,11 @@ import org.pgknob.AtomicFiles;
 import org.pgknob.PgknobException;
 import org.pgknob.report.BestConfig;
 import org.pgknob.report.ConfExporter;
-import org.pgknob.report.SettingValue;
-import org.pgknob.report.Summary;
+import org.pgknob.runs.Summary;
 import org.pgknob.server.OriginalSetting;
 import org.pgknob.server.RestoreFile;
+import org.pgknob.server.SettingValue;
+import org.pgknob.trial.Phase;
 import org.pgknob.trial.TrialResult;
 
 /**
@@ -168,8 +169,8 @@ public final class SessionExport {
    */
   static String effect(
       String knob, String value, List<TrialResult> trials, Summary summary, boolean latency) {
-    double baseline = mean(trials, "baseline", null, null, latency);
-    double atValue = mean(trials, "sweep", knob, value, latency);
+    double baseline = mean(trials, Phase.BASELINE, null, null, latency);
+    double atValue = mean(trials, Phase.SWEEP, knob, value, latency);
     if (baseline > 0 && atValue > 0) {
       double change = atValue / baseline - 1;
       String text =
@@ -211,9 +212,9 @@ public final class SessionExport {
 
   /** Mean TPS (or average latency) of the phase's successful trials, optionally at knob=value. */
   private static double mean(
-      List<TrialResult> trials, String phase, String knob, String value, boolean latency) {
+      List<TrialResult> trials, Phase phase, String knob, String value, boolean latency) {
     return trials.stream()
-        .filter(t -> t.isOk() && phase.equals(t.phase()))
+        .filter(t -> t.isOk() && t.phase() == phase)
         .filter(
             t ->
                 knob == null

@@ -13,7 +13,7 @@ import java.time.format.DateTimeFormatter;
 import org.pgknob.AtomicFiles;
 import org.pgknob.Json;
 import org.pgknob.PgknobException;
-import org.pgknob.report.Summary;
+import org.pgknob.runs.Summary;
 
 /**
  * A session's folder {@code runs/<id>/} and the files in it: session.json (inputs and state),

@@ -4,6 +4,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.pgknob.PgknobException;
+import org.pgknob.optimize.SurrogateKind;
 import org.pgknob.workload.WorkloadSpec;
 import org.pgknob.workload.Workloads;
 
@@ -22,7 +23,7 @@ import org.pgknob.workload.Workloads;
  * @param allowDurabilityTradeoff whether synchronous_commit=off may be proposed
  * @param ramBytes --ram in bytes, or 0 when not given
  * @param seed the session's random seed
- * @param surrogate gp or rf
+ * @param surrogate the model of the Bayesian phase
  * @param applyBest leave the best restart/objective configuration applied at the end
  * @param pgtune --storage, --cpus and --connections for the PGTune-style configuration
  * @param validationTarget --validation-target: validation stops once each ratio is within this
@@ -40,7 +41,7 @@ public record SessionInputs(
     boolean allowDurabilityTradeoff,
     long ramBytes,
     long seed,
-    String surrogate,
+    SurrogateKind surrogate,
     boolean applyBest,
     PgTuneOptions pgtune,
     double validationTarget) {
@@ -61,7 +62,7 @@ public record SessionInputs(
       boolean allowDurabilityTradeoff,
       long ramBytes,
       long seed,
-      String surrogate,
+      org.pgknob.optimize.SurrogateKind surrogate,
       boolean applyBest,
       PgTuneOptions pgtune) {
     this(
@@ -120,9 +121,7 @@ public record SessionInputs(
               + " s",
           "give positive durations, e.g. --rampup 10s --duration 30s");
     }
-    if (!List.of("gp", "rf").contains(surrogate)) {
-      throw new PgknobException("unknown surrogate '" + surrogate + "'", "choose gp or rf");
-    }
+    surrogate = surrogate == null ? SurrogateKind.GP : surrogate;
   }
 
   /**
@@ -154,7 +153,7 @@ public record SessionInputs(
     m.put("allowDurabilityTradeoff", allowDurabilityTradeoff);
     m.put("ramBytes", ramBytes);
     m.put("seed", seed);
-    m.put("surrogate", surrogate);
+    m.put("surrogate", surrogate.label());
     m.put("applyBest", applyBest);
     m.put("pgtune", pgtune.toMap());
     m.put("validationTarget", validationTarget);
@@ -176,7 +175,7 @@ public record SessionInputs(
         (Boolean) m.get("allowDurabilityTradeoff"),
         ((Number) m.get("ramBytes")).longValue(),
         ((Number) m.get("seed")).longValue(),
-        (String) m.get("surrogate"),
+        SurrogateKind.of((String) m.get("surrogate")),
         (Boolean) m.get("applyBest"),
         PgTuneOptions.fromMap(m.get("pgtune")),
         m.get("validationTarget") instanceof Number n

@@ -13,7 +13,7 @@ import org.pgknob.measure.NoiseComponents;
 import org.pgknob.measure.PooledNoise;
 import org.pgknob.measure.RunNoise;
 import org.pgknob.measure.WindowError;
-import org.pgknob.report.Summary;
+import org.pgknob.runs.Summary;
 import org.pgknob.trial.TrialResult;
 import org.pgknob.workload.SecondSample;
 

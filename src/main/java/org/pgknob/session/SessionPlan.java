@@ -8,6 +8,7 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
 import org.pgknob.PgknobException;
+import org.pgknob.trial.Phase;
 import org.pgknob.trial.TrialResult;
 
 /**
@@ -321,7 +322,7 @@ public record SessionPlan(
       Step s = planned.orElse(null);
       if (s == null
           || t.trial() != s.trial()
-          || !s.phase().label().equals(t.phase())
+          || s.phase() != t.phase()
           || !s.label().equals(t.label())) {
         throw new PgknobException(
             "trials.jsonl does not follow the session's plan at trial "

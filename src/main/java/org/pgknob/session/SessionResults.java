@@ -16,11 +16,11 @@ import org.pgknob.optimize.Bayes;
 import org.pgknob.optimize.KnobSensitivity;
 import org.pgknob.optimize.Observation;
 import org.pgknob.optimize.OptimizerSpec;
-import org.pgknob.optimize.Optimizers;
 import org.pgknob.optimize.SweepAnalysis;
-import org.pgknob.report.Summary;
+import org.pgknob.runs.Summary;
 import org.pgknob.space.Configuration;
 import org.pgknob.space.SearchSpace;
+import org.pgknob.trial.Phase;
 import org.pgknob.trial.TrialResult;
 import org.pgknob.workload.TpccFigures;
 
@@ -406,15 +406,14 @@ final class SessionResults {
   }
 
   private Summary.ResultRow unvalidatedRow(String name) {
-    String[] parts = name.split("/");
-    SearchSpace space = context.trackSpace(parts[0]);
+    ResultKey key = ResultKey.parse(name);
+    SearchSpace space = context.trackSpace(key.track());
     OptimizerSpec spec =
-        new OptimizerSpec(space, Objectives.of(parts[1]), inputs.seed(), c -> true, true);
-    Bayes model = (Bayes) Optimizers.create("bayes", spec, Map.of("surrogate", inputs.surrogate()));
-    for (Observation o : Objectives.correctedWithin(space, trials, t -> !isValidation(t))) {
-      model.observe(o.configuration(), o.outcome());
-    }
-    Optional<Configuration> best = model.incumbent().map(i -> i.configuration());
+        new OptimizerSpec(space, Objectives.of(key.objective()), inputs.seed(), c -> true, true);
+    Optional<Configuration> best =
+        ModelReplay.fitted(spec, inputs.surrogate(), trials)
+            .incumbent()
+            .map(i -> i.configuration());
     if (best.isEmpty()) {
       return row(name, List.of(), Map.of(), null, null, "no successful trial in this track");
     }
@@ -447,8 +446,9 @@ final class SessionResults {
       Summary.Ratio tpsRatio,
       Summary.Ratio latencyRatio,
       String verdict) {
-    String track = name.contains("/") ? name.split("/")[0] : "";
-    String objective = name.contains("/") ? name.split("/")[1] : "";
+    Optional<ResultKey> key = ResultKey.of(name);
+    String track = key.map(ResultKey::track).orElse("");
+    String objective = key.map(ResultKey::objective).orElse("");
     return new Summary.ResultRow(
         name,
         track,
@@ -466,10 +466,7 @@ final class SessionResults {
 
   private List<Summary.KnobImportance> sweepRanking() {
     List<Observation> observations =
-        Objectives.within(
-            context.space(),
-            trials,
-            t -> t.phase().equals("baseline") || t.phase().equals("sweep"));
+        Objectives.within(context.space(), trials, t -> t.phase().isOneAtATime());
     SweepAnalysis analysis =
         SweepAnalysis.of(
             context.space(), Objectives.of(inputs.objective()), observations, Double.NaN);
@@ -494,17 +491,12 @@ final class SessionResults {
               last.track(),
               last.iterations(),
               inputs.tracks().contains("reload"),
-              trials.stream()
-                  .filter(t -> t.phase().equals("baseline") || t.phase().equals("sweep"))
-                  .toList(),
+              trials.stream().filter(t -> t.phase().isOneAtATime()).toList(),
               inputs.objective());
     }
     OptimizerSpec spec =
         new OptimizerSpec(space, Objectives.of(inputs.objective()), inputs.seed(), c -> true, true);
-    Bayes model = (Bayes) Optimizers.create("bayes", spec, Map.of("surrogate", inputs.surrogate()));
-    for (Observation o : Objectives.correctedWithin(space, trials, t -> !isValidation(t))) {
-      model.observe(o.configuration(), o.outcome());
-    }
+    Bayes model = ModelReplay.fitted(spec, inputs.surrogate(), trials);
     List<Summary.KnobImportance> out = new ArrayList<>();
     model
         .knobImportance()
@@ -522,7 +514,7 @@ final class SessionResults {
   }
 
   private List<TrialResult> phase(Phase phase) {
-    return trials.stream().filter(t -> t.phase().equals(phase.label())).toList();
+    return trials.stream().filter(t -> t.phase() == phase).toList();
   }
 
   private static List<TrialResult> ok(List<TrialResult> list) {
@@ -530,7 +522,7 @@ final class SessionResults {
   }
 
   private static boolean isValidation(TrialResult t) {
-    return Phase.VALIDATION.label().equals(t.phase());
+    return t.phase() == Phase.VALIDATION;
   }
 
   private static String failures(List<TrialResult[]> pairs) {

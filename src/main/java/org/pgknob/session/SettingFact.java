@@ -7,7 +7,7 @@ import java.sql.SQLException;
 import java.util.Collection;
 import java.util.Map;
 import java.util.TreeMap;
-import org.pgknob.report.SettingValue;
+import org.pgknob.server.SettingValue;
 
 /**
  * What a session records about a setting it may change, so exports can say it without the server:

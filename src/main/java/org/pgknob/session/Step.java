@@ -1,6 +1,7 @@
 package org.pgknob.session;
 
 import java.util.Locale;
+import org.pgknob.trial.Phase;
 
 /**
  * One planned trial of a session: what it runs and where it stands in its phase.
@@ -111,6 +112,7 @@ public record Step(
       case RACE ->
           String.format(
               Locale.ROOT, "race in bayes %s %d/%d: %s", track, index, count, race.describe());
+      case PGTUNE -> "pgtune";
     };
   }
 

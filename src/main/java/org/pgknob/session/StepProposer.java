@@ -7,10 +7,8 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 import org.pgknob.PgknobException;
-import org.pgknob.optimize.Bayes;
 import org.pgknob.optimize.Incumbent;
 import org.pgknob.optimize.NoCandidateLeftException;
-import org.pgknob.optimize.Observation;
 import org.pgknob.optimize.Optimizer;
 import org.pgknob.optimize.OptimizerSpec;
 import org.pgknob.optimize.Optimizers;
@@ -18,6 +16,7 @@ import org.pgknob.optimize.SweepAnalysis;
 import org.pgknob.safety.Verdict;
 import org.pgknob.space.Configuration;
 import org.pgknob.space.SearchSpace;
+import org.pgknob.trial.Phase;
 import org.pgknob.trial.TrialRequest;
 import org.pgknob.trial.TrialResult;
 
@@ -53,10 +52,9 @@ final class StepProposer {
   }
 
   TrialRequest request(Step step, List<TrialResult> logged) {
-    String phase = step.phase().label();
     if (step.runsDefaults()) {
       return new TrialRequest(
-          step.trial(), phase, step.track(), step.label(), Map.of(), Map.of(), null, null);
+          step.trial(), step.phase(), step.track(), step.label(), Map.of(), Map.of(), null, null);
     }
     return switch (step.phase()) {
       case SWEEP -> {
@@ -84,7 +82,7 @@ final class StepProposer {
             .orElseThrow(() -> new IllegalStateException("no trial " + sourceTrial + " to race"));
     return new TrialRequest(
         step.trial(),
-        step.phase().label(),
+        step.phase(),
         step.track(),
         step.label(),
         source.config(),
@@ -108,9 +106,7 @@ final class StepProposer {
                   track,
                   step.count(),
                   inputs.tracks().contains("reload"),
-                  logged.stream()
-                      .filter(t -> t.phase().equals("baseline") || t.phase().equals("sweep"))
-                      .toList(),
+                  logged.stream().filter(t -> t.phase().isOneAtATime()).toList(),
                   inputs.objective());
           Set<String> names = new HashSet<>(chosen.names());
           SearchSpace trackSpace = context.trackSpace(track);
@@ -136,8 +132,7 @@ final class StepProposer {
               SweepAnalysis.of(
                   all,
                   Objectives.of(inputs.objective()),
-                  Objectives.within(
-                      all, logged, r -> r.phase().equals("baseline") || r.phase().equals("sweep")),
+                  Objectives.within(all, logged, r -> r.phase().isOneAtATime()),
                   Double.NaN);
           return BayesAnchors.of(t, space, pgTune(), sweeps);
         });
@@ -155,15 +150,12 @@ final class StepProposer {
   private Configuration suggest(Step step, SearchSpace space, List<TrialResult> logged) {
     OptimizerSpec spec =
         spec(space, step.trial()).withAnchors(anchors(step.track(), space, logged));
-    Optimizer bayes = Optimizers.create("bayes", spec, Map.of("surrogate", inputs.surrogate()));
-    for (Observation o : Objectives.correctedWithin(space, logged, t -> !isValidation(t))) {
-      bayes.observe(o.configuration(), o.outcome());
-    }
+    Optimizer bayes = ModelReplay.fitted(spec, inputs.surrogate(), logged);
     try {
       return bayes.suggest();
     } catch (NoCandidateLeftException e) {
       // Every candidate the model would try was refused or seen: fall back to a random point.
-      Optimizer random = Optimizers.create("random", spec.withRepeatsAllowed(true), Map.of());
+      Optimizer random = Optimizers.random(spec.withRepeatsAllowed(true));
       return random.suggest();
     }
   }
@@ -238,14 +230,7 @@ final class StepProposer {
       // stops a trial that eats the machine.
       Map<String, String> settings = given.isEmpty() ? PgTuneSettings.compute(context) : given;
       return new TrialRequest(
-          step.trial(),
-          step.phase().label(),
-          step.track(),
-          step.label(),
-          Map.of(),
-          settings,
-          null,
-          null);
+          step.trial(), step.phase(), step.track(), step.label(), Map.of(), settings, null, null);
     }
     Map<String, Object> config =
         validated.computeIfAbsent(step.subject(), name -> best(name, logged).values());
@@ -259,10 +244,10 @@ final class StepProposer {
    * posterior mean over the drift-corrected values (never one lucky window on its own).
    */
   Configuration best(String name, List<TrialResult> logged) {
-    String[] parts = name.split("/");
-    SearchSpace space = context.trackSpace(parts[0]);
-    if (plan.racing() != null && plan.racing().objective().equals(parts[1])) {
-      var incumbent = new MeasuredSlots(plan).incumbent(parts[0], logged);
+    ResultKey key = ResultKey.parse(name);
+    SearchSpace space = context.trackSpace(key.track());
+    if (plan.racing() != null && plan.racing().objective().equals(key.objective())) {
+      var incumbent = new MeasuredSlots(plan).incumbent(key.track(), logged);
       for (TrialResult t : logged) {
         if (incumbent.isPresent()
             && t.trial() == incumbent.get()
@@ -272,12 +257,11 @@ final class StepProposer {
       }
     }
     OptimizerSpec spec =
-        new OptimizerSpec(space, Objectives.of(parts[1]), inputs.seed(), c -> true, true);
-    Bayes model = (Bayes) Optimizers.create("bayes", spec, Map.of("surrogate", inputs.surrogate()));
-    for (Observation o : Objectives.correctedWithin(space, logged, t -> !isValidation(t))) {
-      model.observe(o.configuration(), o.outcome());
-    }
-    return model.incumbent().map(Incumbent::configuration).orElse(Configuration.empty());
+        new OptimizerSpec(space, Objectives.of(key.objective()), inputs.seed(), c -> true, true);
+    return ModelReplay.fitted(spec, inputs.surrogate(), logged)
+        .incumbent()
+        .map(Incumbent::configuration)
+        .orElse(Configuration.empty());
   }
 
   private TrialRequest checked(Step step, SearchSpace space, Configuration proposed) {
@@ -285,7 +269,7 @@ final class StepProposer {
     Verdict verdict = context.rules().check(c, context.safety(space));
     return new TrialRequest(
         step.trial(),
-        step.phase().label(),
+        step.phase(),
         step.track(),
         step.label(),
         c.values(),
@@ -311,6 +295,6 @@ final class StepProposer {
   }
 
   private static boolean isValidation(TrialResult t) {
-    return Phase.VALIDATION.label().equals(t.phase());
+    return t.phase() == Phase.VALIDATION;
   }
 }

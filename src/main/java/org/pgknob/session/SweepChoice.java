@@ -1,6 +1,7 @@
 package org.pgknob.session;
 
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Objects;
 import org.pgknob.optimize.SweepGrid;
@@ -11,32 +12,25 @@ import org.pgknob.space.SearchSpace;
 /**
  * Which knobs a session sweeps one at a time, within the sweep share of its budget.
  *
- * <p>The order is an expert prior for OLTP write workloads such as TPROC-C: the buffer cache first,
- * then what shapes checkpoints and WAL, then commit grouping and background writing, then the
- * planner and I/O knobs that matter less when the database is cached. Each knob's values are its
- * sweep grid without the default (the baseline runs already measure it); a knob whose values do not
- * all fit is swept on an evenly thinned grid, and the sweeps stop when the share is spent.
+ * <p>The order is the search-space file's {@code sweep:} rank per knob: for the bundled file an
+ * expert prior for OLTP write workloads such as TPROC-C (the buffer cache first, then what shapes
+ * checkpoints and WAL, then commit grouping and background writing, then the planner and I/O knobs
+ * that matter less when the database is cached). Each knob's values are its sweep grid without the
+ * default (the baseline runs already measure it); a knob whose values do not all fit is swept on an
+ * evenly thinned grid, and the sweeps stop when the share is spent.
  */
 final class SweepChoice {
-  static final List<String> PRIORITY =
-      List.of(
-          "shared_buffers",
-          "max_wal_size",
-          "synchronous_commit",
-          "checkpoint_timeout",
-          "wal_buffers",
-          "checkpoint_completion_target",
-          "commit_delay",
-          "wal_writer_delay",
-          "bgwriter_lru_maxpages",
-          "effective_io_concurrency",
-          "io_method",
-          "work_mem",
-          "random_page_cost",
-          "backend_flush_after",
-          "huge_pages",
-          "wal_compression",
-          "autovacuum_vacuum_cost_limit");
+  /**
+   * The knobs a session sweeps, in order: those the search-space file ranks ({@code sweep: N}),
+   * lowest rank first.
+   */
+  static List<String> priority(SearchSpace space) {
+    return space.knobs().stream()
+        .filter(k -> k.sweepRank() > 0)
+        .sorted(Comparator.comparingInt(Knob::sweepRank))
+        .map(Knob::name)
+        .toList();
+  }
 
   /** At least this many values make a curve worth drawing. */
   static final int MIN_VALUES = 3;
@@ -47,7 +41,7 @@ final class SweepChoice {
       SearchSpace space, BoundSpace bound, List<String> tracks, int sweepTrials) {
     List<SessionPlan.SweepKnob> out = new ArrayList<>();
     int left = sweepTrials;
-    for (String name : PRIORITY) {
+    for (String name : priority(space)) {
       if (!space.contains(name) || left < MIN_VALUES) {
         continue;
       }

@@ -15,7 +15,7 @@ import java.util.Set;
 import org.pgknob.BuildInfo;
 import org.pgknob.PgknobException;
 import org.pgknob.report.Labels;
-import org.pgknob.report.Summary;
+import org.pgknob.runs.Summary;
 import org.pgknob.safety.ConnectionOverhead;
 import org.pgknob.safety.RamLimit;
 import org.pgknob.safety.SafetyContext;
@@ -31,6 +31,7 @@ import org.pgknob.space.PgSetting;
 import org.pgknob.space.SearchSpace;
 import org.pgknob.space.SearchSpaceFile;
 import org.pgknob.space.ServerSpaceValidator;
+import org.pgknob.trial.Phase;
 import org.pgknob.trial.TrialListener;
 import org.pgknob.trial.TrialRequest;
 import org.pgknob.trial.TrialResult;
@@ -317,7 +318,7 @@ public final class TuningSession {
   private static Optional<String> validationEnd(
       SessionPlan plan, List<TrialResult> logged, Set<String> sameAsDefaults) {
     ValidationRounds rounds = new ValidationRounds(plan, sameAsDefaults);
-    long runs = logged.stream().filter(t -> t.phase().equals(Phase.VALIDATION.label())).count();
+    long runs = logged.stream().filter(t -> t.phase() == Phase.VALIDATION).count();
     int perRound = 1 + rounds.candidates().size();
     long done = runs / perRound;
     String left =
@@ -401,7 +402,7 @@ public final class TuningSession {
     verdict.lines().forEach(progress::note);
     progress.note("== results");
     progress.note(MeasurementReport.lines(logged));
-    progress.note(org.pgknob.report.ResultTable.format(summary));
+    progress.note(org.pgknob.report.ConsoleResultTable.format(summary));
     try {
       Path report = org.pgknob.report.ReportWriter.write(folder.dir());
       progress.note("report: " + report);

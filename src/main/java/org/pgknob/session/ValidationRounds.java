@@ -13,6 +13,7 @@ import java.util.SplittableRandom;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.pgknob.measure.PairedRatio;
+import org.pgknob.trial.Phase;
 import org.pgknob.trial.TrialResult;
 
 /**
@@ -203,6 +204,6 @@ final class ValidationRounds {
   }
 
   private static boolean isValidation(TrialResult t) {
-    return Phase.VALIDATION.label().equals(t.phase());
+    return t.phase() == Phase.VALIDATION;
   }
 }

@@ -4,7 +4,7 @@ import java.util.List;
 import java.util.Locale;
 import org.apache.commons.math3.distribution.TDistribution;
 import org.pgknob.PgknobException;
-import org.pgknob.report.Summary;
+import org.pgknob.runs.Summary;
 import org.pgknob.trial.TrialResult;
 
 /**

@@ -6,7 +6,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
-import org.pgknob.report.Summary;
+import org.pgknob.runs.Summary;
 
 /**
  * What a DBA should do after a session, decided from the validated comparisons the session

@@ -10,7 +10,8 @@ import java.util.Optional;
 import java.util.Set;
 import org.pgknob.measure.PairedRatio;
 import org.pgknob.measure.RunNoise;
-import org.pgknob.report.Summary;
+import org.pgknob.runs.Summary;
+import org.pgknob.trial.Phase;
 import org.pgknob.trial.TrialResult;
 
 /**
@@ -150,7 +151,7 @@ public record VerdictFacts(
       SessionPlan plan, List<TrialResult> trials, String subject) {
     Map<Integer, TrialResult> out = new LinkedHashMap<>();
     for (TrialResult t : trials) {
-      if (!Phase.VALIDATION.label().equals(t.phase()) || t.trial() > plan.steps().size()) {
+      if (t.phase() != Phase.VALIDATION || t.trial() > plan.steps().size()) {
         continue;
       }
       Step step = plan.steps().get(t.trial() - 1);

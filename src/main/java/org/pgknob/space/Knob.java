@@ -24,6 +24,8 @@ import java.util.Optional;
  * @param defaultValue the baseline value (the server's boot value when bound to a server), or null
  *     when unknown; may lie outside [min, max] (wal_buffers = -1)
  * @param note a free-text remark for people
+ * @param sweepRank the knob's place in a session's one-at-a-time sweeps (1 first), or 0 when a
+ *     session does not sweep it: an expert prior the search-space file states ({@code sweep:})
  */
 public record Knob(
     String name,
@@ -36,7 +38,8 @@ public record Knob(
     List<Object> grid,
     Condition condition,
     Object defaultValue,
-    String note) {
+    String note,
+    int sweepRank) {
 
   public Knob {
     unit = unit == null ? "" : unit;
@@ -44,6 +47,22 @@ public record Knob(
     grid = grid == null ? List.of() : List.copyOf(grid);
     scale = scale == null ? Scale.LINEAR : scale;
     note = note == null ? "" : note;
+  }
+
+  /** A knob no session sweeps on its own (rank 0). */
+  public Knob(
+      String name,
+      KnobType type,
+      double min,
+      double max,
+      Scale scale,
+      String unit,
+      List<String> choices,
+      List<Object> grid,
+      Condition condition,
+      Object defaultValue,
+      String note) {
+    this(name, type, min, max, scale, unit, choices, grid, condition, defaultValue, note, 0);
   }
 
   public boolean isNumeric() {
@@ -59,7 +78,13 @@ public record Knob(
   }
 
   public Knob withDefault(Object value) {
-    return new Knob(name, type, min, max, scale, unit, choices, grid, condition, value, note);
+    return new Knob(
+        name, type, min, max, scale, unit, choices, grid, condition, value, note, sweepRank);
+  }
+
+  public Knob withSweepRank(int rank) {
+    return new Knob(
+        name, type, min, max, scale, unit, choices, grid, condition, defaultValue, note, rank);
   }
 
   /**

@@ -4,8 +4,10 @@ import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.math.MathContext;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalLong;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -28,6 +30,8 @@ public record PgUnit(String text, Kind kind, long base) {
     MEMORY,
     TIME
   }
+
+  private static final Pattern SIZE = Pattern.compile("(\\d+(?:\\.\\d+)?)\\s*([A-Za-z]+)?");
 
   public static final PgUnit NONE = new PgUnit("", Kind.NONE, 1);
 
@@ -147,6 +151,44 @@ public record PgUnit(String text, Kind kind, long base) {
       }
     }
     return amount + names.get(0);
+  }
+
+  /**
+   * A byte count for people, in PostgreSQL's memory units (powers of 1024) and its spelling: {@code
+   * 512MB}, {@code 1.5GB}, {@code 7864kB}; one decimal when not whole. The one formatter of sizes
+   * in pgknob's messages.
+   */
+  public static String readableBytes(double bytes) {
+    String[] units = {"B", "kB", "MB", "GB", "TB", "PB"};
+    int i = 0;
+    double v = bytes;
+    while (Math.abs(v) >= 1024 && i < units.length - 1) {
+      v /= 1024;
+      i++;
+    }
+    return (v == Math.rint(v) ? Long.toString((long) v) : String.format(Locale.ROOT, "%.1f", v))
+        + units[i];
+  }
+
+  /**
+   * A memory size as a user writes it on the command line, in bytes: a number, optionally with a
+   * decimal part, and one of PostgreSQL's memory units (B, kB, MB, GB, TB; powers of 1024; the case
+   * of the unit is forgiven here, as people write 8gb); no unit means bytes. Empty when the text is
+   * not a size.
+   */
+  public static OptionalLong parseBytes(String text) {
+    Matcher m = SIZE.matcher(text.trim());
+    if (!m.matches()) {
+      return OptionalLong.empty();
+    }
+    double number = Double.parseDouble(m.group(1));
+    String unit = m.group(2) == null ? "B" : m.group(2);
+    for (String name : unitNames(Kind.MEMORY)) {
+      if (name.equalsIgnoreCase(unit)) {
+        return OptionalLong.of((long) (number * MEMORY.get(name)));
+      }
+    }
+    return OptionalLong.empty();
   }
 
   /** The unit for messages: {@code (none)} when empty. */

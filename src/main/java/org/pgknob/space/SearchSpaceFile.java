@@ -39,7 +39,8 @@ public final class SearchSpaceFile {
           "when",
           "default",
           "note",
-          "min_version");
+          "min_version",
+          "sweep");
 
   /** The default space, shipped in the jar (and at the top of the source tree). */
   public static final String DEFAULT = "search-spaces/postgresql-18.yaml";
@@ -98,8 +99,11 @@ public final class SearchSpaceFile {
       if (e.getValue().path("min_version").asInt(0) > serverMajor) {
         continue;
       }
-      knobs.add(knob(source, e.getKey(), e.getValue()));
+      knobs.add(
+          knob(source, e.getKey(), e.getValue())
+              .withSweepRank(sweepRank(source + ": knob " + e.getKey(), e.getValue())));
     }
+    checkSweepRanks(source, knobs);
     SearchSpace space = new SearchSpace(source, knobs);
     for (Knob k : knobs) {
       if (k.condition() != null) {
@@ -219,6 +223,42 @@ public final class SearchSpaceFile {
               : (Object) n.get("default").asDouble();
     }
     return new Knob(name, type, min, max, scale, unit, List.of(), grid, condition, def, note);
+  }
+
+  /** The {@code sweep:} rank: a whole number from 1, or 0 when absent. */
+  private static int sweepRank(String where, JsonNode n) {
+    JsonNode rank = n.path("sweep");
+    if (rank.isMissingNode() || rank.isNull()) {
+      return 0;
+    }
+    if (!rank.canConvertToInt() || !rank.isIntegralNumber() || rank.asInt() < 1) {
+      throw new PgknobException(
+          where
+              + ": sweep must be a whole number from 1 (the knob's place in the sweeps), but got "
+              + rank,
+          "write sweep: 1 for the first knob to sweep, or leave it out");
+    }
+    return rank.asInt();
+  }
+
+  private static void checkSweepRanks(String source, List<Knob> knobs) {
+    Map<Integer, String> byRank = new java.util.HashMap<>();
+    for (Knob k : knobs) {
+      if (k.sweepRank() > 0) {
+        String other = byRank.putIfAbsent(k.sweepRank(), k.name());
+        if (other != null) {
+          throw new PgknobException(
+              source
+                  + ": knobs "
+                  + other
+                  + " and "
+                  + k.name()
+                  + " share sweep rank "
+                  + k.sweepRank(),
+              "give each swept knob its own rank");
+        }
+      }
+    }
   }
 
   private static Condition condition(String where, JsonNode when) {

@@ -16,9 +16,8 @@ import java.util.function.ToDoubleFunction;
  */
 public final class BestSoFar {
   /** The phase whose runs never count, as trials.jsonl writes it. */
-  public static final String VALIDATION_PHASE = "validation";
-
   private final ToDoubleFunction<TrialResult> metric;
+
   private final boolean higherIsBetter;
   private final Map<String, TrialResult> byTrack = new TreeMap<>();
 
@@ -39,10 +38,7 @@ public final class BestSoFar {
 
   /** Whether {@code t} can be a best: it succeeded, has a track, and is no validation run. */
   public static boolean counts(TrialResult t) {
-    return t.isOk()
-        && t.track() != null
-        && !t.track().isBlank()
-        && !VALIDATION_PHASE.equals(t.phase());
+    return t.isOk() && t.track() != null && !t.track().isBlank() && t.phase() != Phase.VALIDATION;
   }
 
   /**

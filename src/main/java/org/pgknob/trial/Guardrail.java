@@ -8,10 +8,9 @@ import java.util.Optional;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Consumer;
 import org.pgknob.PgknobException;
-import org.pgknob.optimize.Status;
-import org.pgknob.safety.Bytes;
 import org.pgknob.server.ProcessSample;
 import org.pgknob.server.Target;
+import org.pgknob.space.PgUnit;
 
 /**
  * Watches the process sampler during a trial and stops the workload the moment the server uses too
@@ -167,18 +166,18 @@ public final class Guardrail implements Consumer<ProcessSample>, AutoCloseable {
     String reason =
         crossed.equals("MemAvailable")
             ? "host MemAvailable "
-                + Bytes.format(value)
+                + PgUnit.readableBytes(value)
                 + " fell under "
-                + Bytes.format(line)
+                + PgUnit.readableBytes(line)
                 + " ("
                 + minAvailableFraction
                 + " x MemTotal)"
             : "server "
                 + crossed
                 + " "
-                + Bytes.format(value)
+                + PgUnit.readableBytes(value)
                 + " crossed the memory limit "
-                + Bytes.format(line);
+                + PgUnit.readableBytes(line);
     Trip t =
         new Trip(
             Status.MEMORY_GUARD,

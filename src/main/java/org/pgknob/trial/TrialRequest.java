@@ -18,7 +18,7 @@ import java.util.Map;
  */
 public record TrialRequest(
     int trial,
-    String phase,
+    Phase phase,
     String track,
     String label,
     Map<String, Object> config,

@@ -2,7 +2,6 @@ package org.pgknob.trial;
 
 import java.time.Instant;
 import java.util.Map;
-import org.pgknob.optimize.Status;
 import org.pgknob.server.ResourceSummary;
 import org.pgknob.workload.WorkloadResult;
 
@@ -10,7 +9,7 @@ import org.pgknob.workload.WorkloadResult;
  * The immutable record of one finished trial: one line of {@code runs/<id>/trials.jsonl}.
  *
  * @param trial 1-based number within the session
- * @param phase baseline, sweep, bayes, validation, pgtune, ...
+ * @param phase the session phase the trial ran in
  * @param track reload or restart (the baseline and sweeps use "reload" or "restart" by the knob)
  * @param label a name for people: "baseline", "sweep shared_buffers=1024MB", "bayes 7", "best
  *     restart/tps (B)"
@@ -26,7 +25,7 @@ import org.pgknob.workload.WorkloadResult;
  */
 public record TrialResult(
     int trial,
-    String phase,
+    Phase phase,
     String track,
     String label,
     Map<String, Object> config,

@@ -15,7 +15,6 @@ import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import org.pgknob.PgknobException;
-import org.pgknob.optimize.Status;
 import org.pgknob.server.ProcessSampler;
 import org.pgknob.server.ResourceSummary;
 import org.pgknob.server.SettingRejectedException;

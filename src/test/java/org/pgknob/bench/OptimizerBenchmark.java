@@ -16,7 +16,6 @@ import org.pgknob.optimize.Optimizer;
 import org.pgknob.optimize.OptimizerSpec;
 import org.pgknob.optimize.Optimizers;
 import org.pgknob.optimize.Outcome;
-import org.pgknob.optimize.Status;
 import org.pgknob.space.Configuration;
 import org.pgknob.space.Knob;
 import org.pgknob.space.KnobType;
@@ -160,7 +159,7 @@ public final class OptimizerBenchmark {
       Configuration c = opt.suggest();
       double v = f.value(c);
       if (Double.isNaN(v)) {
-        opt.observe(c, Outcome.failed(Status.CRASHED, "infeasible region"));
+        opt.observe(c, Outcome.failed("infeasible region"));
       } else {
         best = Math.min(best, v);
         double observed = v + noiseSd * noise.nextGaussian();

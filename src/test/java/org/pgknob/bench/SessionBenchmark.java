@@ -6,11 +6,12 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import org.pgknob.report.Summary;
+import org.pgknob.runs.Summary;
 import org.pgknob.session.SessionFolder;
 import org.pgknob.session.SessionPlan;
 import org.pgknob.session.Step;
 import org.pgknob.session.ValidationStats;
+import org.pgknob.trial.Phase;
 import org.pgknob.trial.TrialResult;
 
 /**
@@ -90,7 +91,7 @@ public final class SessionBenchmark {
       List<TrialResult> trials, SessionPlan plan) {
     Map<Integer, Map<String, TrialResult>> rounds = new LinkedHashMap<>();
     for (TrialResult t : trials) {
-      if (!t.phase().equals("validation") || !t.isOk()) {
+      if (t.phase() != Phase.VALIDATION || !t.isOk()) {
         continue;
       }
       Step step = plan.steps().get(t.trial() - 1);
@@ -121,7 +122,7 @@ public final class SessionBenchmark {
     List<TrialResult> search =
         trials.stream()
             .filter(TrialResult::isOk)
-            .filter(t -> t.phase().equals("bayes") && t.track().equals(track))
+            .filter(t -> t.phase() == Phase.BAYES && t.track().equals(track))
             .toList();
     if (search.isEmpty()) {
       return java.util.Optional.empty();

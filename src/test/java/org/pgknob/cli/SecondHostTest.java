@@ -128,7 +128,8 @@ class SecondHostTest {
       @org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws Exception {
     java.nio.file.Path space = dir.resolve("space.yaml");
     Files.writeString(
-        space, "knobs:\n  wal_buffers: {type: integer, unit: MB, min: 1024, max: 1040}\n");
+        space,
+        "knobs:\n  wal_buffers: {type: integer, unit: MB, min: 1024, max: 1040, sweep: 1}\n");
     java.nio.file.Path rules = dir.resolve("rules.yaml");
     Files.writeString(
         rules,

@@ -112,7 +112,7 @@ class SweepTest {
         long sb = (Long) c.get("shared_buffers");
         o =
             sb == 16384
-                ? Outcome.failed(Status.MEMORY_GUARD, "over the limit")
+                ? Outcome.failed("over the limit")
                 : Outcome.ok("tps", 1000 + 100 * Math.log(sb / 128.0) / Math.log(8));
       } else if (c.has("random_page_cost")) {
         o = Outcome.ok("tps", 1000 + 8 * ((Double) c.get("random_page_cost") - 2.5));

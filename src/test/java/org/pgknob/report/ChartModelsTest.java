@@ -17,6 +17,7 @@ import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.pgknob.Json;
+import org.pgknob.trial.Phase;
 import org.pgknob.trial.TrialResult;
 
 /**
@@ -63,7 +64,7 @@ class ChartModelsTest {
   }
 
   private static List<Double> baselineTps() {
-    return SessionLoader.load(Fixtures.SESSION_SMALL).okPhase("baseline").stream()
+    return SessionLoader.load(Fixtures.SESSION_SMALL).okPhase(Phase.BASELINE).stream()
         .map(t -> t.workload().tps())
         .toList();
   }

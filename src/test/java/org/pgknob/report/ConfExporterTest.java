@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.pgknob.Json;
+import org.pgknob.server.SettingValue;
 import org.pgknob.testing.SharedPostgres;
 
 class ConfExporterTest {

@@ -15,8 +15,10 @@ import java.util.Map;
 import java.util.Random;
 import java.util.TreeMap;
 import org.pgknob.Json;
-import org.pgknob.optimize.Status;
+import org.pgknob.runs.Summary;
 import org.pgknob.server.ResourceSummary;
+import org.pgknob.trial.Phase;
+import org.pgknob.trial.Status;
 import org.pgknob.trial.TrialResult;
 import org.pgknob.workload.CheckpointAccount;
 import org.pgknob.workload.LatencySummary;
@@ -364,7 +366,7 @@ public final class FixtureSession {
     TrialResult t =
         new TrialResult(
             trials.size() + 1,
-            phase,
+            Phase.of(phase),
             track,
             label,
             new TreeMap<>(config),

@@ -14,6 +14,7 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.pgknob.Json;
+import org.pgknob.runs.Summary;
 
 /** The report's facts about the measurement: pooled noise, window error, drift of the defaults. */
 class MeasurementFactsTest {

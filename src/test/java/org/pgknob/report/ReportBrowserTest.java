@@ -24,6 +24,7 @@ import javax.imageio.ImageIO;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.pgknob.runs.Summary;
 
 /**
  * Opens the report in a real browser (Debian's chromium, headless): no broken image, every chart

@@ -11,6 +11,7 @@ import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.pgknob.runs.Summary;
 
 class ReportModelBuilderTest {
   @TempDir Path tmp;

@@ -13,7 +13,8 @@ import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.pgknob.PgknobException;
-import org.pgknob.optimize.Status;
+import org.pgknob.trial.Phase;
+import org.pgknob.trial.Status;
 
 class SessionLoaderTest {
   @TempDir Path tmp;
@@ -25,7 +26,7 @@ class SessionLoaderTest {
     assertEquals(0, data.incompleteLines());
     assertNotNull(data.summary());
     assertEquals("2026-11-29T22-10-00", data.sessionId());
-    assertEquals(3, data.okPhase("baseline").size());
+    assertEquals(3, data.okPhase(Phase.BASELINE).size());
     assertEquals(Status.MEMORY_GUARD, data.trials().get(20).status());
     assertTrue(data.problems().isEmpty(), data.problems().toString());
     // recorded before pgknob measured other processes' CPU: loads, and no trial is disturbed

@@ -19,7 +19,6 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.pgknob.PgknobException;
-import org.pgknob.optimize.Status;
 import org.pgknob.server.HostMemory;
 import org.pgknob.space.BoundSpace;
 import org.pgknob.space.Configuration;
@@ -58,7 +57,6 @@ class SafetyRulesTest {
     Configuration big = Configuration.of(Map.of("shared_buffers", 4096L, "work_mem", 64L));
     Verdict v = RULES.check(big, context(4 * GIB, false, false));
     assertFalse(v.accepted());
-    assertEquals(Status.REJECTED, v.status());
     assertEquals((long) Math.floor(0.9 * 4 * GIB), v.limitBytes());
     // 4 GiB + auto wal_buffers 16 MiB + 100 x 10 MiB + 8 x 64 MiB x 2 x 2 + 3 x 64 MiB + 64 MiB
     long expected = 4 * GIB + 16 * MIB + 1000 * MIB + 2048 * MIB + 192 * MIB + 64 * MIB;
@@ -68,10 +66,9 @@ class SafetyRulesTest {
     assertEquals(4 * GIB, terms.get("shared_buffers"));
     assertEquals(16 * MIB, terms.get("wal_buffers"));
     assertEquals(2048 * MIB, terms.get("sorts_and_hashes"));
-    assertTrue(
-        v.reason().contains("predicted memory 7.2 GiB exceeds the limit 3.6 GiB"), v.reason());
-    assertTrue(v.reason().contains("RAM 4 GiB (--ram)"), v.reason());
-    assertTrue(v.reason().contains("shared_buffers 4 GiB"), v.reason());
+    assertTrue(v.reason().contains("predicted memory 7.2GB exceeds the limit 3.6GB"), v.reason());
+    assertTrue(v.reason().contains("RAM 4GB (--ram)"), v.reason());
+    assertTrue(v.reason().contains("shared_buffers 4GB"), v.reason());
     assertEquals(before, settingsNow());
   }
 

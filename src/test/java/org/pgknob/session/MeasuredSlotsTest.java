@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
+import org.pgknob.trial.Phase;
 import org.pgknob.trial.TrialResult;
 
 /** Reference runs and races in Bayesian slots, decided from logged trials alone. */

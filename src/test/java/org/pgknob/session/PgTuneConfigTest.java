@@ -9,13 +9,14 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
+import org.pgknob.server.SettingCatalog;
 import org.pgknob.testing.SharedPostgres;
 
 class PgTuneConfigTest {
   private static final long GIB = 1024L * 1024 * 1024;
 
   /** A PostgreSQL 18 built with lz4 and liburing, knowing every setting PGTune writes. */
-  private static ServerFacts fullPg18(int maxConnections) {
+  private static SettingCatalog fullPg18(int maxConnections) {
     Set<String> names =
         Set.of(
             "max_connections",
@@ -38,7 +39,7 @@ class PgTuneConfigTest {
             "jit",
             "wal_compression",
             "io_method");
-    return new ServerFacts(
+    return new SettingCatalog(
         18,
         names,
         Map.of(
@@ -141,8 +142,8 @@ class PgTuneConfigTest {
 
   @Test
   void leavesOutWhatTheServerDoesNotOffer() {
-    ServerFacts pg14 =
-        new ServerFacts(
+    SettingCatalog pg14 =
+        new SettingCatalog(
             14,
             Set.of("shared_buffers", "work_mem", "wal_compression", "jit"),
             Map.of("wal_compression", Set.of("on", "off")),
@@ -155,9 +156,9 @@ class PgTuneConfigTest {
 
   @Test
   void onTheBundledServerOffersOnlyWhatItAccepts() throws Exception {
-    ServerFacts facts;
+    SettingCatalog facts;
     try (Connection conn = SharedPostgres.connect()) {
-      facts = ServerFacts.read(conn);
+      facts = SettingCatalog.read(conn);
     }
     assertEquals(18, facts.majorVersion());
     assertTrue(facts.maxConnections() > 0);

@@ -6,7 +6,8 @@ import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
-import org.pgknob.optimize.Status;
+import org.pgknob.trial.Phase;
+import org.pgknob.trial.Status;
 
 class ProgressPrinterTest {
   private final StringWriter text = new StringWriter();

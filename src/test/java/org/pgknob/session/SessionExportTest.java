@@ -16,7 +16,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.pgknob.PgknobException;
 import org.pgknob.report.BestConfig;
 import org.pgknob.report.ConfFile;
-import org.pgknob.report.Summary;
+import org.pgknob.runs.Summary;
 
 class SessionExportTest {
   @TempDir Path runs;

@@ -15,7 +15,7 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.pgknob.PgknobException;
-import org.pgknob.report.Summary;
+import org.pgknob.runs.Summary;
 
 class SessionFolderTest {
   @TempDir Path runs;

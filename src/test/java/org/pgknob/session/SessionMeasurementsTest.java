@@ -8,7 +8,7 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.pgknob.optimize.Outcome;
-import org.pgknob.report.Summary;
+import org.pgknob.runs.Summary;
 import org.pgknob.trial.TrialResult;
 import org.pgknob.workload.SecondSample;
 import org.pgknob.workload.WorkloadResult;

@@ -8,7 +8,8 @@ import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.pgknob.PgknobException;
-import org.pgknob.optimize.Status;
+import org.pgknob.trial.Phase;
+import org.pgknob.trial.Status;
 import org.pgknob.trial.TrialResult;
 
 class SessionPlanTest {

@@ -15,9 +15,10 @@ import java.util.Map;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.pgknob.report.Summary;
+import org.pgknob.runs.Summary;
 import org.pgknob.server.ManagedCluster;
 import org.pgknob.testing.SessionPostgres;
+import org.pgknob.trial.Phase;
 import org.pgknob.trial.TrialResult;
 import org.pgknob.workload.Progress;
 
@@ -70,13 +71,13 @@ class SessionRaceTest {
             .collect(Collectors.joining("\n"));
     int first = trials.size();
     for (int i = 0; i < trials.size(); i++) {
-      if (trials.get(i).phase().equals("race")) {
+      if (trials.get(i).phase() == Phase.RACE) {
         first = Math.min(first, i);
       }
     }
     assertTrue(first < trials.size(), "a race ran: " + phases);
     assertTrue(
-        trials.stream().filter(t -> t.phase().equals("race")).count() >= 4,
+        trials.stream().filter(t -> t.phase() == Phase.RACE).count() >= 4,
         "two pairs at least: " + phases);
     TrialResult incumbent = trials.get(first);
     TrialResult challenger = trials.get(first + 1);
@@ -84,7 +85,7 @@ class SessionRaceTest {
     assertEquals(Map.of(), incumbent.settings(), "the first incumbent is the defaults");
     int source =
         Integer.parseInt(challenger.label().replaceAll(".*challenger #(\\d+) pair 1$", "$1"));
-    assertEquals("bayes", trials.get(source - 1).phase());
+    assertEquals(Phase.BAYES, trials.get(source - 1).phase());
     assertEquals(trials.get(source - 1).settings(), challenger.settings(), "the challenger again");
     assertTrue(!challenger.settings().isEmpty());
     // a 20% gain wins its race, and the winner is the track's best and the one validated (a later

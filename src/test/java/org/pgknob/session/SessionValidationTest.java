@@ -18,9 +18,10 @@ import java.util.Set;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.pgknob.report.Summary;
+import org.pgknob.runs.Summary;
 import org.pgknob.server.ManagedCluster;
 import org.pgknob.testing.SessionPostgres;
+import org.pgknob.trial.Phase;
 import org.pgknob.trial.TrialResult;
 import org.pgknob.workload.Progress;
 
@@ -90,7 +91,7 @@ class SessionValidationTest {
             .map(t -> t.label() + " " + Math.round(Objectives.value(t, "tps")))
             .collect(Collectors.joining("\n"));
     List<TrialResult> validation =
-        trials.stream().filter(t -> t.phase().equals("validation")).toList();
+        trials.stream().filter(t -> t.phase() == Phase.VALIDATION).toList();
 
     // rounds of the defaults, the pick and PGTune-style; more than the 3 first, fewer than allowed
     assertEquals(0, validation.size() % 3, log);

@@ -4,7 +4,7 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
-import org.pgknob.report.Summary;
+import org.pgknob.runs.Summary;
 
 /** A finished session's summary with fixed figures, for export and formatting tests. */
 public final class SummaryFixture {

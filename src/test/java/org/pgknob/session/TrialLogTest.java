@@ -13,8 +13,8 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.pgknob.PgknobException;
-import org.pgknob.optimize.Status;
 import org.pgknob.server.ResourceSummary;
+import org.pgknob.trial.Status;
 import org.pgknob.trial.TrialResult;
 
 class TrialLogTest {

@@ -3,8 +3,9 @@ package org.pgknob.session;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
-import org.pgknob.optimize.Status;
 import org.pgknob.server.ResourceSummary;
+import org.pgknob.trial.Phase;
+import org.pgknob.trial.Status;
 import org.pgknob.trial.TrialResult;
 import org.pgknob.workload.LatencySummary;
 import org.pgknob.workload.TpccFigures;
@@ -43,7 +44,7 @@ public final class Trials {
             new TpccFigures(tps * 60, tps * 60 * 0.45, 0, List.of()));
     return new TrialResult(
         trial,
-        phase,
+        Phase.of(phase),
         track,
         label,
         config,
@@ -104,7 +105,7 @@ public final class Trials {
   public static TrialResult failed(int trial, String phase, String label, Status status) {
     return new TrialResult(
         trial,
-        phase,
+        Phase.of(phase),
         "restart",
         label,
         Map.of("shared_buffers", 99999L),

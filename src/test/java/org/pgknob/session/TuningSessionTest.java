@@ -18,13 +18,14 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.pgknob.optimize.Status;
 import org.pgknob.report.ConfExporter;
 import org.pgknob.report.ConfFile;
-import org.pgknob.report.Summary;
+import org.pgknob.runs.Summary;
 import org.pgknob.server.ManagedCluster;
 import org.pgknob.server.RestoreFile;
 import org.pgknob.testing.SessionPostgres;
+import org.pgknob.trial.Phase;
+import org.pgknob.trial.Status;
 import org.pgknob.trial.TrialResult;
 import org.pgknob.workload.Progress;
 
@@ -95,7 +96,7 @@ class TuningSessionTest {
       Step step = plan.next(trials.subList(0, i)).orElseThrow();
       assertEquals(i + 1, t.trial());
       assertEquals(step.label(), t.label());
-      assertEquals(step.phase().label(), t.phase());
+      assertEquals(step.phase(), t.phase());
       if (step.phase() != Phase.REFERENCE
           && step.phase() != Phase.RACE
           && step.phase() != Phase.VALIDATION) {
@@ -103,12 +104,12 @@ class TuningSessionTest {
       }
     }
     Set<String> phasesRun =
-        trials.stream().map(t -> t.phase() + "/" + t.track()).collect(Collectors.toSet());
+        trials.stream().map(t -> t.phase().label() + "/" + t.track()).collect(Collectors.toSet());
     assertTrue(phasesRun.containsAll(Set.of("baseline/reload", "bayes/reload", "bayes/restart")));
-    assertTrue(trials.stream().anyMatch(t -> t.phase().equals("sweep")), "a sweep ran");
-    assertTrue(trials.stream().anyMatch(t -> t.phase().equals("validation")));
+    assertTrue(trials.stream().anyMatch(t -> t.phase() == Phase.SWEEP), "a sweep ran");
+    assertTrue(trials.stream().anyMatch(t -> t.phase() == Phase.VALIDATION));
     for (TrialResult t : trials) {
-      if (t.phase().equals("baseline") || t.label().endsWith(SessionPlan.BASELINE)) {
+      if (t.phase() == Phase.BASELINE || t.label().endsWith(SessionPlan.BASELINE)) {
         assertEquals(Status.OK, t.status(), () -> "defaults failed: " + t.reason());
         assertTrue(t.workload().tps() > 0);
       }

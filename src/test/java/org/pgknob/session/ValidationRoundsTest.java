@@ -15,6 +15,7 @@ import java.util.Set;
 import java.util.function.ToDoubleFunction;
 import org.junit.jupiter.api.Test;
 import org.pgknob.measure.PairedRatio;
+import org.pgknob.trial.Phase;
 import org.pgknob.trial.TrialResult;
 
 /**
@@ -70,7 +71,7 @@ class ValidationRoundsTest {
   }
 
   private static List<TrialResult> validation(List<TrialResult> trials) {
-    return trials.stream().filter(t -> t.phase().equals("validation")).toList();
+    return trials.stream().filter(t -> t.phase() == Phase.VALIDATION).toList();
   }
 
   /** Multiplicative noise of about {@code cv}, fixed by the trial number. */

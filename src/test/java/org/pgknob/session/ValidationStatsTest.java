@@ -8,7 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.pgknob.PgknobException;
-import org.pgknob.report.Summary;
+import org.pgknob.runs.Summary;
 
 class ValidationStatsTest {
   @Test

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.math.BigDecimal;
 import java.util.Optional;
+import java.util.OptionalLong;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -102,5 +103,20 @@ class PgUnitTest {
     assertEquals("0", unit("8kB").writeWhole(0));
     assertEquals("200", PgUnit.NONE.writeWhole(200));
     assertEquals(new BigDecimal("16384"), PgUnit.Quantity.parse("16384").orElseThrow().number());
+  }
+
+  @Test
+  void bytesAreWrittenAndReadInPostgresqlsMemoryUnits() {
+    assertEquals("512MB", PgUnit.readableBytes(512L << 20));
+    assertEquals("1.5GB", PgUnit.readableBytes(1.5 * (1L << 30)));
+    assertEquals("16kB", PgUnit.readableBytes(16 * 1024));
+    assertEquals("100B", PgUnit.readableBytes(100));
+    assertEquals(OptionalLong.of(8L << 30), PgUnit.parseBytes("8GB"));
+    assertEquals(OptionalLong.of(8L << 30), PgUnit.parseBytes(" 8 gb "));
+    assertEquals(OptionalLong.of(3L << 29), PgUnit.parseBytes("1.5GB"));
+    assertEquals(OptionalLong.of(4096), PgUnit.parseBytes("4096"));
+    assertTrue(PgUnit.parseBytes("8 parsecs").isEmpty());
+    assertTrue(PgUnit.parseBytes("8s").isEmpty(), "a time unit is no size");
+    assertTrue(PgUnit.parseBytes("GB").isEmpty());
   }
 }

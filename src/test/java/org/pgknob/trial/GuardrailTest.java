@@ -13,7 +13,6 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
-import org.pgknob.optimize.Status;
 import org.pgknob.server.ManagedCluster;
 import org.pgknob.server.ProcessSampler;
 import org.pgknob.testing.SharedPostgres;

@@ -14,8 +14,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.pgknob.PgknobException;
-import org.pgknob.optimize.CommandObjective;
-import org.pgknob.optimize.Outcome;
 import org.pgknob.server.Target;
 import org.pgknob.workload.CheckpointAccount;
 import org.pgknob.workload.LatencySummary;
@@ -96,7 +94,7 @@ public final class CommandWorkload implements Workload {
       passfile = passfile(target);
       listener.phase("window");
       long start = System.nanoTime();
-      Outcome outcome =
+      CommandOutcome outcome =
           new CommandObjective(
                   command, "tps", timeout, environment(target, passfile), INHERITED_SECRETS)
               .run(appliedSettings(target));

@@ -1,4 +1,4 @@
-package org.pgknob.report;
+package org.pgknob.runs;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import java.time.Instant;

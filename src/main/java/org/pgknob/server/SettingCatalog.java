@@ -1,4 +1,4 @@
-package org.pgknob.session;
+package org.pgknob.server;
 
 import java.sql.Connection;
 import java.sql.ResultSet;
@@ -11,9 +11,10 @@ import java.util.TreeMap;
 import java.util.TreeSet;
 
 /**
- * What a server offers, as far as computed configurations care: its major version, the settings it
- * knows, the values its enum settings accept (wal_compression lists lz4 only when built with it),
- * and the running values of the settings that size per-connection memory.
+ * The settings a server offers, as far as computed configurations care (its {@link ServerFacts} say
+ * what it is and where it runs): its major version, the settings it knows, the values its enum
+ * settings accept (wal_compression lists lz4 only when built with it), and the running values of
+ * the settings that size per-connection memory.
  *
  * @param majorVersion e.g. 18
  * @param settingNames every name in pg_settings
@@ -21,19 +22,19 @@ import java.util.TreeSet;
  * @param maxConnections the running max_connections
  * @param maxWorkerProcesses the running max_worker_processes
  */
-public record ServerFacts(
+public record SettingCatalog(
     int majorVersion,
     Set<String> settingNames,
     Map<String, Set<String>> enumValues,
     int maxConnections,
     int maxWorkerProcesses) {
-  public ServerFacts {
+  public SettingCatalog {
     settingNames = Set.copyOf(settingNames);
     enumValues = Map.copyOf(enumValues);
   }
 
   /** Reads the facts from pg_settings of a live server. */
-  public static ServerFacts read(Connection conn) throws SQLException {
+  public static SettingCatalog read(Connection conn) throws SQLException {
     Set<String> names = new TreeSet<>();
     Map<String, Set<String>> enums = new TreeMap<>();
     int major = 0;
@@ -57,7 +58,7 @@ public record ServerFacts(
         }
       }
     }
-    return new ServerFacts(major, names, enums, maxConnections, maxWorkers);
+    return new SettingCatalog(major, names, enums, maxConnections, maxWorkers);
   }
 
   public boolean has(String setting) {

@@ -1,4 +1,4 @@
-package org.pgknob.cli;
+package org.pgknob.session;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertSame;
@@ -17,7 +17,6 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.pgknob.PgknobException;
-import org.pgknob.session.SessionFolder;
 
 /**
  * A new session's folder when its server cannot be opened: named on the first line, then removed

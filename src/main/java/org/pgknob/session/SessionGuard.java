@@ -1,11 +1,9 @@
-package org.pgknob.cli;
+package org.pgknob.session;
 
 import java.io.PrintWriter;
 import org.pgknob.report.ReportWriter;
 import org.pgknob.server.Restorer;
 import org.pgknob.server.Target;
-import org.pgknob.session.SessionState;
-import org.pgknob.session.TuningSession;
 
 /**
  * Ctrl-C and SIGTERM during a session: marks the session stopped (so {@code pgknob resume} can

@@ -1,10 +1,10 @@
-package org.pgknob.report;
+package org.pgknob.server;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import org.junit.jupiter.api.Test;
 
-class SettingValueTest {
+class SettingValueTextTest {
   @Test
   void settingValuesCompareAcrossUnitsAndSpellings() {
     assertEquals(true, SettingValue.same("1GB", "1024MB"));
@@ -28,6 +28,6 @@ class SettingValueTest {
     assertEquals("200", SettingValue.withUnit("200", ""));
     assertEquals("7864kB", SettingValue.withUnit("983", "8kB"));
     assertEquals("2.5ms", SettingValue.withUnit("2.5", "ms"));
-    assertEquals(null, SettingValue.withUnit(null, "ms"));
+    assertEquals(null, SettingValue.withUnit((String) null, "ms"));
   }
 }

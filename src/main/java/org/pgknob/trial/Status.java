@@ -1,4 +1,4 @@
-package org.pgknob.optimize;
+package org.pgknob.trial;
 
 /** How a trial ended. Only {@link #OK} carries objective values. */
 public enum Status {

@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.stream.Collectors;
+import org.pgknob.runs.Summary;
 
 /**
  * The table a session ends with: defaults, the PGTune-style configuration and the optima of each
@@ -13,12 +14,12 @@ import java.util.stream.Collectors;
  * 95% intervals, and what each changed. Formatted with a fixed locale so the output is the same
  * everywhere.
  */
-public final class ResultTable {
+public final class ConsoleResultTable {
   private static final List<String> ORDER =
       List.of(
           "defaults", "pgtune", "reload/tps", "reload/latency", "restart/tps", "restart/latency");
 
-  private ResultTable() {}
+  private ConsoleResultTable() {}
 
   public static String format(Summary summary) {
     StringBuilder b = new StringBuilder();
@@ -35,7 +36,7 @@ public final class ResultTable {
               100 * noise.latencyCv()));
     }
     List<Summary.ResultRow> rows = new ArrayList<>(summary.results());
-    rows.sort(Comparator.comparingInt(ResultTable::rank));
+    rows.sort(Comparator.comparingInt(ConsoleResultTable::rank));
     List<String[]> cells = new ArrayList<>();
     cells.add(
         new String[] {

@@ -5,9 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.junit.jupiter.api.Test;
+import org.pgknob.runs.Summary;
 import org.pgknob.session.SummaryFixture;
 
-class ResultTableTest {
+class ConsoleResultTableTest {
   @Test
   void printsTheGoldenTable() {
     String expected =
@@ -28,7 +29,8 @@ class ResultTableTest {
           restart/tps: 1.28x TPS (1.20 to 1.36), gain
             jit=off, max_wal_size=8GB, random_page_cost=1.1, shared_buffers=1GB, work_mem=8MB
         """;
-    assertEquals(expected, ResultTable.format(SummaryFixture.summary("2026-11-29T22-10-00")));
+    assertEquals(
+        expected, ConsoleResultTable.format(SummaryFixture.summary("2026-11-29T22-10-00")));
   }
 
   @Test
@@ -51,24 +53,25 @@ class ResultTableTest {
             s.modelRanking(),
             s.restored(),
             java.util.List.of(4, 9));
-    String table = ResultTable.format(disturbed);
+    String table = ConsoleResultTable.format(disturbed);
     assertTrue(
         table.endsWith(
             "\nOther processes used over a quarter of this host's CPU during trials 4, 9: their"
                 + " numbers may be low and the ratios less sure; measure again on a quiet machine"
                 + " with pgknob compare.\n"),
         table);
-    assertFalse(ResultTable.format(s).contains("Other processes"));
+    assertFalse(ConsoleResultTable.format(s).contains("Other processes"));
   }
 
   @Test
   void ratioMarksClaimedGainsAndLosses() {
     assertEquals(
-        "1.20x (1.10-1.30) +", ResultTable.ratio(new Summary.Ratio(1.2, 1.1, 1.3, 3), false));
+        "1.20x (1.10-1.30) +",
+        ConsoleResultTable.ratio(new Summary.Ratio(1.2, 1.1, 1.3, 3), false));
     assertEquals(
-        "1.20x (1.10-1.30) -", ResultTable.ratio(new Summary.Ratio(1.2, 1.1, 1.3, 3), true));
+        "1.20x (1.10-1.30) -", ConsoleResultTable.ratio(new Summary.Ratio(1.2, 1.1, 1.3, 3), true));
     assertEquals(
-        "1.02x (0.90-1.10)", ResultTable.ratio(new Summary.Ratio(1.02, 0.9, 1.1, 3), false));
-    assertEquals("-", ResultTable.ratio(null, false));
+        "1.02x (0.90-1.10)", ConsoleResultTable.ratio(new Summary.Ratio(1.02, 0.9, 1.1, 3), false));
+    assertEquals("-", ConsoleResultTable.ratio(null, false));
   }
 }

@@ -1,4 +1,4 @@
-package org.pgknob.cli;
+package org.pgknob.session;
 
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -8,18 +8,14 @@ import org.pgknob.PgknobException;
 import org.pgknob.report.ReportWriter;
 import org.pgknob.server.ApplyReport;
 import org.pgknob.server.Target;
-import org.pgknob.session.ProgressPrinter;
-import org.pgknob.session.ServerUnreachableException;
-import org.pgknob.session.SessionFolder;
-import org.pgknob.session.SessionState;
-import org.pgknob.session.TuningSession;
 
 /**
  * Runs a session created by {@code tune} or {@code compare}, or resumed by {@code resume}, under
  * the shutdown guard, and on any failure marks it failed, puts the server's original settings back
- * and writes the report of the trials finished so far.
+ * and writes the report of the trials finished so far: the restore-on-failure guarantee, kept with
+ * the session so that every command running one has it.
  */
-final class SessionRunner {
+public final class SessionRunner {
   private SessionRunner() {}
 
   /**
@@ -27,7 +23,7 @@ final class SessionRunner {
    * refuse it (nothing is recorded yet), then how to create it.
    */
   @FunctionalInterface
-  interface NewSession {
+  public interface NewSession {
     Function<ProgressPrinter, TuningSession> prepare(SessionFolder folder, Target target);
   }
 
@@ -40,7 +36,7 @@ final class SessionRunner {
    * @param label what the first line calls the run: session, comparison
    * @param openTarget opens the server, given the restore file to record its original settings in
    */
-  static int runInNewFolder(
+  public static void runInNewFolder(
       Path runsDir,
       String label,
       Function<Path, Target> openTarget,
@@ -52,7 +48,7 @@ final class SessionRunner {
     out.flush();
     // The catch runs after the target is closed, so a failure to close it is handled too.
     try (Target target = openTarget.apply(folder.file(SessionFolder.RESTORE_FILE))) {
-      return run(target, out, err, newSession.prepare(folder, target));
+      run(target, out, err, newSession.prepare(folder, target));
     } catch (RuntimeException e) {
       folder.removeIfEmpty();
       throw e;
@@ -63,7 +59,7 @@ final class SessionRunner {
    * {@link #runInNewFolder}, and with {@code json} the session's progress goes to {@code err} and
    * its final summary.json (verdict, results table) to {@code out}, for scripts.
    */
-  static int runInNewFolder(
+  public static void runInNewFolder(
       boolean json,
       Path runsDir,
       String label,
@@ -72,20 +68,20 @@ final class SessionRunner {
       PrintWriter err,
       NewSession newSession) {
     if (!json) {
-      return runInNewFolder(runsDir, label, openTarget, out, err, newSession);
+      runInNewFolder(runsDir, label, openTarget, out, err, newSession);
+      return;
     }
     SessionFolder[] folder = new SessionFolder[1];
-    int code =
-        runInNewFolder(
-            runsDir,
-            label,
-            openTarget,
-            err,
-            err,
-            (f, target) -> {
-              folder[0] = f;
-              return newSession.prepare(f, target);
-            });
+    runInNewFolder(
+        runsDir,
+        label,
+        openTarget,
+        err,
+        err,
+        (f, target) -> {
+          folder[0] = f;
+          return newSession.prepare(f, target);
+        });
     try {
       out.print(
           org.pgknob.Json.mapper()
@@ -98,10 +94,9 @@ final class SessionRunner {
           "read " + folder[0].file(SessionFolder.SUMMARY_FILE) + " instead");
     }
     out.flush();
-    return code;
   }
 
-  static int run(
+  public static void run(
       Target target,
       PrintWriter out,
       PrintWriter err,
@@ -115,7 +110,6 @@ final class SessionRunner {
         session.run();
         out.println("session folder: " + session.folder().dir());
         out.flush();
-        return ExitCodes.OK;
       } catch (ServerUnreachableException e) {
         // The session is stopped and its restore file pending: nothing reaches the server now.
         throw e;

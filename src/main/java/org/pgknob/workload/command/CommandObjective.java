@@ -1,4 +1,4 @@
-package org.pgknob.optimize;
+package org.pgknob.workload.command;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.StreamReadFeature;
@@ -83,7 +83,7 @@ public final class CommandObjective {
   }
 
   /** Runs the command once on {@code config} (knob name to value). */
-  public Outcome run(Map<String, Object> config) {
+  public CommandOutcome run(Map<String, Object> config) {
     Process process;
     try {
       ProcessBuilder builder = new ProcessBuilder("sh", "-c", command);
@@ -112,8 +112,7 @@ public final class CommandObjective {
       } else {
         process.descendants().forEach(ProcessHandle::destroyForcibly);
         process.destroyForcibly();
-        return Outcome.failed(
-            Status.TIMEOUT, "the command ran longer than " + timeout.toSeconds() + " s");
+        return CommandOutcome.overran("the command ran longer than " + timeout.toSeconds() + " s");
       }
     } catch (InterruptedException e) {
       process.descendants().forEach(ProcessHandle::destroyForcibly);
@@ -138,7 +137,7 @@ public final class CommandObjective {
     return parse(out, err);
   }
 
-  private Outcome parse(String out, String err) {
+  private CommandOutcome parse(String out, String err) {
     JsonNode node = readObject(out);
     if (node == null && duplicateKey(out) != null) {
       return failed("the command's output gives " + duplicateKey(out) + " twice", err);
@@ -150,7 +149,7 @@ public final class CommandObjective {
           err);
     }
     if ("failed".equals(node.path("status").asText())) {
-      return Outcome.failed(Status.CRASHED, node.path("reason").asText("the command said failed"));
+      return CommandOutcome.failed(node.path("reason").asText("the command said failed"));
     }
     JsonNode value = node.get("value");
     if (value == null || !value.isNumber()) {
@@ -171,7 +170,7 @@ public final class CommandObjective {
                 metrics.putIfAbsent(e.getKey(), e.getValue().asDouble());
               }
             });
-    return Outcome.ok(metrics);
+    return CommandOutcome.succeeded(metrics);
   }
 
   /** The whole output as a JSON object, else its last line (for scripts that log first). */
@@ -205,9 +204,9 @@ public final class CommandObjective {
     return null;
   }
 
-  private static Outcome failed(String reason, String stderrTail) {
-    return Outcome.failed(
-        Status.CRASHED, stderrTail.isEmpty() ? reason : reason + "; stderr: " + stderrTail);
+  private static CommandOutcome failed(String reason, String stderrTail) {
+    return CommandOutcome.failed(
+        stderrTail.isEmpty() ? reason : reason + "; stderr: " + stderrTail);
   }
 
   private static String tail(String s) {
