@@ -119,7 +119,8 @@ public final class Bayes implements Optimizer {
             }
           };
       Optional<AcquisitionMaximizer.Scored> found =
-          search.maximize(acquisition, m.anchors(settings.refined() + 2), random);
+          search.maximize(
+              acquisition, m.anchors(settings.refined() + 2), random, relevance(m.surrogate()));
       if (found.isPresent()) {
         return found.get().configuration();
       }
@@ -160,6 +161,25 @@ public final class Bayes implements Optimizer {
     double logFeasible = m.feasibility().logProbability(x);
     double penalty = logFeasible < Math.log(LAST_RESORT_FEASIBILITY) ? LAST_RESORT_PENALTY : 0;
     return value + logFeasible - penalty;
+  }
+
+  /**
+   * Each knob's relevance to the model, in the encoder's segment order, with a floor of a hundredth
+   * of the largest, so that a knob the model thinks inert is still tried now and then.
+   */
+  private double[] relevance(Surrogate surrogate) {
+    List<UnitCubeEncoder.Segment> segments = encoder.segments();
+    double[] out = new double[segments.size()];
+    double largest = 0;
+    for (int i = 0; i < out.length; i++) {
+      UnitCubeEncoder.Segment s = segments.get(i);
+      out[i] = surrogate.relevance(s.offset(), s.width());
+      largest = Math.max(largest, out[i]);
+    }
+    for (int i = 0; i < out.length; i++) {
+      out[i] = Math.max(out[i], largest / 100);
+    }
+    return largest > 0 ? out : null;
   }
 
   /** The anchors this optimizer tries first, as its space holds them. */
