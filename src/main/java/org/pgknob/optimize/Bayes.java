@@ -271,6 +271,24 @@ public final class Bayes implements Optimizer {
     return out;
   }
 
+  /**
+   * Each knob's main effect on the model's posterior mean (first-order Sobol index and relative
+   * range: see {@link MainEffects}), most important first; empty before the model exists.
+   */
+  public List<MainEffect> mainEffects() {
+    Optional<Fitted> model = model();
+    if (model.isEmpty()) {
+      return List.of();
+    }
+    Fitted m = model.get();
+    return MainEffects.of(
+        encoder,
+        m.surrogate()::mean,
+        x -> encoder.encode(encoder.decode(x)),
+        m.transform()::inverse,
+        spec.seed());
+  }
+
   /** The fitted models, refitted only when observations arrived. */
   private Optional<Fitted> model() {
     List<Observation> ok = history.withValue(spec.objective());
