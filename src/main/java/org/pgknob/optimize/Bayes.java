@@ -51,6 +51,7 @@ public final class Bayes implements Optimizer {
   private final InitialDesign design;
   private final AcquisitionMaximizer maximizer;
   private final AcquisitionMaximizer largeHistoryMaximizer;
+  private final int initialCap;
   private int suggestions;
   private Fitted fitted;
 
@@ -59,6 +60,19 @@ public final class Bayes implements Optimizer {
   }
 
   public Bayes(OptimizerSpec spec, SurrogateFitter fitter, AcquisitionMaximizer.Settings settings) {
+    this(spec, fitter, settings, INITIAL_CAP);
+  }
+
+  /**
+   * As {@link #Bayes(OptimizerSpec, SurrogateFitter, AcquisitionMaximizer.Settings)}, with at most
+   * {@code initialCap} initial design points.
+   */
+  public Bayes(
+      OptimizerSpec spec,
+      SurrogateFitter fitter,
+      AcquisitionMaximizer.Settings settings,
+      int initialCap) {
+    this.initialCap = initialCap;
     this.spec = spec;
     this.fitter = fitter;
     this.settings = settings;
@@ -85,10 +99,16 @@ public final class Bayes implements Optimizer {
     return new Bayes(spec, new GpFitter());
   }
 
-  /** Observations with a value needed before the model is trusted: half the knobs plus 2. */
+  /**
+   * Observations with a value needed before the model is trusted: half the knobs plus 2, at most
+   * {@link #INITIAL_CAP}.
+   */
   public int initialPoints() {
-    return Math.max(3, (spec.space().size() + 1) / 2 + 2);
+    return Math.max(3, Math.min(initialCap, (spec.space().size() + 1) / 2 + 2));
   }
+
+  /** The most initial design points by default. */
+  public static final int INITIAL_CAP = 1000;
 
   @Override
   public Configuration suggest() {

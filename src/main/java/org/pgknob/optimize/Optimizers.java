@@ -25,7 +25,8 @@ import org.pgknob.optimize.model.SurrogateFitter;
  */
 public final class Optimizers {
   public static final List<String> METHODS = List.of("bayes", "random", "sweep");
-  private static final Set<String> OPTIONS = Set.of("surrogate", "prior", "knobs", "maxKnobs");
+  private static final Set<String> OPTIONS =
+      Set.of("surrogate", "prior", "knobs", "maxKnobs", "initial");
 
   private Optimizers() {}
 
@@ -54,8 +55,9 @@ public final class Optimizers {
           new Bayes(
               spec,
               surrogate(
-                  options.getOrDefault("surrogate", "gp"),
-                  options.getOrDefault("prior", "scaled")));
+                  options.getOrDefault("surrogate", "gp"), options.getOrDefault("prior", "scaled")),
+              org.pgknob.optimize.acquisition.AcquisitionMaximizer.Settings.defaults(),
+              Integer.parseInt(options.getOrDefault("initial", "" + Bayes.INITIAL_CAP)));
       case "random" -> new RandomSearch(spec);
       case "sweep" -> new Sweep(spec, sweepPlan(options));
       default ->
@@ -72,6 +74,10 @@ public final class Optimizers {
   /** The surrogate fitter named {@code gp} (with this length-scale prior) or {@code rf}. */
   public static SurrogateFitter surrogate(String name, String prior) {
     double tau;
+    boolean adaptive = prior.equals("auto") || prior.startsWith("auto:");
+    if (adaptive) {
+      prior = prior.equals("auto") ? "saas" : "saas:" + prior.substring(5);
+    }
     if (prior.equals("scaled")) {
       tau = 0;
     } else if (prior.equals("saas")) {
@@ -87,10 +93,11 @@ public final class Optimizers {
     }
     if (!(tau >= 0)) {
       throw new PgknobException(
-          "unknown length-scale prior '" + prior + "'", "choose saas, saas:TAU or scaled");
+          "unknown length-scale prior '" + prior + "'",
+          "choose auto, auto:TAU, saas, saas:TAU or scaled");
     }
     return switch (name) {
-      case "gp" -> new GpFitter(true, tau);
+      case "gp" -> new GpFitter(true, tau, adaptive);
       case "rf" -> new RandomForestSurrogate.Fitter();
       default -> throw new PgknobException("unknown surrogate '" + name + "'", "choose gp or rf");
     };
