@@ -29,6 +29,9 @@ import java.util.Map;
  *     none, and absent from summaries written before pgknob measured it
  * @param measurements per objective (tps, latency): pooled run noise, window errors and drift;
  *     absent from summaries written before pgknob measured them
+ * @param knobSelection per track, every knob's place in its Bayesian search (searched or not, from
+ *     the start or added later) and why; absent from summaries written before pgknob chose knobs
+ *     from the model
  */
 public record Summary(
     String sessionId,
@@ -46,11 +49,73 @@ public record Summary(
     List<KnobImportance> modelRanking,
     String restored,
     @JsonInclude(JsonInclude.Include.NON_EMPTY) List<Integer> disturbedTrials,
-    @JsonInclude(JsonInclude.Include.NON_EMPTY) List<Measurement> measurements) {
+    @JsonInclude(JsonInclude.Include.NON_EMPTY) List<Measurement> measurements,
+    @JsonInclude(JsonInclude.Include.NON_EMPTY) List<KnobChoice> knobSelection) {
   public Summary {
     disturbedTrials = disturbedTrials == null ? List.of() : List.copyOf(disturbedTrials);
     measurements = measurements == null ? List.of() : List.copyOf(measurements);
+    knobSelection = knobSelection == null ? List.of() : List.copyOf(knobSelection);
   }
+
+  /** A summary without the knob selection, as written before pgknob chose knobs from the model. */
+  public Summary(
+      String sessionId,
+      String state,
+      Instant startedAt,
+      Instant finishedAt,
+      Machine machine,
+      String postgresVersion,
+      String target,
+      Map<String, Object> workload,
+      Budget budget,
+      Noise noise,
+      List<ResultRow> results,
+      List<KnobImportance> sweepRanking,
+      List<KnobImportance> modelRanking,
+      String restored,
+      List<Integer> disturbedTrials,
+      List<Measurement> measurements) {
+    this(
+        sessionId,
+        state,
+        startedAt,
+        finishedAt,
+        machine,
+        postgresVersion,
+        target,
+        workload,
+        budget,
+        noise,
+        results,
+        sweepRanking,
+        modelRanking,
+        restored,
+        disturbedTrials,
+        measurements,
+        List.of());
+  }
+
+  /**
+   * One knob's place in one track's Bayesian search.
+   *
+   * @param track reload or restart
+   * @param knob the knob
+   * @param searched whether the track searched it
+   * @param sweepNoiseMultiple its sweep's range over the noise (null when not swept)
+   * @param modelNoiseMultiple its main effect in the model over the noise (null when unknown)
+   * @param modelIndex its first-order Sobol index in the model (null when no model)
+   * @param addedAfterTrial 0 when chosen at the start, else the trial after which it was added
+   * @param reason why, in a few words
+   */
+  public record KnobChoice(
+      String track,
+      String knob,
+      boolean searched,
+      Double sweepNoiseMultiple,
+      Double modelNoiseMultiple,
+      Double modelIndex,
+      int addedAfterTrial,
+      String reason) {}
 
   /** A summary without measurements, as written before pgknob pooled noise and measured drift. */
   public Summary(
@@ -85,6 +150,7 @@ public record Summary(
         modelRanking,
         restored,
         disturbedTrials,
+        List.of(),
         List.of());
   }
 

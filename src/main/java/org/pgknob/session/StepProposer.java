@@ -89,19 +89,24 @@ final class StepProposer {
         null);
   }
 
-  /** The knobs this track's Bayesian phase searches, fixed once from the sweeps' results. */
+  /**
+   * The knobs this track's Bayesian phase searches: chosen from the sweeps' results, grown every
+   * {@link BayesKnobs#GROW_EVERY} of the track's Bayesian trials when a model finds new effects.
+   */
   SearchSpace bayesSpace(Step step, List<TrialResult> logged) {
+    long own =
+        logged.stream()
+            .filter(t -> t.phase().equals("bayes") && step.track().equals(t.track()))
+            .count();
     return bayesSpaces.computeIfAbsent(
-        step.track(),
-        track ->
+        step.track() + "/" + own / BayesKnobs.GROW_EVERY,
+        key ->
             BayesKnobs.choose(
                 context,
-                track,
+                step.track(),
                 step.count(),
                 inputs.tracks().contains("reload"),
-                logged.stream()
-                    .filter(t -> t.phase().equals("baseline") || t.phase().equals("sweep"))
-                    .toList(),
+                logged,
                 inputs.objective()));
   }
 
