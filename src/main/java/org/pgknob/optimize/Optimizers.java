@@ -18,7 +18,10 @@ import org.pgknob.optimize.model.SurrogateFitter;
  * <ul>
  *   <li>{@code surrogate}: {@code gp} (default) or {@code rf}, for bayes
  *   <li>{@code prior}: the Gaussian process's length-scale prior, {@code saas} (sparse, for spaces
- *       where most knobs do nothing) or {@code scaled} (default; dimension-scaled log-normal)
+ *       where most knobs do nothing), {@code scaled} (default; dimension-scaled log-normal), or
+ *       {@code auto} (the default's fits and a SAAS fit compete by leave-one-out density, from 12
+ *       dimensions up); {@code saas:TAU} and {@code auto:TAU} set the SAAS global scale
+ *   <li>{@code initial}: at most this many initial design points, for bayes
  *   <li>{@code knobs}: comma-separated knob names to sweep first, for sweep
  *   <li>{@code maxKnobs}: sweep at most this many knobs, for sweep
  * </ul>
