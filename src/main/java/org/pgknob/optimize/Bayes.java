@@ -51,6 +51,7 @@ public final class Bayes implements Optimizer {
   private final InitialDesign design;
   private final AcquisitionMaximizer maximizer;
   private final AcquisitionMaximizer largeHistoryMaximizer;
+  private final int initialCap;
   private int suggestions;
   private Fitted fitted;
 
@@ -59,6 +60,19 @@ public final class Bayes implements Optimizer {
   }
 
   public Bayes(OptimizerSpec spec, SurrogateFitter fitter, AcquisitionMaximizer.Settings settings) {
+    this(spec, fitter, settings, INITIAL_CAP);
+  }
+
+  /**
+   * As {@link #Bayes(OptimizerSpec, SurrogateFitter, AcquisitionMaximizer.Settings)}, with at most
+   * {@code initialCap} initial design points.
+   */
+  public Bayes(
+      OptimizerSpec spec,
+      SurrogateFitter fitter,
+      AcquisitionMaximizer.Settings settings,
+      int initialCap) {
+    this.initialCap = initialCap;
     this.spec = spec;
     this.fitter = fitter;
     this.settings = settings;
@@ -85,10 +99,16 @@ public final class Bayes implements Optimizer {
     return new Bayes(spec, new GpFitter());
   }
 
-  /** Observations with a value needed before the model is trusted: half the knobs plus 2. */
+  /**
+   * Observations with a value needed before the model is trusted: half the knobs plus 2, at most
+   * {@link #INITIAL_CAP}.
+   */
   public int initialPoints() {
-    return Math.max(3, (spec.space().size() + 1) / 2 + 2);
+    return Math.max(3, Math.min(initialCap, (spec.space().size() + 1) / 2 + 2));
   }
+
+  /** The most initial design points by default. */
+  public static final int INITIAL_CAP = 1000;
 
   @Override
   public Configuration suggest() {
@@ -119,7 +139,8 @@ public final class Bayes implements Optimizer {
             }
           };
       Optional<AcquisitionMaximizer.Scored> found =
-          search.maximize(acquisition, m.anchors(settings.refined() + 2), random);
+          search.maximize(
+              acquisition, m.anchors(settings.refined() + 2), random, relevance(m.surrogate()));
       if (found.isPresent()) {
         return found.get().configuration();
       }
@@ -160,6 +181,25 @@ public final class Bayes implements Optimizer {
     double logFeasible = m.feasibility().logProbability(x);
     double penalty = logFeasible < Math.log(LAST_RESORT_FEASIBILITY) ? LAST_RESORT_PENALTY : 0;
     return value + logFeasible - penalty;
+  }
+
+  /**
+   * Each knob's relevance to the model, in the encoder's segment order, with a floor of a hundredth
+   * of the largest, so that a knob the model thinks inert is still tried now and then.
+   */
+  private double[] relevance(Surrogate surrogate) {
+    List<UnitCubeEncoder.Segment> segments = encoder.segments();
+    double[] out = new double[segments.size()];
+    double largest = 0;
+    for (int i = 0; i < out.length; i++) {
+      UnitCubeEncoder.Segment s = segments.get(i);
+      out[i] = surrogate.relevance(s.offset(), s.width());
+      largest = Math.max(largest, out[i]);
+    }
+    for (int i = 0; i < out.length; i++) {
+      out[i] = Math.max(out[i], largest / 100);
+    }
+    return largest > 0 ? out : null;
   }
 
   /** The anchors this optimizer tries first, as its space holds them. */
@@ -249,6 +289,24 @@ public final class Bayes implements Optimizer {
         .sorted(Map.Entry.<String, Double>comparingByValue().reversed())
         .forEach(e -> out.put(e.getKey(), sum > 0 ? e.getValue() / sum : 0));
     return out;
+  }
+
+  /**
+   * Each knob's main effect on the model's posterior mean (first-order Sobol index and relative
+   * range: see {@link MainEffects}), most important first; empty before the model exists.
+   */
+  public List<MainEffect> mainEffects() {
+    Optional<Fitted> model = model();
+    if (model.isEmpty()) {
+      return List.of();
+    }
+    Fitted m = model.get();
+    return MainEffects.of(
+        encoder,
+        m.surrogate()::mean,
+        x -> encoder.encode(encoder.decode(x)),
+        m.transform()::inverse,
+        spec.seed());
   }
 
   /** The fitted models, refitted only when observations arrived. */

@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.pgknob.PgknobException;
+import org.pgknob.optimize.acquisition.AcquisitionMaximizer;
 import org.pgknob.optimize.model.GpFitter;
 import org.pgknob.optimize.model.RandomForestSurrogate;
 import org.pgknob.optimize.model.SurrogateFitter;
@@ -18,14 +19,18 @@ import org.pgknob.optimize.model.SurrogateFitter;
  * <ul>
  *   <li>{@code surrogate}: {@code gp} (default) or {@code rf}, for bayes
  *   <li>{@code prior}: the Gaussian process's length-scale prior, {@code saas} (sparse, for spaces
- *       where most knobs do nothing) or {@code scaled} (default; dimension-scaled log-normal)
+ *       where most knobs do nothing), {@code scaled} (default; dimension-scaled log-normal), or
+ *       {@code auto} (the default's fits and a SAAS fit compete by leave-one-out density, from 12
+ *       dimensions up); {@code saas:TAU} and {@code auto:TAU} set the SAAS global scale
+ *   <li>{@code initial}: at most this many initial design points, for bayes
  *   <li>{@code knobs}: comma-separated knob names to sweep first, for sweep
  *   <li>{@code maxKnobs}: sweep at most this many knobs, for sweep
  * </ul>
  */
 public final class Optimizers {
   public static final List<String> METHODS = List.of("bayes", "random", "sweep");
-  private static final Set<String> OPTIONS = Set.of("surrogate", "prior", "knobs", "maxKnobs");
+  private static final Set<String> OPTIONS =
+      Set.of("surrogate", "prior", "knobs", "maxKnobs", "initial");
 
   private Optimizers() {}
 
@@ -48,8 +53,8 @@ public final class Optimizers {
           bayes(
               spec,
               surrogate(
-                  options.getOrDefault("surrogate", "gp"),
-                  options.getOrDefault("prior", "scaled")));
+                  options.getOrDefault("surrogate", "gp"), options.getOrDefault("prior", "scaled")),
+              Integer.parseInt(options.getOrDefault("initial", "" + Bayes.INITIAL_CAP)));
       case RANDOM -> random(spec);
       case SWEEP -> new Sweep(spec, sweepPlan(options));
     };
@@ -61,6 +66,10 @@ public final class Optimizers {
   }
 
   private static Bayes bayes(OptimizerSpec spec, SurrogateFitter fitter) {
+    return bayes(spec, fitter, Bayes.INITIAL_CAP);
+  }
+
+  private static Bayes bayes(OptimizerSpec spec, SurrogateFitter fitter, int initial) {
     if (spec.space().size() > Bayes.MAX_KNOBS) {
       throw new PgknobException(
           "bayes searches at most "
@@ -74,7 +83,7 @@ public final class Optimizers {
               + " many knobs from a few dozen trials",
           "keep the knobs that matter (a sweep ranks them), or use --optimizer random");
     }
-    return new Bayes(spec, fitter);
+    return new Bayes(spec, fitter, AcquisitionMaximizer.Settings.defaults(), initial);
   }
 
   /** Random search: the fallback when a model has no candidate left. */
@@ -90,6 +99,10 @@ public final class Optimizers {
   /** The surrogate fitter named {@code gp} (with this length-scale prior) or {@code rf}. */
   public static SurrogateFitter surrogate(String name, String prior) {
     double tau;
+    boolean adaptive = prior.equals("auto") || prior.startsWith("auto:");
+    if (adaptive) {
+      prior = prior.equals("auto") ? "saas" : "saas:" + prior.substring(5);
+    }
     if (prior.equals("scaled")) {
       tau = 0;
     } else if (prior.equals("saas")) {
@@ -105,10 +118,11 @@ public final class Optimizers {
     }
     if (!(tau >= 0)) {
       throw new PgknobException(
-          "unknown length-scale prior '" + prior + "'", "choose saas, saas:TAU or scaled");
+          "unknown length-scale prior '" + prior + "'",
+          "choose auto, auto:TAU, saas, saas:TAU or scaled");
     }
     return switch (name) {
-      case "gp" -> new GpFitter(true, tau);
+      case "gp" -> new GpFitter(true, tau, adaptive);
       case "rf" -> new RandomForestSurrogate.Fitter();
       default -> throw new PgknobException("unknown surrogate '" + name + "'", "choose gp or rf");
     };

@@ -93,7 +93,8 @@ public final class HtmlReport {
         "<nav><a href=\"#glance\">At a glance</a><a href=\"#results\">Results</a>"
             + "<a href=\"#drift\">Drift</a>"
             + "<a href=\"#convergence\">Convergence</a><a href=\"#sweeps\">Sweeps</a>"
-            + "<a href=\"#importance\">Knob importance</a><a href=\"#timelines\">Timelines</a>"
+            + "<a href=\"#importance\">Knob importance</a><a href=\"#knobs\">Knobs searched</a>"
+            + "<a href=\"#timelines\">Timelines</a>"
             + "<a href=\"#latency\">Latency</a><a href=\"#memory\">Memory</a>"
             + "<a href=\"#profiles\">Transactions</a>"
             + "<a href=\"#trials\">All trials</a></nav>\n");
@@ -122,6 +123,7 @@ public final class HtmlReport {
         "No sweep or Bayesian trial has succeeded yet.");
     sweeps(h, model.sweeps(), drawn);
     importance(h, model.importance());
+    knobSelection(h, model.importance().selection());
     charts(
         h,
         "timelines",
@@ -322,6 +324,48 @@ public final class HtmlReport {
         imp.model(),
         "No model yet: it is fitted during the Bayesian phase.");
     h.append("</div>\n</section>\n");
+  }
+
+  /**
+   * Which knobs each track's Bayesian phase searched and why: the sweep's and the model's effect
+   * against the noise, and the trial after which a knob was added.
+   */
+  private static void knobSelection(StringBuilder h, List<Summary.KnobChoice> rows) {
+    h.append("<section id=\"knobs\">\n<h2>Knobs searched</h2>\n");
+    if (rows.isEmpty()) {
+      h.append("<p>No Bayesian phase has begun yet.</p>\n</section>\n");
+      return;
+    }
+    h.append(
+        "<p class=\"note\">Effects are ranges over the noise of repeated baselines: a sweep's curve,"
+            + " and the model's main effect (the knob's curve with every other knob averaged"
+            + " over the space); the Sobol index is the share of the model's variance the knob"
+            + " explains alone. 3 x noise counts as an effect.</p>\n");
+    h.append(
+        "<table><tr><th class=\"text\">track</th><th class=\"text\">knob</th>"
+            + "<th class=\"text\">searched</th><th>sweep x noise</th><th>model x noise</th>"
+            + "<th>Sobol index</th><th class=\"text\">why</th></tr>\n");
+    for (Summary.KnobChoice k : rows) {
+      h.append("<tr><td class=\"text\">")
+          .append(esc(k.track()))
+          .append("</td><td class=\"text\">")
+          .append(esc(k.knob()))
+          .append("</td><td class=\"text\">")
+          .append(
+              k.searched()
+                  ? (k.addedAfterTrial() > 0 ? "from trial " + k.addedAfterTrial() : "yes")
+                  : "no")
+          .append("</td><td>")
+          .append(k.sweepNoiseMultiple() == null ? "" : Num.f("%.1f", k.sweepNoiseMultiple()))
+          .append("</td><td>")
+          .append(k.modelNoiseMultiple() == null ? "" : Num.f("%.1f", k.modelNoiseMultiple()))
+          .append("</td><td>")
+          .append(k.modelIndex() == null ? "" : Num.f("%.2f", k.modelIndex()))
+          .append("</td><td class=\"text\">")
+          .append(esc(k.reason()))
+          .append("</td></tr>\n");
+    }
+    h.append("</table>\n</section>\n");
   }
 
   private static void ranking(

@@ -19,10 +19,12 @@ final class ImportanceTable {
     Summary s = data.summary();
     List<Summary.KnobImportance> model =
         s == null || s.modelRanking() == null ? List.of() : s.modelRanking();
+    List<Summary.KnobChoice> selection = s == null ? List.of() : s.knobSelection();
     if (s != null && s.sweepRanking() != null && !s.sweepRanking().isEmpty()) {
-      return new ReportModel.Importance("summary.json", s.sweepRanking(), model);
+      return new ReportModel.Importance("summary.json", s.sweepRanking(), model, selection);
     }
-    return new ReportModel.Importance("the sweep trials", fromSweeps(data, baseline), model);
+    return new ReportModel.Importance(
+        "the sweep trials", fromSweeps(data, baseline), model, selection);
   }
 
   /** Each swept knob's TPS range (best minus worst value) as a share of the baseline's TPS. */

@@ -91,9 +91,17 @@ public record ReportModel(
    * @param sweepSource where the sweep ranking comes from: summary.json or the sweep trials
    * @param sweep knobs by the effect their sweep showed
    * @param model knobs by the fitted model's importance (empty before the model is fitted)
+   * @param selection each track's knobs, searched or not, and why (empty before a Bayesian phase)
    */
   public record Importance(
-      String sweepSource, List<Summary.KnobImportance> sweep, List<Summary.KnobImportance> model) {}
+      String sweepSource,
+      List<Summary.KnobImportance> sweep,
+      List<Summary.KnobImportance> model,
+      List<Summary.KnobChoice> selection) {
+    public Importance {
+      selection = selection == null ? List.of() : List.copyOf(selection);
+    }
+  }
 
   /**
    * One row of the trial table; metrics are null when the trial did not run to the end.

@@ -31,6 +31,9 @@ import java.util.Map;
  *     absent from summaries written before pgknob measured them
  * @param verdict what to do now, decided by the session from the validated rows (or why it
  *     stopped); absent from summaries written before pgknob gave one
+ * @param knobSelection per track, every knob's place in its Bayesian search (searched or not, from
+ *     the start or added later) and why; absent from summaries written before pgknob chose knobs
+ *     from the model
  */
 public record Summary(
     String sessionId,
@@ -49,13 +52,15 @@ public record Summary(
     String restored,
     @JsonInclude(JsonInclude.Include.NON_EMPTY) List<Integer> disturbedTrials,
     @JsonInclude(JsonInclude.Include.NON_EMPTY) List<Measurement> measurements,
-    @JsonInclude(JsonInclude.Include.NON_NULL) Verdict verdict) {
+    @JsonInclude(JsonInclude.Include.NON_NULL) Verdict verdict,
+    @JsonInclude(JsonInclude.Include.NON_EMPTY) List<KnobChoice> knobSelection) {
   public Summary {
     disturbedTrials = disturbedTrials == null ? List.of() : List.copyOf(disturbedTrials);
     measurements = measurements == null ? List.of() : List.copyOf(measurements);
+    knobSelection = knobSelection == null ? List.of() : List.copyOf(knobSelection);
   }
 
-  /** A summary without a verdict, as written before pgknob gave one. */
+  /** A summary without a verdict or knob selection, as written before pgknob gave them. */
   public Summary(
       String sessionId,
       String state,
@@ -90,7 +95,48 @@ public record Summary(
         restored,
         disturbedTrials,
         measurements,
-        null);
+        null,
+        List.of());
+  }
+
+  /** A summary with a verdict and without the knob selection. */
+  public Summary(
+      String sessionId,
+      String state,
+      Instant startedAt,
+      Instant finishedAt,
+      Machine machine,
+      String postgresVersion,
+      String target,
+      Map<String, Object> workload,
+      Budget budget,
+      Noise noise,
+      List<ResultRow> results,
+      List<KnobImportance> sweepRanking,
+      List<KnobImportance> modelRanking,
+      String restored,
+      List<Integer> disturbedTrials,
+      List<Measurement> measurements,
+      Verdict verdict) {
+    this(
+        sessionId,
+        state,
+        startedAt,
+        finishedAt,
+        machine,
+        postgresVersion,
+        target,
+        workload,
+        budget,
+        noise,
+        results,
+        sweepRanking,
+        modelRanking,
+        restored,
+        disturbedTrials,
+        measurements,
+        verdict,
+        List.of());
   }
 
   /** This summary with {@code newVerdict} in place of its own. */
@@ -112,7 +158,8 @@ public record Summary(
         restored,
         disturbedTrials,
         measurements,
-        newVerdict);
+        newVerdict,
+        knobSelection);
   }
 
   /**
@@ -146,6 +193,28 @@ public record Summary(
 
   /** A command to run as written ("./pgknob resume runs/ID") and what it is for. */
   public record NextStep(String command, String why) {}
+
+  /**
+   * One knob's place in one track's Bayesian search.
+   *
+   * @param track reload or restart
+   * @param knob the knob
+   * @param searched whether the track searched it
+   * @param sweepNoiseMultiple its sweep's range over the noise (null when not swept)
+   * @param modelNoiseMultiple its main effect in the model over the noise (null when unknown)
+   * @param modelIndex its first-order Sobol index in the model (null when no model)
+   * @param addedAfterTrial 0 when chosen at the start, else the trial after which it was added
+   * @param reason why, in a few words
+   */
+  public record KnobChoice(
+      String track,
+      String knob,
+      boolean searched,
+      Double sweepNoiseMultiple,
+      Double modelNoiseMultiple,
+      Double modelIndex,
+      int addedAfterTrial,
+      String reason) {}
 
   /** A summary without measurements, as written before pgknob pooled noise and measured drift. */
   public Summary(

@@ -1,31 +1,21 @@
 package org.pgknob.session;
 
-import java.util.ArrayList;
-import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Set;
-import org.pgknob.optimize.KnobSensitivity;
+import org.pgknob.optimize.Bayes;
+import org.pgknob.optimize.MainEffect;
+import org.pgknob.optimize.Observation;
+import org.pgknob.optimize.OptimizerSpec;
 import org.pgknob.optimize.SweepAnalysis;
-import org.pgknob.space.Knob;
 import org.pgknob.space.SearchSpace;
+import org.pgknob.trial.Phase;
 import org.pgknob.trial.TrialResult;
 
 /**
  * The knobs a track's Bayesian phase searches. A Gaussian process learns little in 30 dimensions
  * from a few dozen trials, so each track searches the knobs most likely to matter and leaves the
- * rest at their defaults:
- *
- * <ol>
- *   <li>knobs whose sweep showed an effect beyond the noise, largest first;
- *   <li>then the expert order of sweep order of the search-space file ({@code sweep:}), skipping
- *       knobs a sweep found without effect;
- *   <li>then the rest of the space in file order.
- * </ol>
- *
- * The reload track takes the first {@code k} reload knobs; the restart track takes the same reload
- * knobs (so every reload-track trial warm-starts it) plus the first {@code r} knobs that need a
- * restart. Both depend only on the sweeps' logged trials, so a resumed session chooses the same
- * knobs.
+ * rest at their defaults. This class gathers the evidence from the session's trials (the sweeps'
+ * effects against the baseline's noise, a model's main effects) and sizes the tracks; {@link
+ * KnobSelection} makes the choice and gives its reasons.
  */
 final class BayesKnobs {
   private BayesKnobs() {}
@@ -45,82 +35,81 @@ final class BayesKnobs {
       String track,
       int iterations,
       boolean sessionHasReloadTrack,
-      List<TrialResult> sweepsAndBaseline,
+      List<TrialResult> logged,
       String objective) {
-    SearchSpace space = context.space();
-    List<String> order = ranked(context, sweepsAndBaseline, objective);
-    Set<String> chosen = new LinkedHashSet<>();
-    int reloadCount =
-        "reload".equals(track) || sessionHasReloadTrack
-            ? reloadKnobs(iterations)
-            : reloadKnobs(iterations) + restartKnobs(iterations);
-    for (String name : order) {
-      if (chosen.size() >= reloadCount) {
-        break;
-      }
-      if (!context.bound().needsRestart(name)) {
-        chosen.add(name);
-      }
-    }
-    if ("restart".equals(track)) {
-      int added = 0;
-      for (String name : order) {
-        if (added >= restartKnobs(iterations)) {
-          break;
-        }
-        if (context.bound().needsRestart(name) && chosen.add(name)) {
-          added++;
-        }
-      }
-    }
-    addConditionParents(space, chosen);
-    return space.subset(k -> chosen.contains(k.name()));
+    return select(context, track, iterations, sessionHasReloadTrack, logged, objective).space();
   }
 
-  /** Every knob of the space, most promising first. */
-  static List<String> ranked(
-      TuningSession.SessionContext context, List<TrialResult> trials, String objective) {
+  /** Bayesian trials of a track between two looks of the model for knobs left out. */
+  static final int GROW_EVERY = 10;
+
+  /**
+   * The knobs a track searches after the trials logged so far, with every knob's reason: chosen at
+   * the start of the phase from the sweeps and a model of the baseline and sweeps, then, after each
+   * {@link #GROW_EVERY} Bayesian trials of the track, grown by the knobs a model of every trial up
+   * to then finds an effect in. Each step depends only on the trials logged before it, so a resumed
+   * session makes the same choices.
+   */
+  static KnobSelection.Result select(
+      TuningSession.SessionContext context,
+      String track,
+      int iterations,
+      boolean sessionHasReloadTrack,
+      List<TrialResult> logged,
+      String objective) {
     SearchSpace space = context.space();
-    SweepAnalysis analysis =
+    List<TrialResult> beforeBayes = logged.stream().filter(t -> t.phase().isOneAtATime()).toList();
+    SweepAnalysis sweeps =
         SweepAnalysis.of(
             space,
             Objectives.of(objective),
-            Objectives.within(space, trials, t -> t.phase().isOneAtATime()),
+            Objectives.within(space, beforeBayes, t -> true),
             Double.NaN);
-    Set<String> order = new LinkedHashSet<>();
-    Set<String> withoutEffect = new LinkedHashSet<>();
-    List<KnobSensitivity> ranking = new ArrayList<>(analysis.ranking());
-    ranking.sort((a, b) -> Double.compare(b.rangeFraction(), a.rangeFraction()));
-    for (KnobSensitivity s : ranking) {
-      if (s.verdict() == KnobSensitivity.Verdict.EFFECT) {
-        order.add(s.knob());
-      } else if (s.verdict() == KnobSensitivity.Verdict.NO_EFFECT) {
-        // "Within noise" is no verdict on a noisy machine: only a curve flatter than the noise
-        // itself sends a knob to the back.
-        withoutEffect.add(s.knob());
-      }
+    int reload =
+        "reload".equals(track) || sessionHasReloadTrack
+            ? reloadKnobs(iterations)
+            : reloadKnobs(iterations) + restartKnobs(iterations);
+    KnobSelection.Result result =
+        KnobSelection.initial(
+            space,
+            context.bound()::needsRestart,
+            track,
+            reload,
+            "restart".equals(track) ? restartKnobs(iterations) : 0,
+            new KnobSelection.Evidence(sweeps, modelEffects(space, beforeBayes, objective)));
+    List<TrialResult> ownBayes =
+        logged.stream()
+            .filter(t -> t.phase() == Phase.BAYES && track.equals(t.track()))
+            .sorted(java.util.Comparator.comparingInt(TrialResult::trial))
+            .toList();
+    for (int seen = GROW_EVERY; seen <= ownBayes.size(); seen += GROW_EVERY) {
+      int last = ownBayes.get(seen - 1).trial();
+      List<TrialResult> upTo =
+          logged.stream().filter(t -> t.trial() <= last && t.phase() != Phase.VALIDATION).toList();
+      result =
+          KnobSelection.grown(
+              result,
+              space,
+              context.bound()::needsRestart,
+              track,
+              new KnobSelection.Evidence(sweeps, modelEffects(space, upTo, objective)),
+              last);
     }
-    for (String name : SweepChoice.priority(space)) {
-      if (space.contains(name) && !withoutEffect.contains(name)) {
-        order.add(name);
-      }
-    }
-    for (Knob k : space.knobs()) {
-      if (!withoutEffect.contains(k.name())) {
-        order.add(k.name());
-      }
-    }
-    order.addAll(withoutEffect);
-    return new ArrayList<>(order);
+    return result;
   }
 
-  /** A conditional knob brings the knob it depends on, or it would be searched blind. */
-  private static void addConditionParents(SearchSpace space, Set<String> chosen) {
-    for (String name : List.copyOf(chosen)) {
-      Knob k = space.knob(name);
-      if (k.condition() != null && space.contains(k.condition().knob())) {
-        chosen.add(k.condition().knob());
-      }
+  /**
+   * The main effects of a Gaussian process over every knob of the space fitted to these trials
+   * (drift-corrected); none when there are too few for a model. The model sees knobs the track does
+   * not search, since the sweeps moved them and other tracks' trials may have.
+   */
+  static List<MainEffect> modelEffects(
+      SearchSpace space, List<TrialResult> trials, String objective) {
+    OptimizerSpec spec = new OptimizerSpec(space, Objectives.of(objective), 17, c -> true, true);
+    Bayes model = Bayes.withGaussianProcess(spec);
+    for (Observation o : Objectives.correctedWithin(space, trials, t -> true)) {
+      model.observe(o.configuration(), o.outcome());
     }
+    return model.mainEffects();
   }
 }

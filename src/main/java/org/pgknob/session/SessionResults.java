@@ -69,7 +69,49 @@ final class SessionResults {
             .toList(),
         List.of(
             new SessionMeasurements(trials, Objectives.TPS).summary(),
-            new SessionMeasurements(trials, Objectives.LATENCY).summary()));
+            new SessionMeasurements(trials, Objectives.LATENCY).summary()),
+        null,
+        knobSelection());
+  }
+
+  /**
+   * Each Bayesian track's knobs, searched or not, and why, as chosen after the trials logged; empty
+   * before any track's Bayesian phase began.
+   */
+  private List<Summary.KnobChoice> knobSelection() {
+    List<Summary.KnobChoice> out = new ArrayList<>();
+    for (SessionPlan.BayesTrack t : plan.bayes()) {
+      boolean started =
+          trials.stream().anyMatch(r -> r.phase().equals("bayes") && t.track().equals(r.track()));
+      if (!started) {
+        continue;
+      }
+      KnobSelection.Result result =
+          BayesKnobs.select(
+              context,
+              t.track(),
+              t.iterations(),
+              inputs.tracks().contains("reload"),
+              trials,
+              inputs.objective());
+      for (KnobSelection.Choice c : result.choices()) {
+        out.add(
+            new Summary.KnobChoice(
+                t.track(),
+                c.knob(),
+                c.searched(),
+                finite(c.sweepNoiseMultiple()),
+                finite(c.modelNoiseMultiple()),
+                finite(c.modelIndex()),
+                c.addedAfterTrial(),
+                c.reason()));
+      }
+    }
+    return out;
+  }
+
+  private static Double finite(double v) {
+    return Double.isFinite(v) ? Math.round(v * 1000) / 1000.0 : null;
   }
 
   /** The settings of the best validated gain, preferring restart over reload, for --apply best. */
@@ -491,7 +533,7 @@ final class SessionResults {
               last.track(),
               last.iterations(),
               inputs.tracks().contains("reload"),
-              trials.stream().filter(t -> t.phase().isOneAtATime()).toList(),
+              trials,
               inputs.objective());
     }
     OptimizerSpec spec =

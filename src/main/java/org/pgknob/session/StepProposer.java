@@ -92,24 +92,29 @@ final class StepProposer {
   }
 
   /**
-   * The knobs this track's Bayesian phase searches, fixed once from the sweeps' results: those
-   * {@link BayesKnobs} chooses, and every knob of the track the PGTune-style configuration sets, so
-   * that the track's PGTune-style anchor is the configuration a DBA would try, not a part of it.
+   * The knobs this track's Bayesian phase searches: chosen from the sweeps' results, grown every
+   * {@link BayesKnobs#GROW_EVERY} of the track's Bayesian trials when a model finds new effects,
+   * and every knob of the track the PGTune-style configuration sets, so that the track's
+   * PGTune-style anchor is the configuration a DBA would try, not a part of it.
    */
   SearchSpace bayesSpace(Step step, List<TrialResult> logged) {
+    long own =
+        logged.stream()
+            .filter(t -> t.phase() == Phase.BAYES && step.track().equals(t.track()))
+            .count();
     return bayesSpaces.computeIfAbsent(
-        step.track(),
-        track -> {
+        step.track() + "/" + own / BayesKnobs.GROW_EVERY,
+        key -> {
           SearchSpace chosen =
               BayesKnobs.choose(
                   context,
-                  track,
+                  step.track(),
                   step.count(),
                   inputs.tracks().contains("reload"),
-                  logged.stream().filter(t -> t.phase().isOneAtATime()).toList(),
+                  logged,
                   inputs.objective());
           Set<String> names = new HashSet<>(chosen.names());
-          SearchSpace trackSpace = context.trackSpace(track);
+          SearchSpace trackSpace = context.trackSpace(step.track());
           for (String knob : pgTune().keySet()) {
             if (trackSpace.contains(knob)) {
               names.add(knob);

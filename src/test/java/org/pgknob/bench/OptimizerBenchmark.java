@@ -27,7 +27,8 @@ import org.pgknob.space.SearchSpace;
  * search over seeds on standard noisy test functions, and the time of Bayes's suggest() with 20
  * knobs. Not a test: it prints a table.
  *
- * <p>Arguments: {@code [--seeds N] [--evals N] [--only NAME] [--surrogate gp|rf] [--skip-timing]}.
+ * <p>Arguments: {@code [--seeds N] [--evals N] [--only NAME] [--surrogate gp|rf] [--skip-timing]
+ * [--timing-only] [--progress]} (each seed's regrets on stderr).
  */
 public final class OptimizerBenchmark {
   private static final int[] CHECKPOINTS = {20, 40, 80};
@@ -42,6 +43,7 @@ public final class OptimizerBenchmark {
     List<String> only = List.of();
     Map<String, String> bayesOptions = new java.util.TreeMap<>(Map.of("surrogate", "gp"));
     boolean timing = true;
+    boolean progress = false;
     for (int i = 0; i < args.length; i++) {
       switch (args[i]) {
         case "--seeds" -> seeds = Integer.parseInt(args[++i]);
@@ -56,6 +58,8 @@ public final class OptimizerBenchmark {
           }
         }
         case "--skip-timing" -> timing = false;
+        case "--progress" -> progress = true;
+        case "--timing-only" -> only = List.of("-");
         default -> throw new IllegalArgumentException("unknown argument " + args[i]);
       }
     }
@@ -69,26 +73,46 @@ public final class OptimizerBenchmark {
     out.printf(
         "%-26s %5s %10s %10s %7s %6s %18s%n",
         "function (noise sd)", "evals", "bayes", "random", "ratio", "goal", "(best evaluated)");
+    List<TestFunction> functions = new ArrayList<>();
     for (TestFunction f : TestFunctions.all()) {
-      if (!only.isEmpty() && only.stream().noneMatch(f.name()::startsWith)) {
-        continue;
+      if (only.isEmpty() || only.stream().anyMatch(f.name()::startsWith)) {
+        functions.add(f);
       }
+    }
+    Regret[][] bayes = new Regret[functions.size()][seeds];
+    Regret[][] random = new Regret[functions.size()][seeds];
+    double[] seconds = new double[functions.size()];
+    // seeds outermost, so that a run stopped early has as many seeds of every function
+    for (int s = 0; s < seeds; s++) {
+      for (int i = 0; i < functions.size(); i++) {
+        TestFunction f = functions.get(i);
+        double noiseSd = noiseShare * range(f);
+        long start = System.nanoTime();
+        bayes[i][s] = run(f, "bayes", bayesOptions, s, evals, noiseSd);
+        random[i][s] = run(f, "random", Map.of(), s, evals, noiseSd);
+        seconds[i] += (System.nanoTime() - start) / 1e9;
+        if (progress) {
+          // one line per seed, so that a run stopped early still gives its medians
+          System.err.printf(
+              "seed %s %d bayes %s random %s%n",
+              f.name(),
+              s,
+              Arrays.toString(bayes[i][s].atIncumbent()),
+              Arrays.toString(random[i][s].atIncumbent()));
+        }
+      }
+    }
+    for (int i = 0; i < functions.size(); i++) {
+      TestFunction f = functions.get(i);
       double noiseSd = noiseShare * range(f);
-      Regret[] bayes = new Regret[seeds];
-      Regret[] random = new Regret[seeds];
-      long start = System.nanoTime();
-      for (int s = 0; s < seeds; s++) {
-        bayes[s] = run(f, "bayes", bayesOptions, s, evals, noiseSd);
-        random[s] = run(f, "random", Map.of(), s, evals, noiseSd);
-      }
       for (int c = 0; c < CHECKPOINTS.length; c++) {
         if (CHECKPOINTS[c] > evals) {
           continue;
         }
-        double b = median(bayes, c, true);
-        double r = median(random, c, true);
+        double b = median(bayes[i], c, true);
+        double r = median(random[i], c, true);
         double ratio = r > 0 ? b / r : Double.NaN;
-        double bestRatio = median(bayes, c, false) / median(random, c, false);
+        double bestRatio = median(bayes[i], c, false) / median(random[i], c, false);
         double goal = f.name().contains("-of-30d") ? 0.5 : 0.3;
         out.printf(
             "%-26s %5d %10.4g %10.4g %7.3f %6s %18s%n",
@@ -100,7 +124,7 @@ public final class OptimizerBenchmark {
             CHECKPOINTS[c] == 40 ? (ratio <= goal ? "met" : "MISSED") : "",
             String.format("(%.3f)", bestRatio));
       }
-      out.printf("  (%.0f s for %d seeds)%n", (System.nanoTime() - start) / 1e9, seeds);
+      out.printf("  (%.0f s for %d seeds)%n", seconds[i], seeds);
       out.flush();
     }
     if (timing) {

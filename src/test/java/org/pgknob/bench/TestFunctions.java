@@ -27,7 +27,8 @@ final class TestFunctions {
         hartmann6Among(30),
         levy4In20(),
         ackley5In15(),
-        mixedWithConditionAndFailures());
+        mixedWithConditionAndFailures(),
+        mixedWithConditionAndFailures(7));
   }
 
   static Knob integer(String name, long min, long max, Scale scale) {
@@ -142,6 +143,15 @@ final class TestFunctions {
    * x2 0.3, mode b, method worker with 8 workers.
    */
   static TestFunction mixedWithConditionAndFailures() {
+    return mixedWithConditionAndFailures(0);
+  }
+
+  /**
+   * The mixed function above with {@code more} irrelevant knobs besides (cycling through a real, a
+   * log integer, a boolean, a four-valued enum): at 7, 24 knobs in 42 unit-cube dimensions, the
+   * categorical benchmark at 20 knobs and more.
+   */
+  static TestFunction mixedWithConditionAndFailures(int more) {
     List<Knob> knobs = new ArrayList<>();
     knobs.add(real("x0", 0, 1));
     knobs.add(enumKnob("style", List.of("p", "q", "r")));
@@ -172,8 +182,17 @@ final class TestFunctions {
     knobs.add(real("noise_r2", 0, 1));
     knobs.add(enumKnob("noise_e1", List.of("u", "v", "w")));
     knobs.add(real("noise_r3", 0, 100));
-    SearchSpace space = new SearchSpace("mixed-17", knobs);
-    return new Simple("mixed-conditional-17k", space, 0.05) {
+    for (int i = 0; i < more; i++) {
+      knobs.add(
+          switch (i % 4) {
+            case 0 -> real("extra_r" + i, 0, 1);
+            case 1 -> integer("extra_i" + i, 1, 1 << 20, Scale.LOG);
+            case 2 -> bool("extra_b" + i);
+            default -> enumKnob("extra_e" + i, List.of("k", "l", "m", "n"));
+          });
+    }
+    SearchSpace space = new SearchSpace("mixed-" + knobs.size(), knobs);
+    return new Simple("mixed-conditional-" + knobs.size() + "k", space, 0.05) {
       @Override
       public double value(Configuration c) {
         double x0 = TestFunction.real(c, "x0");

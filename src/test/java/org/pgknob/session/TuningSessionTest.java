@@ -149,6 +149,31 @@ class TuningSessionTest {
     assertTrue(console.contains("TPS ratio (95% CI)"), console);
   }
 
+  /**
+   * summary.json says, per track, which knobs its Bayesian phase searched and why, and every knob a
+   * Bayesian trial of the track set is among them.
+   */
+  @Test
+  void summaryListsEachTracksSearchedKnobsWithReasons() {
+    List<Summary.KnobChoice> selection = folder.readSummary().knobSelection();
+    for (String track : List.of("reload", "restart")) {
+      Set<String> searched =
+          selection.stream()
+              .filter(c -> c.track().equals(track) && c.searched())
+              .map(Summary.KnobChoice::knob)
+              .collect(Collectors.toSet());
+      assertFalse(searched.isEmpty(), track + ": " + selection);
+      for (TrialResult t : trials) {
+        if (t.phase().equals("bayes") && t.track().equals(track)) {
+          assertTrue(
+              searched.containsAll(t.config().keySet()),
+              "trial " + t.trial() + " " + t.config() + " outside " + searched);
+        }
+      }
+    }
+    assertTrue(selection.stream().noneMatch(c -> c.reason().isBlank()), selection::toString);
+  }
+
   @Test
   void writesExportsOfEveryOptimumThatChangesSomethingAndTheyRoundTrip() throws Exception {
     for (Summary.ResultRow r : summary.results()) {

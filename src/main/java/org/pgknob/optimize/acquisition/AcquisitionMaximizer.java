@@ -89,6 +89,16 @@ public final class AcquisitionMaximizer {
    * timing.
    */
   public Optional<Scored> maximize(Acquisition acquisition, List<double[]> anchors, Random random) {
+    return maximize(acquisition, anchors, random, null);
+  }
+
+  /**
+   * As {@link #maximize(Acquisition, List, Random)}, with each knob's relevance to the model (one
+   * weight per {@link UnitCubeEncoder#segments() segment}, in their order; null for none): each
+   * anchor also gets copies with a few knobs changed, drawn in proportion to their relevance.
+   */
+  public Optional<Scored> maximize(
+      Acquisition acquisition, List<double[]> anchors, Random random, double[] relevance) {
     List<double[]> raw = new ArrayList<>();
     ScrambledSobol sobol = new ScrambledSobol(encoder.dimensions(), random);
     for (int i = 0; i < settings.sobolCandidates(); i++) {
@@ -100,6 +110,11 @@ public final class AcquisitionMaximizer {
         raw.add(perturb(anchor, scales[i % scales.length], random));
       }
       raw.addAll(oneKnobNeighbours(anchor, random));
+      if (relevance != null) {
+        for (int i = 0; i < settings.perturbationsPerAnchor(); i++) {
+          raw.add(perturbFew(anchor, relevance, random));
+        }
+      }
     }
     int starts = Math.max(1, settings.refined());
     List<Scored> best = best(admissible(raw, acquisition), acquisition, starts);
@@ -249,6 +264,48 @@ public final class AcquisitionMaximizer {
       if (s.width() == 1) {
         x[s.offset()] = clamp(x[s.offset()] + sd * random.nextGaussian());
       } else if (random.nextDouble() < 0.1) {
+        for (int d = 0; d < s.width(); d++) {
+          x[s.offset() + d] = 0;
+        }
+        x[s.offset() + random.nextInt(s.width())] = 1;
+      }
+    }
+    return x;
+  }
+
+  /** The scales of the steps of {@link #perturbFew}, on the unit cube. */
+  private static final double[] FEW_SCALES = {0.05, 0.15, 0.4};
+
+  /**
+   * A copy of the anchor with one to three knobs changed, each drawn with probability proportional
+   * to its relevance: where a few knobs among many matter (the usual PostgreSQL case), a Gaussian
+   * step on every coordinate moves the relevant ones by as little as the irrelevant ones, while a
+   * step on the few the model found relevant explores them at a scale that can leave a basin (as
+   * TuRBO's and BoTorch's sampling around the best point perturb a subset of the coordinates).
+   */
+  private double[] perturbFew(double[] anchor, double[] relevance, Random random) {
+    double[] x = anchor.clone();
+    List<UnitCubeEncoder.Segment> segments = encoder.segments();
+    double total = 0;
+    for (double r : relevance) {
+      total += r;
+    }
+    int changes = 1 + random.nextInt(Math.min(3, segments.size()));
+    double sd = FEW_SCALES[random.nextInt(FEW_SCALES.length)];
+    for (int c = 0; c < changes; c++) {
+      int pick = segments.size() - 1;
+      double u = random.nextDouble() * total;
+      for (int i = 0; i < segments.size(); i++) {
+        u -= relevance[i];
+        if (u <= 0) {
+          pick = i;
+          break;
+        }
+      }
+      UnitCubeEncoder.Segment s = segments.get(pick);
+      if (s.width() == 1) {
+        x[s.offset()] = clamp(x[s.offset()] + sd * random.nextGaussian());
+      } else {
         for (int d = 0; d < s.width(); d++) {
           x[s.offset() + d] = 0;
         }

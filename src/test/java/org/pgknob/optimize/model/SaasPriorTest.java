@@ -71,6 +71,26 @@ class SaasPriorTest {
     return out;
   }
 
+  /**
+   * The adaptive fitter (the default prior, {@code auto}) keeps whichever of its fits predicts
+   * held-out points best; whichever it is, the inert inputs' length scales are several times the
+   * relevant ones', so the acquisition's relevance-weighted moves go to inputs 2 and 7.
+   */
+  @Test
+  void theAdaptiveFittersChoiceGivesInertInputsLongLengthScales() {
+    double[][] x = points();
+    GpFitter fitter = GpFitter.adaptive(GpFitter.SAAS_TAU);
+    double[] ls = fitter.fit(x, targets(x), 1L).hyperparameters().lengthScales();
+    double longestRelevant = Math.max(ls[RELEVANT[0]], ls[RELEVANT[1]]);
+    for (int d = 0; d < DIMS; d++) {
+      if (!relevant(d)) {
+        assertTrue(
+            ls[d] > 4 * longestRelevant,
+            "input " + d + " (" + fitter.lastChoice() + " fit): " + Arrays.toString(ls));
+      }
+    }
+  }
+
   @Test
   void penaltyGradientMatchesFiniteDifferences() {
     LengthScalePrior prior = new LengthScalePrior.Saas(0.1);
