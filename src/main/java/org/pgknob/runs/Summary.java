@@ -317,7 +317,9 @@ public record Summary(
    * @param track reload, restart, or empty for defaults and pgtune
    * @param objective tps, latency, or empty
    * @param settings the settings that differ from the defaults, as PostgreSQL takes them
-   * @param tps mean TPS over the validation runs of this configuration
+   * @param tps mean TPS over the validation runs of this configuration, counting the CHECKPOINT
+   *     after each window in its time (what the optimizer and the ratios use: a configuration that
+   *     defers its writes pays for them)
    * @param nopm mean NOPM; null (and absent from summary.json) for a workload without NOPM
    * @param latencyAvgMs mean of the average latency
    * @param latencyP95Ms mean of the p95 latency
@@ -330,6 +332,8 @@ public record Summary(
    * @param detectableGain the smallest gain the row's validation could tell from noise (a fraction:
    *     0.06 for 6%; 0 when not validated): a gain is claimed only when its interval excludes 1 and
    *     its estimate is at least this ({@link #claimsGain})
+   * @param windowTps mean TPS of the measured windows alone, as the per-second timelines and the
+   *     noise line count it (0, and absent, in summaries written before pgknob recorded it)
    */
   public record ResultRow(
       String name,
@@ -345,7 +349,62 @@ public record Summary(
       List<Integer> trials,
       String verdict,
       @JsonInclude(JsonInclude.Include.NON_NULL) Ratio tpsRatioToPgtune,
-      @JsonInclude(JsonInclude.Include.NON_DEFAULT) double detectableGain) {
+      @JsonInclude(JsonInclude.Include.NON_DEFAULT) double detectableGain,
+      @JsonInclude(JsonInclude.Include.NON_DEFAULT) double windowTps) {
+    /** A row without the windows' own TPS, as written before pgknob recorded it. */
+    public ResultRow(
+        String name,
+        String track,
+        String objective,
+        Map<String, String> settings,
+        double tps,
+        Double nopm,
+        double latencyAvgMs,
+        double latencyP95Ms,
+        Ratio tpsRatio,
+        Ratio latencyRatio,
+        List<Integer> trials,
+        String verdict,
+        Ratio tpsRatioToPgtune,
+        double detectableGain) {
+      this(
+          name,
+          track,
+          objective,
+          settings,
+          tps,
+          nopm,
+          latencyAvgMs,
+          latencyP95Ms,
+          tpsRatio,
+          latencyRatio,
+          trials,
+          verdict,
+          tpsRatioToPgtune,
+          detectableGain,
+          0);
+    }
+
+    /** This row with the windows' own mean TPS. */
+    public ResultRow withWindowTps(double newWindowTps) {
+      return new ResultRow(
+          name,
+          track,
+          objective,
+          settings,
+          tps,
+          nopm,
+          latencyAvgMs,
+          latencyP95Ms,
+          tpsRatio,
+          latencyRatio,
+          trials,
+          verdict,
+          tpsRatioToPgtune,
+          detectableGain,
+          newWindowTps);
+    }
+
     /** A row without a ratio to PGTune-style or a detectable gain. */
     public ResultRow(
         String name,
@@ -374,6 +433,7 @@ public record Summary(
           trials,
           verdict,
           null,
+          0,
           0);
     }
 

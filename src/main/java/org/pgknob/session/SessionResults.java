@@ -82,7 +82,7 @@ final class SessionResults {
     List<Summary.KnobChoice> out = new ArrayList<>();
     for (SessionPlan.BayesTrack t : plan.bayes()) {
       boolean started =
-          trials.stream().anyMatch(r -> r.phase().equals("bayes") && t.track().equals(r.track()));
+          trials.stream().anyMatch(r -> r.phase() == Phase.BAYES && t.track().equals(r.track()));
       if (!started) {
         continue;
       }
@@ -166,23 +166,24 @@ final class SessionResults {
         Summary.ResultRow twin = validatedRow(name, pairsOf(twins.get(name)));
         rows.add(
             new Summary.ResultRow(
-                twin.name(),
-                twin.track(),
-                twin.objective(),
-                twin.settings(),
-                twin.tps(),
-                twin.nopm(),
-                twin.latencyAvgMs(),
-                twin.latencyP95Ms(),
-                twin.tpsRatio(),
-                twin.latencyRatio(),
-                twin.trials(),
-                twin.verdict()
-                    + "; the same configuration as "
-                    + twins.get(name)
-                    + ", measured once",
-                twin.tpsRatioToPgtune(),
-                twin.detectableGain()));
+                    twin.name(),
+                    twin.track(),
+                    twin.objective(),
+                    twin.settings(),
+                    twin.tps(),
+                    twin.nopm(),
+                    twin.latencyAvgMs(),
+                    twin.latencyP95Ms(),
+                    twin.tpsRatio(),
+                    twin.latencyRatio(),
+                    twin.trials(),
+                    twin.verdict()
+                        + "; the same configuration as "
+                        + twins.get(name)
+                        + ", measured once",
+                    twin.tpsRatioToPgtune(),
+                    twin.detectableGain())
+                .withWindowTps(twin.windowTps()));
       } else if (!measured && plan.validating() != null && !"pgtune".equals(name) && searchDone()) {
         rows.add(
             row(
@@ -251,26 +252,27 @@ final class SessionResults {
           toPgtune == null
               ? r
               : new Summary.ResultRow(
-                  r.name(),
-                  r.track(),
-                  r.objective(),
-                  r.settings(),
-                  r.tps(),
-                  r.nopm(),
-                  r.latencyAvgMs(),
-                  r.latencyP95Ms(),
-                  r.tpsRatio(),
-                  r.latencyRatio(),
-                  r.trials(),
-                  r.verdict()
-                      + String.format(
-                          java.util.Locale.ROOT,
-                          "; %.2fx PGTune-style's TPS (%.2f to %.2f)",
-                          toPgtune.estimate(),
-                          toPgtune.low(),
-                          toPgtune.high()),
-                  toPgtune,
-                  r.detectableGain()));
+                      r.name(),
+                      r.track(),
+                      r.objective(),
+                      r.settings(),
+                      r.tps(),
+                      r.nopm(),
+                      r.latencyAvgMs(),
+                      r.latencyP95Ms(),
+                      r.tpsRatio(),
+                      r.latencyRatio(),
+                      r.trials(),
+                      r.verdict()
+                          + String.format(
+                              java.util.Locale.ROOT,
+                              "; %.2fx PGTune-style's TPS (%.2f to %.2f)",
+                              toPgtune.estimate(),
+                              toPgtune.low(),
+                              toPgtune.high()),
+                      toPgtune,
+                      r.detectableGain())
+                  .withWindowTps(r.windowTps()));
     }
     return out;
   }
@@ -333,20 +335,21 @@ final class SessionResults {
             + instability(candidates);
     Summary.ResultRow r = row(name, candidates, settings, tpsRatio, latencyRatio, verdict);
     return new Summary.ResultRow(
-        r.name(),
-        r.track(),
-        r.objective(),
-        r.settings(),
-        r.tps(),
-        r.nopm(),
-        r.latencyAvgMs(),
-        r.latencyP95Ms(),
-        r.tpsRatio(),
-        r.latencyRatio(),
-        r.trials(),
-        r.verdict(),
-        null,
-        detectable);
+            r.name(),
+            r.track(),
+            r.objective(),
+            r.settings(),
+            r.tps(),
+            r.nopm(),
+            r.latencyAvgMs(),
+            r.latencyP95Ms(),
+            r.tpsRatio(),
+            r.latencyRatio(),
+            r.trials(),
+            r.verdict(),
+            null,
+            detectable)
+        .withWindowTps(r.windowTps());
   }
 
   /**
@@ -422,25 +425,26 @@ final class SessionResults {
           && r.tpsRatio().estimate() < pgtune.tpsRatio().estimate()) {
         r =
             new Summary.ResultRow(
-                r.name(),
-                r.track(),
-                r.objective(),
-                r.settings(),
-                r.tps(),
-                r.nopm(),
-                r.latencyAvgMs(),
-                r.latencyP95Ms(),
-                r.tpsRatio(),
-                r.latencyRatio(),
-                r.trials(),
-                r.verdict()
-                    + String.format(
-                        java.util.Locale.ROOT,
-                        "; measured below PGTune-style (%.2fx against %.2fx TPS)",
-                        r.tpsRatio().estimate(),
-                        pgtune.tpsRatio().estimate()),
-                r.tpsRatioToPgtune(),
-                r.detectableGain());
+                    r.name(),
+                    r.track(),
+                    r.objective(),
+                    r.settings(),
+                    r.tps(),
+                    r.nopm(),
+                    r.latencyAvgMs(),
+                    r.latencyP95Ms(),
+                    r.tpsRatio(),
+                    r.latencyRatio(),
+                    r.trials(),
+                    r.verdict()
+                        + String.format(
+                            java.util.Locale.ROOT,
+                            "; measured below PGTune-style (%.2fx against %.2fx TPS)",
+                            r.tpsRatio().estimate(),
+                            pgtune.tpsRatio().estimate()),
+                    r.tpsRatioToPgtune(),
+                    r.detectableGain())
+                .withWindowTps(r.windowTps());
       }
       out.add(r);
     }
@@ -492,18 +496,20 @@ final class SessionResults {
     String track = key.map(ResultKey::track).orElse("");
     String objective = key.map(ResultKey::objective).orElse("");
     return new Summary.ResultRow(
-        name,
-        track,
-        objective,
-        ServerChanges.only(settings, context.serverSettings()), // "changed N" counts real changes
-        mean(runs, t -> Objectives.value(t, "tps")),
-        meanNopm(runs),
-        mean(runs, t -> t.workload().overall().avgMs()),
-        mean(runs, t -> t.workload().overall().p95Ms()),
-        tpsRatio,
-        latencyRatio,
-        runs.stream().map(TrialResult::trial).toList(),
-        verdict);
+            name,
+            track,
+            objective,
+            ServerChanges.only(
+                settings, context.serverSettings()), // "changed N" counts real changes
+            mean(runs, t -> Objectives.value(t, "tps")),
+            meanNopm(runs),
+            mean(runs, t -> t.workload().overall().avgMs()),
+            mean(runs, t -> t.workload().overall().p95Ms()),
+            tpsRatio,
+            latencyRatio,
+            runs.stream().map(TrialResult::trial).toList(),
+            verdict)
+        .withWindowTps(mean(runs, t -> t.workload().tps()));
   }
 
   private List<Summary.KnobImportance> sweepRanking() {

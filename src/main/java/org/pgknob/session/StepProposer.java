@@ -144,6 +144,27 @@ final class StepProposer {
   }
 
   /** The PGTune-style settings, or none when the server's facts cannot be read now. */
+  /**
+   * The PGTune-style configuration as validation runs it: whole when the session may restart the
+   * server, else its settings a reload applies (a session of the reload track alone must not
+   * restart the server, and the whole configuration would be refused in every round).
+   */
+  private Map<String, String> pgTuneToValidate() {
+    Map<String, String> all = PgTuneSettings.compute(context);
+    if (inputs.tracks().contains("restart")) {
+      return all;
+    }
+    Map<String, String> out = new java.util.TreeMap<>();
+    all.forEach(
+        (k, v) -> {
+          var setting = context.serverSettings().get(k);
+          if (setting != null && !setting.needsRestart()) {
+            out.put(k, v);
+          }
+        });
+    return out;
+  }
+
   private Map<String, String> pgTune() {
     try {
       return PgTuneSettings.compute(context);
@@ -233,7 +254,7 @@ final class StepProposer {
     if (!given.isEmpty() || "pgtune".equals(step.subject())) {
       // A comparison measures the configurations it was given as they are; the guardrail still
       // stops a trial that eats the machine.
-      Map<String, String> settings = given.isEmpty() ? PgTuneSettings.compute(context) : given;
+      Map<String, String> settings = given.isEmpty() ? pgTuneToValidate() : given;
       return new TrialRequest(
           step.trial(), step.phase(), step.track(), step.label(), Map.of(), settings, null, null);
     }

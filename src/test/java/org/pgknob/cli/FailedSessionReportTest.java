@@ -40,7 +40,7 @@ class FailedSessionReportTest {
             "--workload-cmd",
             "cat > /dev/null; exit 3",
             "--budget",
-            "10",
+            "13",
             "--tracks",
             "reload",
             "--rampup",

@@ -53,7 +53,7 @@ class JsonSummaryTest {
             "--workload-cmd",
             COMMAND,
             "--budget",
-            "10",
+            "13",
             "--tracks",
             "reload",
             "--out",

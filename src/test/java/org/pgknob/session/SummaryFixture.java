@@ -26,18 +26,19 @@ public final class SummaryFixture {
     List<Summary.ResultRow> rows =
         List.of(
             new Summary.ResultRow(
-                "defaults",
-                "",
-                "",
-                Map.of(),
-                2118.4,
-                9500.2,
-                3.776,
-                9.1,
-                null,
-                null,
-                List.of(1, 2, 3),
-                "baseline"),
+                    "defaults",
+                    "",
+                    "",
+                    Map.of(),
+                    2118.4,
+                    9500.2,
+                    3.776,
+                    9.1,
+                    null,
+                    null,
+                    List.of(1, 2, 3),
+                    "baseline")
+                .withWindowTps(2290.7),
             new Summary.ResultRow(
                 "pgtune",
                 "",

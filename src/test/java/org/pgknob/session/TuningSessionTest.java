@@ -89,11 +89,12 @@ class TuningSessionTest {
     // validation stops once decided, and leaves out a pick that is the defaults: at most the plan
     assertTrue(trials.size() <= steps.size(), trials.size() + " trials");
     assertTrue(trials.size() >= plan.searchTrials() + 3 * 2, "3 rounds at least");
+    Set<String> leftOut = ValidationLeftOut.of(plan, trials);
     for (int i = 0; i < trials.size(); i++) {
       TrialResult t = trials.get(i);
       // a Bayesian slot may hold a reference or race run: the step as filled after the trials
       // before it
-      Step step = plan.next(trials.subList(0, i)).orElseThrow();
+      Step step = plan.next(trials.subList(0, i), leftOut).orElseThrow();
       assertEquals(i + 1, t.trial());
       assertEquals(step.label(), t.label());
       assertEquals(step.phase(), t.phase());
@@ -164,7 +165,7 @@ class TuningSessionTest {
               .collect(Collectors.toSet());
       assertFalse(searched.isEmpty(), track + ": " + selection);
       for (TrialResult t : trials) {
-        if (t.phase().equals("bayes") && t.track().equals(track)) {
+        if (t.phase() == Phase.BAYES && t.track().equals(track)) {
           assertTrue(
               searched.containsAll(t.config().keySet()),
               "trial " + t.trial() + " " + t.config() + " outside " + searched);

@@ -115,6 +115,14 @@ public final class DriverPool implements AutoCloseable {
     pool.evictConnection(c);
   }
 
+  /** Closes every idle connection; those in use close when they come back. */
+  public void evictIdle() {
+    var mx = pool.getHikariPoolMXBean();
+    if (mx != null) {
+      mx.softEvictConnections();
+    }
+  }
+
   /** The connections the pool holds now, in use or idle (for tests and messages). */
   public int open() {
     var mx = pool.getHikariPoolMXBean();
