@@ -119,13 +119,11 @@ public final class SpaceCommand implements Callable<Integer> {
           allowed.size(),
           allowed.knobs().stream().filter(k -> !bound.needsRestart(k.name())).count(),
           allowed.knobs().stream().filter(k -> bound.needsRestart(k.name())).count());
-      String format = "%-31s %-8s %-22s %-7s %-26s %-10s %s%n";
-      out.printf(
-          Locale.ROOT, format, "knob", "type", "range", "scale", "grid", "default", "applies");
+      // Columns as wide as their widest cell: a long grid must not break the rows after it.
+      TextColumns table =
+          new TextColumns("knob", "type", "range", "scale", "grid", "default", "applies");
       for (Knob k : allowed.knobs()) {
-        out.printf(
-            Locale.ROOT,
-            format,
+        table.add(
             k.name(),
             k.type().name().toLowerCase(Locale.ROOT),
             range(k),
@@ -134,6 +132,7 @@ public final class SpaceCommand implements Callable<Integer> {
             k.defaultValue() == null ? "" : k.render(k.defaultValue()),
             applies(bound, k) + (k.condition() == null ? "" : ", only when " + k.condition()));
       }
+      out.print(table);
       if (!held.isEmpty()) {
         out.println("held back by " + rules.source() + ": " + String.join("; ", held));
       }
