@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalDouble;
+import java.util.Set;
 import java.util.function.ToDoubleFunction;
 import org.pgknob.measure.DetectableEffect;
 import org.pgknob.measure.Instability;
@@ -94,20 +95,35 @@ final class SessionResults {
               inputs.tracks().contains("reload"),
               trials,
               inputs.objective());
+      // The track also searches every knob of its space the PGTune-style configuration sets
+      // (StepProposer.bayesSpace): its anchor is the whole configuration a DBA would try.
+      Set<String> pgTune = pgTuneKnobs(context.trackSpace(t.track()));
       for (KnobSelection.Choice c : result.choices()) {
+        boolean byPgTune = !c.searched() && pgTune.contains(c.knob());
         out.add(
             new Summary.KnobChoice(
                 t.track(),
                 c.knob(),
-                c.searched(),
+                c.searched() || byPgTune,
                 finite(c.sweepNoiseMultiple()),
                 finite(c.modelNoiseMultiple()),
                 finite(c.modelIndex()),
                 c.addedAfterTrial(),
-                c.reason()));
+                byPgTune ? "set by the PGTune-style configuration (tried first)" : c.reason()));
       }
     }
     return out;
+  }
+
+  /** The knobs of {@code space} the PGTune-style configuration sets; none when it has none. */
+  private Set<String> pgTuneKnobs(SearchSpace space) {
+    try {
+      Set<String> out = new java.util.TreeSet<>(PgTuneSettings.compute(context).keySet());
+      out.removeIf(k -> !space.contains(k));
+      return out;
+    } catch (org.pgknob.PgknobException e) {
+      return Set.of();
+    }
   }
 
   private static Double finite(double v) {
