@@ -69,10 +69,6 @@ public final class ClosedLoopDriver {
     RunControl control = new RunControl(plan.users());
     boolean clean = false;
     Connection monitor = null;
-    // Idle connections from an earlier run may have died with a restart or a reset between the
-    // runs; the pool skips validating a connection returned in the last half second, so a quick
-    // restart would hand out a dead one: each run starts on new connections.
-    pool.evictIdle();
     try {
       monitor = connect(pool, true);
       WindowCheckpoint checkpoint = new WindowCheckpoint(monitor);
