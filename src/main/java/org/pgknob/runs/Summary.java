@@ -385,6 +385,46 @@ public record Summary(
           0);
     }
 
+    /** This row with {@code newVerdict} in place of its own. */
+    public ResultRow withVerdict(String newVerdict) {
+      return new ResultRow(
+          name,
+          track,
+          objective,
+          settings,
+          tps,
+          nopm,
+          latencyAvgMs,
+          latencyP95Ms,
+          tpsRatio,
+          latencyRatio,
+          trials,
+          newVerdict,
+          tpsRatioToPgtune,
+          detectableGain,
+          windowTps);
+    }
+
+    /** This row with its validation's ratio to PGTune-style and its detectable gain. */
+    public ResultRow withValidation(Ratio newTpsRatioToPgtune, double newDetectableGain) {
+      return new ResultRow(
+          name,
+          track,
+          objective,
+          settings,
+          tps,
+          nopm,
+          latencyAvgMs,
+          latencyP95Ms,
+          tpsRatio,
+          latencyRatio,
+          trials,
+          verdict,
+          newTpsRatioToPgtune,
+          newDetectableGain,
+          windowTps);
+    }
+
     /** This row with the windows' own mean TPS. */
     public ResultRow withWindowTps(double newWindowTps) {
       return new ResultRow(

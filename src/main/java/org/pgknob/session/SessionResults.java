@@ -181,25 +181,11 @@ final class SessionResults {
         // the same settings as an earlier pick: its runs of the same rounds stand for this one
         Summary.ResultRow twin = validatedRow(name, pairsOf(twins.get(name)));
         rows.add(
-            new Summary.ResultRow(
-                    twin.name(),
-                    twin.track(),
-                    twin.objective(),
-                    twin.settings(),
-                    twin.tps(),
-                    twin.nopm(),
-                    twin.latencyAvgMs(),
-                    twin.latencyP95Ms(),
-                    twin.tpsRatio(),
-                    twin.latencyRatio(),
-                    twin.trials(),
-                    twin.verdict()
-                        + "; the same configuration as "
-                        + twins.get(name)
-                        + ", measured once",
-                    twin.tpsRatioToPgtune(),
-                    twin.detectableGain())
-                .withWindowTps(twin.windowTps()));
+            twin.withVerdict(
+                twin.verdict()
+                    + "; the same configuration as "
+                    + twins.get(name)
+                    + ", measured once"));
       } else if (!measured && plan.validating() != null && !"pgtune".equals(name) && searchDone()) {
         rows.add(
             row(
@@ -267,28 +253,15 @@ final class SessionResults {
       out.add(
           toPgtune == null
               ? r
-              : new Summary.ResultRow(
-                      r.name(),
-                      r.track(),
-                      r.objective(),
-                      r.settings(),
-                      r.tps(),
-                      r.nopm(),
-                      r.latencyAvgMs(),
-                      r.latencyP95Ms(),
-                      r.tpsRatio(),
-                      r.latencyRatio(),
-                      r.trials(),
+              : r.withVerdict(
                       r.verdict()
                           + String.format(
                               java.util.Locale.ROOT,
                               "; %.2fx PGTune-style's TPS (%.2f to %.2f)",
                               toPgtune.estimate(),
                               toPgtune.low(),
-                              toPgtune.high()),
-                      toPgtune,
-                      r.detectableGain())
-                  .withWindowTps(r.windowTps()));
+                              toPgtune.high()))
+                  .withValidation(toPgtune, r.detectableGain()));
     }
     return out;
   }
@@ -350,22 +323,7 @@ final class SessionResults {
                 : ValidationStats.verdict(latencyRatio, "latency", true, detectable))
             + instability(candidates);
     Summary.ResultRow r = row(name, candidates, settings, tpsRatio, latencyRatio, verdict);
-    return new Summary.ResultRow(
-            r.name(),
-            r.track(),
-            r.objective(),
-            r.settings(),
-            r.tps(),
-            r.nopm(),
-            r.latencyAvgMs(),
-            r.latencyP95Ms(),
-            r.tpsRatio(),
-            r.latencyRatio(),
-            r.trials(),
-            r.verdict(),
-            null,
-            detectable)
-        .withWindowTps(r.windowTps());
+    return r.withValidation(null, detectable);
   }
 
   /**
@@ -440,27 +398,13 @@ final class SessionResults {
           && r.tpsRatio() != null
           && r.tpsRatio().estimate() < pgtune.tpsRatio().estimate()) {
         r =
-            new Summary.ResultRow(
-                    r.name(),
-                    r.track(),
-                    r.objective(),
-                    r.settings(),
-                    r.tps(),
-                    r.nopm(),
-                    r.latencyAvgMs(),
-                    r.latencyP95Ms(),
-                    r.tpsRatio(),
-                    r.latencyRatio(),
-                    r.trials(),
-                    r.verdict()
-                        + String.format(
-                            java.util.Locale.ROOT,
-                            "; measured below PGTune-style (%.2fx against %.2fx TPS)",
-                            r.tpsRatio().estimate(),
-                            pgtune.tpsRatio().estimate()),
-                    r.tpsRatioToPgtune(),
-                    r.detectableGain())
-                .withWindowTps(r.windowTps());
+            r.withVerdict(
+                r.verdict()
+                    + String.format(
+                        java.util.Locale.ROOT,
+                        "; measured below PGTune-style (%.2fx against %.2fx TPS)",
+                        r.tpsRatio().estimate(),
+                        pgtune.tpsRatio().estimate()));
       }
       out.add(r);
     }
