@@ -21,7 +21,9 @@ import org.pgknob.optimize.model.SurrogateFitter;
  *   <li>{@code prior}: the Gaussian process's length-scale prior, {@code saas} (sparse, for spaces
  *       where most knobs do nothing), {@code scaled} (default; dimension-scaled log-normal), or
  *       {@code auto} (the default's fits and a SAAS fit compete by leave-one-out density, from 12
- *       dimensions up); {@code saas:TAU} and {@code auto:TAU} set the SAAS global scale
+ *       dimensions up), {@code sparse} (SAAS from {@link GpFitter#SPARSE_FROM_DIMENSIONS} unit-cube
+ *       dimensions up, scaled below); {@code saas:TAU} and {@code auto:TAU} set the SAAS global
+ *       scale
  *   <li>{@code initial}: at most this many initial design points, for bayes
  *   <li>{@code knobs}: comma-separated knob names to sweep first, for sweep
  *   <li>{@code maxKnobs}: sweep at most this many knobs, for sweep
@@ -103,6 +105,9 @@ public final class Optimizers {
     if (adaptive) {
       prior = prior.equals("auto") ? "saas" : "saas:" + prior.substring(5);
     }
+    if (prior.equals("sparse") && name.equals("gp")) {
+      return GpFitter.sparseFrom(GpFitter.SPARSE_FROM_DIMENSIONS, GpFitter.SAAS_TAU);
+    }
     if (prior.equals("scaled")) {
       tau = 0;
     } else if (prior.equals("saas")) {
@@ -119,7 +124,7 @@ public final class Optimizers {
     if (!(tau >= 0)) {
       throw new PgknobException(
           "unknown length-scale prior '" + prior + "'",
-          "choose auto, auto:TAU, saas, saas:TAU or scaled");
+          "choose sparse, auto, auto:TAU, saas, saas:TAU or scaled");
     }
     return switch (name) {
       case "gp" -> new GpFitter(true, tau, adaptive);

@@ -14,10 +14,15 @@ class SaasPriorTest {
 
   /** 20 random points of the 12-D cube; the target depends on inputs 2 and 7 only. */
   private static double[][] points() {
+    return points(DIMS);
+  }
+
+  /** 20 random points of the cube of {@code dims} dimensions. */
+  private static double[][] points(int dims) {
     Random r = new Random(5);
-    double[][] x = new double[20][DIMS];
+    double[][] x = new double[20][dims];
     for (double[] row : x) {
-      for (int d = 0; d < DIMS; d++) {
+      for (int d = 0; d < dims; d++) {
         row[d] = r.nextDouble();
       }
     }
@@ -89,6 +94,41 @@ class SaasPriorTest {
             "input " + d + " (" + fitter.lastChoice() + " fit): " + Arrays.toString(ls));
       }
     }
+  }
+
+  /**
+   * The {@code sparse} prior's fitter: from {@link GpFitter#SPARSE_FROM_DIMENSIONS} dimensions (16
+   * here, inputs 2 and 7 relevant) the inert inputs get long length scales and the relevant ones
+   * short, so its importance (1 / length scale) ranks inputs 2 and 7 first.
+   */
+  @Test
+  void theSparseFromFitterGivesInertInputsLongLengthScalesInManyDimensions() {
+    int dims = 16;
+    double[][] x = points(dims);
+    GpFitter fitter = GpFitter.sparseFrom(GpFitter.SPARSE_FROM_DIMENSIONS, GpFitter.SAAS_TAU);
+    double[] ls = fitter.fit(x, targets(x), 1L).hyperparameters().lengthScales();
+    for (int d = 0; d < dims; d++) {
+      if (relevant(d)) {
+        assertTrue(ls[d] < 2, "relevant input " + d + ": " + Arrays.toString(ls));
+      } else {
+        assertTrue(ls[d] > 5, "irrelevant input " + d + ": " + Arrays.toString(ls));
+      }
+    }
+  }
+
+  /**
+   * Below {@link GpFitter#SPARSE_FROM_DIMENSIONS} the {@code sparse} prior's fitter is the
+   * dimension-scaled one: the same length scales to the digit on the same 12-D data.
+   */
+  @Test
+  void theSparseFromFitterKeepsTheDimensionScaledPriorInFewDimensions() {
+    double[][] x = points();
+    double[] y = targets(x);
+    GpFitter fitter = GpFitter.sparseFrom(GpFitter.SPARSE_FROM_DIMENSIONS, GpFitter.SAAS_TAU);
+    assertTrue(DIMS < GpFitter.SPARSE_FROM_DIMENSIONS);
+    assertEquals(
+        Arrays.toString(new GpFitter(true, false).fit(x, y, 1L).hyperparameters().lengthScales()),
+        Arrays.toString(fitter.fit(x, y, 1L).hyperparameters().lengthScales()));
   }
 
   @Test
