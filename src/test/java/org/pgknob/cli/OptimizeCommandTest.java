@@ -2,6 +2,7 @@ package org.pgknob.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -11,9 +12,15 @@ import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.pgknob.Json;
+import org.pgknob.runs.RunFiles;
+import org.pgknob.session.TrialLog;
+import org.pgknob.trial.Phase;
+import org.pgknob.trial.Status;
+import org.pgknob.trial.TrialResult;
 import picocli.CommandLine;
 
 class OptimizeCommandTest {
@@ -77,8 +84,8 @@ class OptimizeCommandTest {
       JsonNode t = Json.mapper().readTree(lines.get(k));
       assertEquals(k + 1, t.get("trial").asInt());
       assertTrue(t.get("config").has("x") && t.get("config").has("mode"), lines.get(k));
-      if (t.get("status").asText().equals("ok")) {
-        best = Math.min(best, t.get("value").asDouble());
+      if (t.get("status").asText().equals("OK")) {
+        best = Math.min(best, t.get("workload").get("extra").get("value").asDouble());
       } else {
         assertEquals("too many", t.get("reason").asText());
       }
@@ -111,6 +118,79 @@ class OptimizeCommandTest {
     assertTrue(text.contains("the sweep finished after"), text);
     assertTrue(text.contains("sensitivity"), text);
     assertTrue(text.matches("(?s).*\\bmode\\s+no effect.*"), text);
+  }
+
+  /**
+   * An optimize folder's trials.jsonl holds the sessions' trial records, read back by the sessions'
+   * own reader; {@code pgknob report} says the folder is no session instead of drawing a report of
+   * zeros.
+   */
+  @Test
+  void trialsAreWrittenAsSessionTrialRecordsAndReadByTheSessionsReader() throws IOException {
+    Path obj =
+        script(
+            """
+            import json, sys
+            c = json.load(sys.stdin)
+            if c["mode"] == "slow":
+                print(json.dumps({"status": "failed", "reason": "too slow"}))
+            else:
+                print(json.dumps({"value": c["x"] * 10 + c["n"], "other": 7}))
+            """);
+    Path outDir = dir.resolve("records");
+    int code =
+        run(
+            "optimize",
+            "--space",
+            space().toString(),
+            "--objective-cmd",
+            "python3 " + obj,
+            "--budget",
+            "100",
+            "--optimizer",
+            "sweep",
+            "--out",
+            outDir.toString());
+    assertEquals(0, code, err.toString());
+
+    List<TrialResult> trials = new TrialLog(outDir.resolve(RunFiles.TRIALS)).read().trials();
+    assertEquals(Files.readAllLines(outDir.resolve(RunFiles.TRIALS)).size(), trials.size());
+    assertEquals(Phase.BASELINE, trials.get(0).phase());
+    Map<String, Object> defaults = trials.get(0).config();
+    assertEquals(0.0, ((Number) defaults.get("x")).doubleValue(), 1e-12, defaults.toString());
+    assertEquals(10, ((Number) defaults.get("n")).longValue(), defaults.toString());
+    assertEquals("fast", defaults.get("mode"));
+    assertEquals(10.0, trials.get(0).workload().extra().get("value"), 1e-9);
+    boolean sawFailure = false;
+    for (int k = 0; k < trials.size(); k++) {
+      TrialResult t = trials.get(k);
+      assertEquals(k + 1, t.trial());
+      assertEquals(k == 0 ? Phase.BASELINE : Phase.SWEEP, t.phase(), t.label());
+      assertEquals(3, t.config().size(), "every knob as the command got it: " + t.config());
+      if ("slow".equals(t.config().get("mode"))) {
+        sawFailure = true;
+        assertEquals(Status.CRASHED, t.status());
+        assertEquals("too slow", t.reason());
+        assertNull(t.workload());
+      } else {
+        assertEquals(Status.OK, t.status(), t.reason());
+        double x = ((Number) t.config().get("x")).doubleValue();
+        double n = ((Number) t.config().get("n")).doubleValue();
+        assertEquals(x * 10 + n, t.workload().extra().get("value"), 1e-6);
+        assertEquals(7.0, t.workload().extra().get("other"));
+      }
+    }
+    assertTrue(sawFailure, "the sweep tried mode=slow");
+
+    StringWriter reportErr = new StringWriter();
+    CommandLine report = Main.commandLine();
+    report.setOut(new PrintWriter(new StringWriter()));
+    report.setErr(new PrintWriter(reportErr));
+    assertEquals(ExitCodes.ERROR, report.execute("report", outDir.toString()));
+    assertTrue(
+        reportErr.toString().contains("is a `pgknob optimize` run, not a tuning session"),
+        reportErr.toString());
+    assertFalse(Files.exists(outDir.resolve("report.html")), "no report of zeros");
   }
 
   @Test
@@ -210,6 +290,7 @@ class OptimizeCommandTest {
             outDir.toString()));
     assertTrue(err.toString().contains("command not found"), err.toString());
     assertFalse(Files.exists(outDir.resolve("trials.jsonl")), "nothing ran: no log left behind");
+    assertFalse(Files.exists(outDir.resolve(RunFiles.OPTIMIZE)), "nor its inputs");
 
     assertEquals(
         ExitCodes.ERROR,
