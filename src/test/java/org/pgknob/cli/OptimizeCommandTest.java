@@ -118,79 +118,35 @@ class OptimizeCommandTest {
     assertTrue(text.contains("the sweep finished after"), text);
     assertTrue(text.contains("sensitivity"), text);
     assertTrue(text.matches("(?s).*\\bmode\\s+no effect.*"), text);
-  }
 
-  /**
-   * An optimize folder's trials.jsonl holds the sessions' trial records, read back by the sessions'
-   * own reader; {@code pgknob report} says the folder is no session instead of drawing a report of
-   * zeros.
-   */
-  @Test
-  void trialsAreWrittenAsSessionTrialRecordsAndReadByTheSessionsReader() throws IOException {
-    Path obj =
-        script(
-            """
-            import json, sys
-            c = json.load(sys.stdin)
-            if c["mode"] == "slow":
-                print(json.dumps({"status": "failed", "reason": "too slow"}))
-            else:
-                print(json.dumps({"value": c["x"] * 10 + c["n"], "other": 7}))
-            """);
-    Path outDir = dir.resolve("records");
-    int code =
-        run(
-            "optimize",
-            "--space",
-            space().toString(),
-            "--objective-cmd",
-            "python3 " + obj,
-            "--budget",
-            "100",
-            "--optimizer",
-            "sweep",
-            "--out",
-            outDir.toString());
-    assertEquals(0, code, err.toString());
-
-    List<TrialResult> trials = new TrialLog(outDir.resolve(RunFiles.TRIALS)).read().trials();
-    assertEquals(Files.readAllLines(outDir.resolve(RunFiles.TRIALS)).size(), trials.size());
-    assertEquals(Phase.BASELINE, trials.get(0).phase());
-    Map<String, Object> defaults = trials.get(0).config();
-    assertEquals(0.0, ((Number) defaults.get("x")).doubleValue(), 1e-12, defaults.toString());
-    assertEquals(10, ((Number) defaults.get("n")).longValue(), defaults.toString());
-    assertEquals("fast", defaults.get("mode"));
-    assertEquals(10.0, trials.get(0).workload().extra().get("value"), 1e-9);
-    boolean sawFailure = false;
+    // Its trials.jsonl holds the sessions' trial records, read by the sessions' own reader.
+    Path trialsFile = dir.resolve("sweep").resolve(RunFiles.TRIALS);
+    List<TrialResult> trials = new TrialLog(trialsFile).read().trials();
+    assertEquals(Files.readAllLines(trialsFile).size(), trials.size());
     for (int k = 0; k < trials.size(); k++) {
       TrialResult t = trials.get(k);
       assertEquals(k + 1, t.trial());
       assertEquals(k == 0 ? Phase.BASELINE : Phase.SWEEP, t.phase(), t.label());
       assertEquals(3, t.config().size(), "every knob as the command got it: " + t.config());
-      if ("slow".equals(t.config().get("mode"))) {
-        sawFailure = true;
-        assertEquals(Status.CRASHED, t.status());
-        assertEquals("too slow", t.reason());
-        assertNull(t.workload());
-      } else {
-        assertEquals(Status.OK, t.status(), t.reason());
-        double x = ((Number) t.config().get("x")).doubleValue();
-        double n = ((Number) t.config().get("n")).doubleValue();
-        assertEquals(x * 10 + n, t.workload().extra().get("value"), 1e-6);
-        assertEquals(7.0, t.workload().extra().get("other"));
-      }
+      assertEquals(Status.OK, t.status(), t.reason());
+      double x = ((Number) t.config().get("x")).doubleValue();
+      assertEquals(x * x, t.workload().extra().get("value"), 1e-9);
     }
-    assertTrue(sawFailure, "the sweep tried mode=slow");
+    Map<String, Object> defaults = trials.get(0).config();
+    assertEquals(0.0, ((Number) defaults.get("x")).doubleValue(), 1e-12, defaults.toString());
+    assertEquals(10, ((Number) defaults.get("n")).longValue(), defaults.toString());
+    assertEquals("fast", defaults.get("mode"));
 
+    // The report says the folder is no session instead of drawing a report of zeros.
     StringWriter reportErr = new StringWriter();
     CommandLine report = Main.commandLine();
     report.setOut(new PrintWriter(new StringWriter()));
     report.setErr(new PrintWriter(reportErr));
-    assertEquals(ExitCodes.ERROR, report.execute("report", outDir.toString()));
+    assertEquals(ExitCodes.ERROR, report.execute("report", dir.resolve("sweep").toString()));
     assertTrue(
         reportErr.toString().contains("is a `pgknob optimize` run, not a tuning session"),
         reportErr.toString());
-    assertFalse(Files.exists(outDir.resolve("report.html")), "no report of zeros");
+    assertFalse(Files.exists(dir.resolve("sweep").resolve("report.html")), "no report of zeros");
   }
 
   @Test
@@ -214,6 +170,21 @@ class OptimizeCommandTest {
     assertEquals(0, code, err.toString());
     assertEquals(8, Files.readAllLines(dir.resolve("o/trials.jsonl")).size());
     assertTrue(out.toString().contains("not a JSON object"), out.toString());
+    List<TrialResult> trials =
+        new TrialLog(dir.resolve("o").resolve(RunFiles.TRIALS)).read().trials();
+    assertEquals(8, trials.size());
+    for (TrialResult t : trials) {
+      assertEquals(Phase.BAYES, t.phase(), "random search's trials are the search phase");
+      double x = ((Number) t.config().get("x")).doubleValue();
+      if (x > 0) {
+        assertEquals(Status.CRASHED, t.status());
+        assertTrue(t.reason().contains("not a JSON object"), t.reason());
+        assertNull(t.workload());
+      } else {
+        assertEquals(Status.OK, t.status(), t.reason());
+        assertEquals(x, t.workload().extra().get("value"), 1e-9);
+      }
+    }
   }
 
   @Test
