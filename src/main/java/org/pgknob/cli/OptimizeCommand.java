@@ -1,19 +1,18 @@
 package org.pgknob.cli;
 
-import java.io.BufferedWriter;
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 import java.time.Duration;
+import java.time.Instant;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import org.pgknob.AtomicFiles;
 import org.pgknob.Json;
 import org.pgknob.PgknobException;
 import org.pgknob.optimize.Bayes;
@@ -29,9 +28,12 @@ import org.pgknob.optimize.Optimizers;
 import org.pgknob.optimize.Outcome;
 import org.pgknob.optimize.SurrogateKind;
 import org.pgknob.optimize.Sweep;
+import org.pgknob.runs.RunFiles;
+import org.pgknob.session.TrialLog;
 import org.pgknob.space.Configuration;
 import org.pgknob.space.SearchSpace;
 import org.pgknob.space.SearchSpaceFile;
+import org.pgknob.trial.CommandTrial;
 import org.pgknob.workload.command.CommandObjective;
 import org.pgknob.workload.command.CommandOutcome;
 import picocli.CommandLine.Command;
@@ -108,7 +110,9 @@ public final class OptimizeCommand implements Callable<Integer> {
   @Option(
       names = "--out",
       paramLabel = "DIR",
-      description = "Folder for trials.jsonl (default: runs/optimize-<time>).")
+      description =
+          "Folder for trials.jsonl, in the trial record format of sessions, and optimize.json"
+              + " (default: runs/optimize-<time>).")
   Path out;
 
   @Override
@@ -137,12 +141,18 @@ public final class OptimizeCommand implements Callable<Integer> {
       throw new PgknobException(
           dir + " is not a folder", "give --out a folder for trials.jsonl (it is created if new)");
     }
-    Path log = dir.resolve("trials.jsonl");
+    Path log = dir.resolve(RunFiles.TRIALS);
     if (Files.exists(log)) {
       throw new PgknobException(
           log + " already exists", "choose another --out folder or remove the file");
     }
     Files.createDirectories(dir);
+    AtomicFiles.write(
+        dir.resolve(RunFiles.OPTIMIZE),
+        Json.mapper()
+            .writerWithDefaultPrettyPrinter()
+            .writeValueAsBytes(inputs(OptimizerKind.of(optimizer))));
+    TrialLog trials = new TrialLog(log);
     CommandObjective command =
         new CommandObjective(objectiveCommand, METRIC, Duration.ofSeconds(trialTimeoutSeconds));
     w.printf(
@@ -154,42 +164,48 @@ public final class OptimizeCommand implements Callable<Integer> {
     Map<String, Object> bestConfig = Map.of();
     int ran = 0;
     String firstFailure = null;
-    try (BufferedWriter trials =
-        Files.newBufferedWriter(
-            log, StandardCharsets.UTF_8, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE)) {
-      for (int k = 1; k <= budget && !opt.isExhausted(); k++) {
-        Configuration suggested = opt.suggest();
-        Map<String, Object> config =
-            new LinkedHashMap<>(History.effective(space, suggested).values());
-        Outcome outcome;
-        try {
-          outcome = outcome(command.run(config));
-        } catch (PgknobException e) {
-          if (ran == 0) {
-            trials.close();
-            Files.deleteIfExists(log); // nothing ran: leave the folder reusable
-          }
-          throw e;
+    for (int k = 1; k <= budget && !opt.isExhausted(); k++) {
+      Configuration suggested = opt.suggest();
+      Map<String, Object> config =
+          new LinkedHashMap<>(History.effective(space, suggested).values());
+      Instant started = Instant.now();
+      long start = System.nanoTime();
+      CommandOutcome run;
+      try {
+        run = command.run(config);
+      } catch (PgknobException e) {
+        if (ran == 0) {
+          Files.deleteIfExists(dir.resolve(RunFiles.OPTIMIZE)); // leave the folder reusable
         }
-        opt.observe(suggested, outcome);
-        ran++;
-        trials.write(Json.mapper().writeValueAsString(record(k, config, outcome)));
-        trials.newLine();
-        trials.flush();
-        if (outcome.isOk()) {
-          double v = outcome.value(METRIC).getAsDouble();
-          if (Double.isNaN(bestValue) || direction.better(v, bestValue)) {
-            bestValue = v;
-            bestTrial = k;
-            bestConfig = config;
-          }
-          w.printf(Locale.ROOT, "trial %d/%d: %s (best %s)%n", k, budget, fmt(v), fmt(bestValue));
-        } else {
-          firstFailure = firstFailure == null ? outcome.reason() : firstFailure;
-          w.printf("trial %d/%d: failed: %s%n", k, budget, outcome.reason());
-        }
-        w.flush();
+        throw e;
       }
+      double seconds = (System.nanoTime() - start) / 1e9;
+      Outcome outcome = outcome(run);
+      opt.observe(suggested, outcome);
+      ran++;
+      trials.append(
+          CommandTrial.record(
+              k,
+              OptimizerKind.of(optimizer),
+              suggested,
+              space,
+              outcome,
+              run.timedOut(),
+              started,
+              seconds));
+      if (outcome.isOk()) {
+        double v = outcome.value(METRIC).getAsDouble();
+        if (Double.isNaN(bestValue) || direction.better(v, bestValue)) {
+          bestValue = v;
+          bestTrial = k;
+          bestConfig = config;
+        }
+        w.printf(Locale.ROOT, "trial %d/%d: %s (best %s)%n", k, budget, fmt(v), fmt(bestValue));
+      } else {
+        firstFailure = firstFailure == null ? outcome.reason() : firstFailure;
+        w.printf("trial %d/%d: failed: %s%n", k, budget, outcome.reason());
+      }
+      w.flush();
     }
     if (Double.isNaN(bestValue)) {
       throw new PgknobException(
@@ -240,22 +256,22 @@ public final class OptimizeCommand implements Callable<Integer> {
     return run.isOk() ? Outcome.ok(run.metrics()) : Outcome.failed(run.reason());
   }
 
-  private static Map<String, Object> record(
-      int trial, Map<String, Object> config, Outcome outcome) {
-    Map<String, Object> r = new LinkedHashMap<>();
-    r.put("trial", trial);
-    r.put("config", config);
-    if (outcome.isOk()) {
-      r.put("value", outcome.value(METRIC).getAsDouble());
-      r.put("status", "ok");
-      if (outcome.metrics().size() > 1) {
-        r.put("metrics", outcome.metrics());
-      }
-    } else {
-      r.put("status", "failed");
-      r.put("reason", outcome.reason());
+  /**
+   * What optimize.json records: the run's inputs, and what marks the folder as an optimize run for
+   * {@code pgknob report}. Not the command: it may hold a password.
+   */
+  private Map<String, Object> inputs(OptimizerKind kind) {
+    Map<String, Object> m = new LinkedHashMap<>();
+    m.put("optimizer", kind.label());
+    if (kind == OptimizerKind.BAYES) {
+      m.put("surrogate", SurrogateKind.of(surrogate).label());
     }
-    return r;
+    m.put("space", spaceFile.toAbsolutePath().toString());
+    m.put("metric", METRIC);
+    m.put("direction", direction.name().toLowerCase(Locale.ROOT));
+    m.put("budget", budget);
+    m.put("seed", seed);
+    return m;
   }
 
   private static String fmt(double v) {

@@ -82,9 +82,9 @@ public final class TproccRunCommand implements Callable<Integer> {
                 run.windowSecondsOr(RunOptions.DEFAULT_WINDOW_SECONDS))
             .withOptions(allWarehouses, keyAndThink, reset)
             .withStopTimeout(stopTimeoutSeconds);
-    TproccWorkload workload = new TproccWorkload(settings);
     WorkloadResult result;
-    try (Target target = connection.open()) {
+    try (Target target = connection.open();
+        TproccWorkload workload = new TproccWorkload(settings)) {
       if (reset == TproccSettings.ResetMode.TEMPLATE) {
         double seconds = workload.reset(target);
         err.printf(Locale.ROOT, "reset %s from its pristine copy in %.1f s%n", database, seconds);

@@ -10,9 +10,10 @@ import org.pgknob.space.SearchSpace;
 
 /**
  * One-at-a-time sweeps: the baseline (the empty configuration, every knob at its default) first,
- * then for each knob in the plan's order its {@linkplain SweepGrid grid} values with every other
- * knob at the baseline. A knob whose condition does not hold at the baseline (io_workers while
- * io_method is sync) is swept with its parent set to the first value that activates it.
+ * then for each knob in the plan's order its {@linkplain SweepGrid grid} values (or the plan's own
+ * values for it) with every other knob at the baseline. A knob whose condition does not hold at the
+ * baseline (io_workers while io_method is sync) is swept with its parent set to the first value
+ * that activates it.
  *
  * <p>Points the known constraint refuses, or already observed (unless repeats are allowed), are
  * skipped. The sweep is finite: once every point is suggested it {@linkplain #isExhausted() is
@@ -40,7 +41,7 @@ public final class Sweep implements Optimizer {
     for (String name : knobOrder(space, plan)) {
       Knob knob = space.knob(name);
       Configuration base = activating(space, knob);
-      for (Object value : SweepGrid.values(knob)) {
+      for (Object value : plan.values(knob)) {
         if (value.equals(knob.defaultValue()) && base.isEmpty()) {
           continue; // the baseline itself
         }

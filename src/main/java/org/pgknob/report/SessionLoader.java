@@ -40,6 +40,14 @@ public final class SessionLoader {
     }
     Path sessionFile = runDir.resolve(SESSION_FILE);
     Path trialsFile = runDir.resolve(TRIALS_FILE);
+    if (Files.exists(runDir.resolve(RunFiles.OPTIMIZE)) && !Files.exists(sessionFile)) {
+      throw new PgknobException(
+          runDir
+              + " is a `pgknob optimize` run, not a tuning session: its trials measure a"
+              + " command's value, with no server, baseline or validation to report",
+          "read its trials.jsonl (one trial record per line, the value under workload.extra);"
+              + " give report a folder that `pgknob tune` or `compare` wrote");
+    }
     if (!Files.exists(sessionFile) && !Files.exists(trialsFile)) {
       throw new PgknobException(
           runDir + " is not a session: it has neither session.json nor trials.jsonl",

@@ -14,5 +14,11 @@ public final class RunFiles {
   /** The validated results, noise and rankings, written at the end. */
   public static final String SUMMARY = "summary.json";
 
+  /**
+   * The inputs of a {@code pgknob optimize} run (optimizer, space, direction, seed): beside its
+   * trials.jsonl instead of session.json, and what tells the report the folder is no session.
+   */
+  public static final String OPTIMIZE = "optimize.json";
+
   private RunFiles() {}
 }

@@ -8,6 +8,7 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
 import org.pgknob.PgknobException;
+import org.pgknob.optimize.SweepPlan;
 import org.pgknob.trial.Phase;
 import org.pgknob.trial.TrialResult;
 
@@ -265,6 +266,23 @@ public record SessionPlan(
       }
     }
     return out;
+  }
+
+  /**
+   * The plan's sweeps as the {@link org.pgknob.optimize.Sweep} optimizer runs them: these knobs in
+   * this order, each on exactly its planned values.
+   *
+   * @throws IllegalStateException when the plan sweeps nothing
+   */
+  public SweepPlan sweepPlan() {
+    if (sweeps.isEmpty()) {
+      throw new IllegalStateException("the plan sweeps no knob");
+    }
+    Map<String, List<Object>> grids = new java.util.LinkedHashMap<>();
+    for (SweepKnob s : sweeps) {
+      grids.put(s.knob(), s.values());
+    }
+    return SweepPlan.of(grids);
   }
 
   /** The validation named {@code name}, if the plan has one. */

@@ -9,9 +9,11 @@ import java.util.TreeSet;
 import org.pgknob.PgknobException;
 import org.pgknob.optimize.Incumbent;
 import org.pgknob.optimize.NoCandidateLeftException;
+import org.pgknob.optimize.Objective;
 import org.pgknob.optimize.Optimizer;
 import org.pgknob.optimize.OptimizerSpec;
 import org.pgknob.optimize.Optimizers;
+import org.pgknob.optimize.Sweep;
 import org.pgknob.optimize.SweepAnalysis;
 import org.pgknob.safety.Verdict;
 import org.pgknob.space.Configuration;
@@ -27,7 +29,8 @@ import org.pgknob.trial.TrialResult;
  *
  * <ul>
  *   <li>baseline, and the A side of a validation pair: the defaults;
- *   <li>sweep: the one knob at the plan's value;
+ *   <li>sweep: the {@link Sweep} optimizer's next point over the plan's sweeps (the one knob at the
+ *       plan's value);
  *   <li>Bayesian iteration t: a fresh optimizer seeded with (session seed, t) that has observed
  *       every earlier trial within the track's space, and whose anchors ({@link BayesAnchors}: the
  *       best sweep values, the PGTune-style configuration) it tries first;
@@ -59,8 +62,8 @@ final class StepProposer {
     return switch (step.phase()) {
       case SWEEP -> {
         SearchSpace space = context.space();
-        Configuration c = Configuration.normalized(Map.of(step.subject(), step.value()), space);
-        yield checked(step, space, c);
+        yield checked(
+            step, space, sweepPoint(plan, space, Objectives.of(inputs.objective()), step, logged));
       }
       case BAYES -> {
         SearchSpace space = bayesSpace(step, logged);
@@ -71,6 +74,36 @@ final class StepProposer {
       case REFERENCE -> repeat(step, step.incumbentTrial(), logged);
       default -> throw new IllegalStateException("no proposal for " + step);
     };
+  }
+
+  /**
+   * The sweep trial's configuration: the {@link Sweep} optimizer over the plan's sweeps, asked
+   * again from the start once for its baseline (the plan's baseline runs measured it), once for
+   * every sweep trial logged, then once for this step. A sweep's points depend on nothing it
+   * observed (nor on the objective), so this replay is all a resumed session needs. Its known
+   * constraint accepts every point: one the safety rules refuse still takes its slot (logged
+   * REJECTED by {@link #checked}), so the trial numbers keep following the plan.
+   */
+  static Configuration sweepPoint(
+      SessionPlan plan,
+      SearchSpace space,
+      Objective objective,
+      Step step,
+      List<TrialResult> logged) {
+    OptimizerSpec spec = new OptimizerSpec(space, objective, 0, c -> true, false);
+    Sweep sweep = new Sweep(spec, plan.sweepPlan());
+    Configuration baseline = sweep.suggest();
+    long done = logged.stream().filter(t -> t.phase() == Phase.SWEEP).count();
+    for (long i = 0; i < done; i++) {
+      sweep.suggest();
+    }
+    Configuration point = Configuration.normalized(sweep.suggest().values(), space);
+    Configuration planned = Configuration.normalized(Map.of(step.subject(), step.value()), space);
+    if (!baseline.isEmpty() || !point.equals(planned)) {
+      throw new IllegalStateException(
+          "the sweep proposes " + point + " where the plan's step " + step + " has " + planned);
+    }
+    return point;
   }
 
   /** A race run: the configuration of an earlier trial again, as it ran then. */

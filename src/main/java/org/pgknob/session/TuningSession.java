@@ -202,14 +202,22 @@ public final class TuningSession {
   /**
    * Runs the plan's remaining steps, then computes the results, writes summary.json, the exports
    * and the report, and restores the server's original settings (unless asked to keep the best).
+   * However it ends, the workload's pooled connections are closed: the session leaves no connection
+   * of its own on the server.
    */
   public Summary run() {
+    try (Workload workload = context.workload()) {
+      return runPlan(workload);
+    }
+  }
+
+  private Summary runPlan(Workload workload) {
     SessionPlan plan = state.plan();
     List<TrialResult> logged = new ArrayList<>(folder.trials().read().trials());
     TrialRunner runner =
         new TrialRunner(
             target,
-            context.workload(),
+            workload,
             context.workloadDatabase(),
             inputs.workload().applicationName(),
             context.memoryLimitBytes(),

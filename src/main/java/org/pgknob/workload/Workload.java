@@ -9,9 +9,10 @@ import org.pgknob.server.Target;
  * <p>Implementations work only through {@link Target}'s connections, so they run the same on a
  * managed cluster and on an existing server. Every method blocks until done and throws {@link
  * org.pgknob.PgknobException} for conditions the user can fix (a database that is not pgknob's, too
- * few connections, a server that stops answering).
+ * few connections, a server that stops answering). Its owner closes it when the session or command
+ * ends ({@link #close}).
  */
-public interface Workload {
+public interface Workload extends AutoCloseable {
   /** A short name for logs and reports, e.g. "tprocc". */
   String name();
 
@@ -33,4 +34,11 @@ public interface Workload {
 
   /** How many connections {@link #run} holds at once (virtual users plus a monitor). */
   int connections();
+
+  /**
+   * Lets go of what the workload keeps between runs (its driver's pooled connections), so that it
+   * leaves no connection on the server once its owner is done with it. Nothing by default.
+   */
+  @Override
+  default void close() {}
 }

@@ -2,6 +2,7 @@ package org.pgknob.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -11,9 +12,15 @@ import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.pgknob.Json;
+import org.pgknob.runs.RunFiles;
+import org.pgknob.session.TrialLog;
+import org.pgknob.trial.Phase;
+import org.pgknob.trial.Status;
+import org.pgknob.trial.TrialResult;
 import picocli.CommandLine;
 
 class OptimizeCommandTest {
@@ -77,8 +84,8 @@ class OptimizeCommandTest {
       JsonNode t = Json.mapper().readTree(lines.get(k));
       assertEquals(k + 1, t.get("trial").asInt());
       assertTrue(t.get("config").has("x") && t.get("config").has("mode"), lines.get(k));
-      if (t.get("status").asText().equals("ok")) {
-        best = Math.min(best, t.get("value").asDouble());
+      if (t.get("status").asText().equals("OK")) {
+        best = Math.min(best, t.get("workload").get("extra").get("value").asDouble());
       } else {
         assertEquals("too many", t.get("reason").asText());
       }
@@ -111,6 +118,35 @@ class OptimizeCommandTest {
     assertTrue(text.contains("the sweep finished after"), text);
     assertTrue(text.contains("sensitivity"), text);
     assertTrue(text.matches("(?s).*\\bmode\\s+no effect.*"), text);
+
+    // Its trials.jsonl holds the sessions' trial records, read by the sessions' own reader.
+    Path trialsFile = dir.resolve("sweep").resolve(RunFiles.TRIALS);
+    List<TrialResult> trials = new TrialLog(trialsFile).read().trials();
+    assertEquals(Files.readAllLines(trialsFile).size(), trials.size());
+    for (int k = 0; k < trials.size(); k++) {
+      TrialResult t = trials.get(k);
+      assertEquals(k + 1, t.trial());
+      assertEquals(k == 0 ? Phase.BASELINE : Phase.SWEEP, t.phase(), t.label());
+      assertEquals(3, t.config().size(), "every knob as the command got it: " + t.config());
+      assertEquals(Status.OK, t.status(), t.reason());
+      double x = ((Number) t.config().get("x")).doubleValue();
+      assertEquals(x * x, t.workload().extra().get("value"), 1e-9);
+    }
+    Map<String, Object> defaults = trials.get(0).config();
+    assertEquals(0.0, ((Number) defaults.get("x")).doubleValue(), 1e-12, defaults.toString());
+    assertEquals(10, ((Number) defaults.get("n")).longValue(), defaults.toString());
+    assertEquals("fast", defaults.get("mode"));
+
+    // The report says the folder is no session instead of drawing a report of zeros.
+    StringWriter reportErr = new StringWriter();
+    CommandLine report = Main.commandLine();
+    report.setOut(new PrintWriter(new StringWriter()));
+    report.setErr(new PrintWriter(reportErr));
+    assertEquals(ExitCodes.ERROR, report.execute("report", dir.resolve("sweep").toString()));
+    assertTrue(
+        reportErr.toString().contains("is a `pgknob optimize` run, not a tuning session"),
+        reportErr.toString());
+    assertFalse(Files.exists(dir.resolve("sweep").resolve("report.html")), "no report of zeros");
   }
 
   @Test
@@ -134,6 +170,21 @@ class OptimizeCommandTest {
     assertEquals(0, code, err.toString());
     assertEquals(8, Files.readAllLines(dir.resolve("o/trials.jsonl")).size());
     assertTrue(out.toString().contains("not a JSON object"), out.toString());
+    List<TrialResult> trials =
+        new TrialLog(dir.resolve("o").resolve(RunFiles.TRIALS)).read().trials();
+    assertEquals(8, trials.size());
+    for (TrialResult t : trials) {
+      assertEquals(Phase.BAYES, t.phase(), "random search's trials are the search phase");
+      double x = ((Number) t.config().get("x")).doubleValue();
+      if (x > 0) {
+        assertEquals(Status.CRASHED, t.status());
+        assertTrue(t.reason().contains("not a JSON object"), t.reason());
+        assertNull(t.workload());
+      } else {
+        assertEquals(Status.OK, t.status(), t.reason());
+        assertEquals(x, t.workload().extra().get("value"), 1e-9);
+      }
+    }
   }
 
   @Test
@@ -210,6 +261,7 @@ class OptimizeCommandTest {
             outDir.toString()));
     assertTrue(err.toString().contains("command not found"), err.toString());
     assertFalse(Files.exists(outDir.resolve("trials.jsonl")), "nothing ran: no log left behind");
+    assertFalse(Files.exists(outDir.resolve(RunFiles.OPTIMIZE)), "nor its inputs");
 
     assertEquals(
         ExitCodes.ERROR,

@@ -58,6 +58,22 @@ class SweepTest {
   }
 
   @Test
+  void aPlanWithItsOwnValuesSweepsExactlyThoseKnobsOnThoseValuesInItsOrder() {
+    Map<String, List<Object>> grids = new java.util.LinkedHashMap<>();
+    grids.put("random_page_cost", List.of(1.1, 2));
+    grids.put("jit", List.of("off"));
+    List<Configuration> points = Sweep.points(space, SweepPlan.of(grids));
+    assertEquals(
+        List.of(
+            Configuration.empty(),
+            Configuration.of(Map.of("random_page_cost", 1.1)),
+            Configuration.of(Map.of("random_page_cost", 2.0)),
+            Configuration.of(Map.of("jit", "off"))),
+        points);
+    assertThrows(IllegalArgumentException.class, () -> SweepPlan.of(Map.of()));
+  }
+
+  @Test
   void conditionalKnobIsSweptWithItsParentActivatingIt() {
     SearchSpace sync = space.with(space.knob("io_method").withDefault("sync"));
     List<Configuration> points = Sweep.points(sync, new SweepPlan(List.of("io_workers"), 1));

@@ -6,9 +6,9 @@ import org.pgknob.server.Target;
 /**
  * A workload's {@link DriverPool}, made on its first run and kept for the next runs on the same
  * server, so connections the server dropped (a restart, a reset) are replaced by the pool. A run on
- * another server gets a pool of its own.
+ * another server gets a pool of its own. The workload that owns it closes it when it ends.
  */
-public final class PoolPerTarget {
+public final class PoolPerTarget implements AutoCloseable {
   private final String database;
   private final int users;
   private final String applicationName;
@@ -33,5 +33,15 @@ public final class PoolPerTarget {
       target = server;
     }
     return pool;
+  }
+
+  /** Closes the pool, if a run made one; a later run would make a new one. */
+  @Override
+  public synchronized void close() {
+    if (pool != null) {
+      pool.close();
+      pool = null;
+      target = null;
+    }
   }
 }

@@ -33,8 +33,9 @@ class PgbenchWorkloadTest {
   @BeforeAll
   static void buildOnce() {
     server = SharedPostgres.cluster();
-    Workload w = Workloads.spec("pgbench-tpcb", Map.of("scale", 1, "users", 2)).create(1, 2);
-    w.prepare(server, recording(phasesBuilt));
+    try (Workload w = Workloads.spec("pgbench-tpcb", Map.of("scale", 1, "users", 2)).create(1, 2)) {
+      w.prepare(server, recording(phasesBuilt));
+    }
   }
 
   @Test
@@ -57,46 +58,51 @@ class PgbenchWorkloadTest {
   @Test
   void tpcbRunMeasuresTheWindowAndAResetPutsTheDataBack() throws SQLException {
     Workload w = Workloads.spec("pgbench-tpcb", Map.of("scale", 1, "users", 2)).create(2, 2);
-    w.reset(server);
-    List<String> phases = new ArrayList<>();
-    List<SecondSample> seconds = new ArrayList<>();
-    WorkloadResult r = w.run(server, listener(phases, seconds));
+    try (w) {
+      w.reset(server);
+      List<String> phases = new ArrayList<>();
+      List<SecondSample> seconds = new ArrayList<>();
+      WorkloadResult r = w.run(server, listener(phases, seconds));
 
-    assertEquals(
-        List.of(
-            "connect", "rampup", "checkpoint before the window", "window", "stop", "checkpoint"),
-        phases);
-    assertTrue(r.checkpoint().beforeWindowSeconds() > 0, "the same checkpoint account as TPROC-C");
-    assertTrue(r.committed() > 50, "committed in 2 s: " + r.committed());
-    assertEquals(r.committed() / r.windowSeconds(), r.tps(), 1e-9);
-    assertTrue(r.tpsWithCheckpoint() <= r.tps());
-    assertTrue(r.tpccFigures().isEmpty(), "no NOPM, TPM or TPC-C profile for pgbench");
-    assertEquals(r.committed(), r.overall().count());
-    assertTrue(r.overall().p95Ms() >= r.overall().p50Ms() && r.overall().p50Ms() > 0);
-    assertTrue(seconds.stream().anyMatch(SecondSample::measured), seconds.toString());
-    assertTrue(seconds.stream().anyMatch(s -> !s.measured()), "ramp-up seconds are not measured");
-    try (Connection c = server.connect("pgbench_s1")) {
-      long history = count(c, "SELECT count(*) FROM pgbench_history");
-      assertTrue(history >= r.committed(), history + " rows for " + r.committed());
-    }
+      assertEquals(
+          List.of(
+              "connect", "rampup", "checkpoint before the window", "window", "stop", "checkpoint"),
+          phases);
+      assertTrue(
+          r.checkpoint().beforeWindowSeconds() > 0, "the same checkpoint account as TPROC-C");
+      assertTrue(r.committed() > 50, "committed in 2 s: " + r.committed());
+      assertEquals(r.committed() / r.windowSeconds(), r.tps(), 1e-9);
+      assertTrue(r.tpsWithCheckpoint() <= r.tps());
+      assertTrue(r.tpccFigures().isEmpty(), "no NOPM, TPM or TPC-C profile for pgbench");
+      assertEquals(r.committed(), r.overall().count());
+      assertTrue(r.overall().p95Ms() >= r.overall().p50Ms() && r.overall().p50Ms() > 0);
+      assertTrue(seconds.stream().anyMatch(SecondSample::measured), seconds.toString());
+      assertTrue(seconds.stream().anyMatch(s -> !s.measured()), "ramp-up seconds are not measured");
+      try (Connection c = server.connect("pgbench_s1")) {
+        long history = count(c, "SELECT count(*) FROM pgbench_history");
+        assertTrue(history >= r.committed(), history + " rows for " + r.committed());
+      }
 
-    w.reset(server);
-    try (Connection c = server.connect("pgbench_s1")) {
-      assertEquals(0, count(c, "SELECT count(*) FROM pgbench_history"));
-      assertEquals(0, count(c, "SELECT coalesce(sum(abalance), 0) FROM pgbench_accounts"));
+      w.reset(server);
+      try (Connection c = server.connect("pgbench_s1")) {
+        assertEquals(0, count(c, "SELECT count(*) FROM pgbench_history"));
+        assertEquals(0, count(c, "SELECT coalesce(sum(abalance), 0) FROM pgbench_accounts"));
+      }
     }
   }
 
   @Test
   void selectOnlyWritesNothing() throws SQLException {
     Workload w = workload("pgbench-select");
-    w.reset(server);
-    WorkloadResult r = w.run(server, RunListener.NONE);
-    assertTrue(r.committed() > 200, "committed in 2 s: " + r.committed());
-    assertTrue(r.tpccFigures().isEmpty());
-    assertEquals(0, r.errors());
-    try (Connection c = server.connect("pgbench_s1")) {
-      assertEquals(0, count(c, "SELECT count(*) FROM pgbench_history"));
+    try (w) {
+      w.reset(server);
+      WorkloadResult r = w.run(server, RunListener.NONE);
+      assertTrue(r.committed() > 200, "committed in 2 s: " + r.committed());
+      assertTrue(r.tpccFigures().isEmpty());
+      assertEquals(0, r.errors());
+      try (Connection c = server.connect("pgbench_s1")) {
+        assertEquals(0, count(c, "SELECT count(*) FROM pgbench_history"));
+      }
     }
   }
 
@@ -107,12 +113,40 @@ class PgbenchWorkloadTest {
   @Test
   void theSameWorkloadRunsAgainAfterARestartOnFreshPooledConnections() {
     Workload w = Workloads.spec("pgbench-select", Map.of("scale", 1, "users", 2)).create(0, 1);
-    w.reset(server);
-    assertTrue(w.run(server, RunListener.NONE).committed() > 0);
-    SharedPostgres.cluster().restart();
-    WorkloadResult again = w.run(server, RunListener.NONE);
-    assertTrue(again.committed() > 0, "committed after the restart: " + again.committed());
-    assertEquals(0, again.errors());
+    try (w) {
+      w.reset(server);
+      assertTrue(w.run(server, RunListener.NONE).committed() > 0);
+      SharedPostgres.cluster().restart();
+      WorkloadResult again = w.run(server, RunListener.NONE);
+      assertTrue(again.committed() > 0, "committed after the restart: " + again.committed());
+      assertEquals(0, again.errors());
+    }
+  }
+
+  /**
+   * Closing the workload at the end of a session closes its pool's idle connections at once: they
+   * would otherwise stay on the server for the pool's idle timeout.
+   */
+  @Test
+  void aClosedWorkloadLeavesNoConnectionOnTheServer() throws SQLException {
+    Workload w = Workloads.spec("pgbench-select", Map.of("scale", 1, "users", 2)).create(0, 1);
+    try (w) {
+      assertTrue(w.run(server, RunListener.NONE).committed() > 0);
+      assertTrue(
+          driverConnections() > 0, "the pool keeps the run's connections idle until it is closed");
+    }
+    assertEquals(0, driverConnections());
+  }
+
+  /** The backends of pgknob's pgbench driver on the server, every workload's (pg_stat_activity). */
+  private static long driverConnections() throws SQLException {
+    try (Connection c = server.connect("postgres")) {
+      return count(
+          c,
+          "SELECT count(*) FROM pg_stat_activity WHERE application_name = '"
+              + PgbenchWorkload.APPLICATION_NAME
+              + "'");
+    }
   }
 
   @Test

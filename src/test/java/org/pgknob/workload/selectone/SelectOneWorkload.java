@@ -78,4 +78,9 @@ final class SelectOneWorkload implements Workload {
   public int connections() {
     return spec.users() + 1;
   }
+
+  @Override
+  public void close() {
+    pools.close();
+  }
 }
