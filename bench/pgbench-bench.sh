@@ -5,9 +5,9 @@
 # order. Prints each round's TPS and ratio, then per script the median ratio with its 95% interval,
 # the geometric mean with a paired-t interval, the clients' CPU per transaction and the load.
 #
-#   bench/pgbench-bench.sh [scale=10] [clients=4] [rampup_s=2] [window_s=5] [rounds=16] [threads=1] [port=0] [script=both]
+#   bench/pgbench-bench.sh [scale=10] [clients=4] [rampup_s=2] [window_s=5] [rounds=16] [threads=clients] [port=0] [script=both]
 #
-# threads is pgbench's -j (its default 1); pgknob runs one thread per client. script is
+# threads is pgbench's -j: by default one thread per client, as pgknob runs them. script is
 # tpcb-like, select-only or both. pgbench runs with -n -M simple (see bench/PgbenchBench.java).
 #
 # Uses PGKNOB_HOME (default /var/tmp/pgknob) for the cluster; the databases are pgbench_s<scale>.
