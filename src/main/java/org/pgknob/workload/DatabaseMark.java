@@ -3,7 +3,7 @@ package org.pgknob.workload;
 /**
  * The comment pgknob puts on every database it creates for a workload, which is how it knows a
  * database is its own to build into, reset or drop: {@code pgknob tprocc v1 warehouses=4} (the live
- * database), {@code pgknob pgbench v1 scale=10 pristine} (the copy resets start from), {@code
+ * database), {@code pgknob pgbench v2 scale=10 pristine} (the copy resets start from), {@code
  * pgknob tprocc v1 building} (a build that has not finished). See {@link MarkFormat}.
  *
  * @param format the workload's kind of mark

@@ -4,9 +4,10 @@ import java.sql.Connection;
 import org.pgknob.workload.MarkFormat;
 import org.pgknob.workload.MarkedDatabases;
 
-/** pgbench's database marks ({@code pgknob pgbench v1 scale=10}) and its marked databases. */
+/** pgbench's database marks ({@code pgknob pgbench v2 scale=10}) and its marked databases. */
 final class PgbenchMarks {
-  static final MarkFormat FORMAT = new MarkFormat("pgbench", "scale", 1);
+  /** Version 2: branches' and tellers' filler NULL, as pgbench -i leaves it (v1 wrote ''). */
+  static final MarkFormat FORMAT = new MarkFormat("pgbench", "scale", 2);
 
   private PgbenchMarks() {}
 
