@@ -13,7 +13,9 @@ import java.time.format.DateTimeFormatter;
 import org.pgknob.AtomicFiles;
 import org.pgknob.Json;
 import org.pgknob.PgknobException;
+import org.pgknob.runs.Goal;
 import org.pgknob.runs.Summary;
+import org.pgknob.runs.Track;
 
 /**
  * A session's folder {@code runs/<id>/} and the files in it: session.json (inputs and state),
@@ -130,7 +132,7 @@ public final class SessionFolder {
   }
 
   /** {@code best-<track>-<objective>.<extension>}, e.g. best-restart-tps.conf. */
-  public Path bestFile(String track, String objective, String extension) {
+  public Path bestFile(Track track, Goal objective, String extension) {
     return dir.resolve("best-" + track + "-" + objective + "." + extension);
   }
 

@@ -8,6 +8,8 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
 import org.pgknob.PgknobException;
+import org.pgknob.runs.Goal;
+import org.pgknob.runs.Track;
 import org.pgknob.trial.Phase;
 import org.pgknob.trial.TrialResult;
 
@@ -53,7 +55,7 @@ public record SessionPlan(
    * @param minRounds the fewest rounds before validation may stop
    * @param seed the session's seed: with the round number, it draws each round's order
    */
-  public record Validating(String objective, double targetHalfWidth, int minRounds, long seed) {
+  public record Validating(Goal objective, double targetHalfWidth, int minRounds, long seed) {
     /** The default target: +-3%. */
     public static final double DEFAULT_TARGET = 0.03;
 
@@ -91,7 +93,7 @@ public record SessionPlan(
    * @param longestReferenceInterval the most trials between runs of the defaults
    */
   public record Racing(
-      String objective,
+      Goal objective,
       double errorRate,
       int maxPairs,
       int shortestReferenceInterval,
@@ -99,7 +101,7 @@ public record SessionPlan(
     /**
      * What a new session uses: a 5% error rate, races of at most 4 pairs, references every 4-10.
      */
-    public static Racing defaults(String objective) {
+    public static Racing defaults(Goal objective) {
       return new Racing(objective, 0.05, 4, 4, 10);
     }
   }
@@ -118,7 +120,7 @@ public record SessionPlan(
   public static final String BASELINE = "baseline";
 
   /** A knob swept over its values, each one trial; values in the knob's unit. */
-  public record SweepKnob(String knob, String track, String unit, List<Object> values) {
+  public record SweepKnob(String knob, Track track, String unit, List<Object> values) {
     public SweepKnob {
       unit = unit == null ? "" : unit;
       values = List.copyOf(values);
@@ -126,7 +128,7 @@ public record SessionPlan(
   }
 
   /** Bayesian iterations of one track. */
-  public record BayesTrack(String track, int iterations) {}
+  public record BayesTrack(Track track, int iterations) {}
 
   /**
    * A configuration validated against the baseline: pgtune, reload/tps, restart/latency, ...; or,
@@ -136,12 +138,12 @@ public record SessionPlan(
    * @param settings the settings to measure as PostgreSQL takes them, or empty when the session
    *     computes them (the PGTune-style configuration, the best of a track)
    */
-  public record Validation(String name, String track, Map<String, String> settings) {
+  public record Validation(String name, Track track, Map<String, String> settings) {
     public Validation {
       settings = settings == null ? Map.of() : Collections.unmodifiableMap(new TreeMap<>(settings));
     }
 
-    public Validation(String name, String track) {
+    public Validation(String name, Track track) {
       this(name, track, Map.of());
     }
   }
@@ -182,7 +184,15 @@ public record SessionPlan(
     for (int k = 1; k <= baselineRuns; k++) {
       out.add(
           new Step(
-              out.size() + 1, Phase.BASELINE, "reload", "defaults", null, "", k, baselineRuns, ""));
+              out.size() + 1,
+              Phase.BASELINE,
+              Track.RELOAD,
+              "defaults",
+              null,
+              "",
+              k,
+              baselineRuns,
+              ""));
     }
     for (SweepKnob s : sweeps) {
       for (int j = 0; j < s.values().size(); j++) {
@@ -206,7 +216,7 @@ public record SessionPlan(
                 out.size() + 1,
                 Phase.BAYES,
                 b.track(),
-                b.track(),
+                b.track().label(),
                 null,
                 "",
                 t,
@@ -224,7 +234,7 @@ public record SessionPlan(
               new Step(
                   out.size() + 1,
                   Phase.VALIDATION,
-                  baseline ? "reload" : validation(subject).orElseThrow().track(),
+                  baseline ? Track.RELOAD : validation(subject).orElseThrow().track(),
                   subject,
                   null,
                   "",
@@ -242,7 +252,7 @@ public record SessionPlan(
           new Step(
               out.size() + 1,
               Phase.VALIDATION,
-              "reload",
+              Track.RELOAD,
               BASELINE,
               null,
               "",

@@ -13,6 +13,7 @@ import org.pgknob.optimize.Optimizer;
 import org.pgknob.optimize.OptimizerSpec;
 import org.pgknob.optimize.Optimizers;
 import org.pgknob.optimize.SweepAnalysis;
+import org.pgknob.runs.Track;
 import org.pgknob.safety.Verdict;
 import org.pgknob.space.Configuration;
 import org.pgknob.space.SearchSpace;
@@ -43,7 +44,7 @@ final class StepProposer {
   private final SessionPlan plan;
   private final Map<String, Map<String, Object>> validated = new HashMap<>();
   private final Map<String, SearchSpace> bayesSpaces = new HashMap<>();
-  private final Map<String, List<Configuration>> bayesAnchors = new HashMap<>();
+  private final Map<Track, List<Configuration>> bayesAnchors = new HashMap<>();
 
   StepProposer(TuningSession.SessionContext context, SessionInputs inputs, SessionPlan plan) {
     this.context = context;
@@ -99,9 +100,7 @@ final class StepProposer {
    */
   SearchSpace bayesSpace(Step step, List<TrialResult> logged) {
     long own =
-        logged.stream()
-            .filter(t -> t.phase() == Phase.BAYES && step.track().equals(t.track()))
-            .count();
+        logged.stream().filter(t -> t.phase() == Phase.BAYES && step.track() == t.track()).count();
     return bayesSpaces.computeIfAbsent(
         step.track() + "/" + own / BayesKnobs.GROW_EVERY,
         key -> {
@@ -110,7 +109,7 @@ final class StepProposer {
                   context,
                   step.track(),
                   step.count(),
-                  inputs.tracks().contains("reload"),
+                  inputs.tracks().contains(Track.RELOAD),
                   logged,
                   inputs.objective());
           Set<String> names = new HashSet<>(chosen.names());
@@ -128,7 +127,7 @@ final class StepProposer {
    * What this track's Bayesian phase tries first (see {@link BayesAnchors}), fixed once from the
    * sweeps' results and the server's facts.
    */
-  List<Configuration> anchors(String track, SearchSpace space, List<TrialResult> logged) {
+  List<Configuration> anchors(Track track, SearchSpace space, List<TrialResult> logged) {
     return bayesAnchors.computeIfAbsent(
         track,
         t -> {
@@ -151,7 +150,7 @@ final class StepProposer {
    */
   private Map<String, String> pgTuneToValidate() {
     Map<String, String> all = PgTuneSettings.compute(context);
-    if (inputs.tracks().contains("restart")) {
+    if (inputs.tracks().contains(Track.RESTART)) {
       return all;
     }
     Map<String, String> out = new java.util.TreeMap<>();
@@ -272,7 +271,7 @@ final class StepProposer {
   Configuration best(String name, List<TrialResult> logged) {
     ResultKey key = ResultKey.parse(name);
     SearchSpace space = context.trackSpace(key.track());
-    if (plan.racing() != null && plan.racing().objective().equals(key.objective())) {
+    if (plan.racing() != null && plan.racing().objective() == key.objective()) {
       var incumbent = new MeasuredSlots(plan).incumbent(key.track(), logged);
       for (TrialResult t : logged) {
         if (incumbent.isPresent()

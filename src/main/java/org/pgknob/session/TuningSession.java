@@ -16,6 +16,7 @@ import org.pgknob.BuildInfo;
 import org.pgknob.PgknobException;
 import org.pgknob.report.Labels;
 import org.pgknob.runs.Summary;
+import org.pgknob.runs.Track;
 import org.pgknob.safety.ConnectionOverhead;
 import org.pgknob.safety.RamLimit;
 import org.pgknob.safety.SafetyContext;
@@ -523,7 +524,7 @@ public final class TuningSession {
         "space: "
             + space.size()
             + " knobs ("
-            + context.trackSpace("reload").size()
+            + context.trackSpace(Track.RELOAD).size()
             + " apply on reload): "
             + String.join(", ", space.names()));
     out.add("nothing was changed on the server (dry run)");
@@ -696,8 +697,8 @@ public final class TuningSession {
     }
 
     /** The space of one track: every knob, or those a reload applies. */
-    SearchSpace trackSpace(String track) {
-      if ("restart".equals(track)) {
+    SearchSpace trackSpace(Track track) {
+      if (track == Track.RESTART) {
         return space;
       }
       return space.subset(k -> !bound.needsRestart(k.name()));
