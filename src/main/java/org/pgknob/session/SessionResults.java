@@ -120,7 +120,7 @@ final class SessionResults {
   /** The knobs of {@code space} the PGTune-style configuration sets; none when it has none. */
   private Set<String> pgTuneKnobs(SearchSpace space) {
     try {
-      Set<String> out = new java.util.TreeSet<>(PgTuneSettings.compute(context).keySet());
+      Set<String> out = new java.util.TreeSet<>(context.pgTune().keySet());
       out.removeIf(k -> !space.contains(k));
       return out;
     } catch (org.pgknob.PgknobException e) {
@@ -217,7 +217,7 @@ final class SessionResults {
           row(
               "pgtune",
               List.of(),
-              PgTuneSettings.compute(context),
+              context.pgTune(),
               null,
               null,
               "not validated against the baseline (the budget left no room); measure it with"

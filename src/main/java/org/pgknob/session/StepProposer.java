@@ -142,14 +142,13 @@ final class StepProposer {
         });
   }
 
-  /** The PGTune-style settings, or none when the server's facts cannot be read now. */
   /**
    * The PGTune-style configuration as validation runs it: whole when the session may restart the
    * server, else its settings a reload applies (a session of the reload track alone must not
    * restart the server, and the whole configuration would be refused in every round).
    */
   private Map<String, String> pgTuneToValidate() {
-    Map<String, String> all = PgTuneSettings.compute(context);
+    Map<String, String> all = context.pgTune();
     if (inputs.tracks().contains(Track.RESTART)) {
       return all;
     }
@@ -164,9 +163,10 @@ final class StepProposer {
     return out;
   }
 
+  /** The session's PGTune-style settings, or none when the server's facts cannot be read now. */
   private Map<String, String> pgTune() {
     try {
-      return PgTuneSettings.compute(context);
+      return context.pgTune();
     } catch (PgknobException e) {
       return Map.of();
     }

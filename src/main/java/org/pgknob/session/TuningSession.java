@@ -593,6 +593,7 @@ public final class TuningSession {
     private final String workloadDatabase;
     private final SessionInputs inputs;
     private long perConnectionBytes;
+    private Map<String, String> pgTune;
 
     private SessionContext(
         Target target,
@@ -685,6 +686,20 @@ public final class TuningSession {
 
     SessionInputs inputs() {
       return inputs;
+    }
+
+    /**
+     * The PGTune-style configuration of this session's server ({@link PgTuneSettings#compute}),
+     * computed on first use and kept, so that the proposer, validation and the results use the same
+     * settings and the server is asked once. A failure is not kept: the next use asks again.
+     *
+     * @throws PgknobException when the server's facts cannot be read
+     */
+    synchronized Map<String, String> pgTune() {
+      if (pgTune == null) {
+        pgTune = PgTuneSettings.compute(this);
+      }
+      return pgTune;
     }
 
     BoundSpace bound() {
