@@ -97,14 +97,8 @@ public final class ExportCommand implements Callable<Integer> {
     if (t.equals("pgtune")) {
       return "pgtune";
     }
-    if (!t.equals("reload") && !t.equals("restart")) {
-      throw new PgknobException(
-          "unknown track '" + track + "'", "use --track reload, restart or pgtune");
-    }
-    if (!o.equals("tps") && !o.equals("latency")) {
-      throw new PgknobException(
-          "unknown objective '" + objective + "'", "use --objective tps or latency");
-    }
-    return t + "/" + o;
+    return TrackAndGoal.track(t, "use --track reload, restart or pgtune").label()
+        + "/"
+        + TrackAndGoal.goal(o, "use --objective tps or latency").label();
   }
 }

@@ -12,6 +12,7 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.stream.Collectors;
 import org.pgknob.Json;
+import org.pgknob.runs.Track;
 import org.pgknob.safety.SafetyRules;
 import org.pgknob.safety.SafetyRulesFile;
 import org.pgknob.server.Target;
@@ -161,7 +162,7 @@ public final class SpaceCommand implements Callable<Integer> {
         }
         row.put("grid", k.grid().stream().map(Object::toString).toList());
         row.put("default", k.defaultValue() == null ? null : k.render(k.defaultValue()));
-        row.put("applies", bound.needsRestart(k.name()) ? "restart" : "reload");
+        row.put("applies", Track.applying(bound.needsRestart(k.name())).label());
         row.put("context", bound.contextOf(k.name()));
         if (k.condition() != null) {
           row.put("condition", k.condition().toString());
@@ -193,7 +194,7 @@ public final class SpaceCommand implements Callable<Integer> {
 
     private static String applies(BoundSpace bound, Knob k) {
       String context = bound.contextOf(k.name());
-      return (bound.needsRestart(k.name()) ? "restart" : "reload") + " (" + context + ")";
+      return Track.applying(bound.needsRestart(k.name())).label() + " (" + context + ")";
     }
 
     private static String fmt(double d) {

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalDouble;
+import org.pgknob.runs.Goal;
 import org.pgknob.runs.Summary;
 import org.pgknob.trial.Phase;
 import org.pgknob.trial.TrialResult;
@@ -30,10 +31,10 @@ final class Baseline {
    * workload's throughput and latency have one.
    */
   OptionalDouble runCv(Metric m) {
-    String objective =
+    Goal objective =
         switch (m) {
-          case TPS, NOPM -> "tps";
-          case LATENCY_AVG, LATENCY_P95 -> "latency";
+          case TPS, NOPM -> Goal.TPS;
+          case LATENCY_AVG, LATENCY_P95 -> Goal.LATENCY;
           default -> null;
         };
     if (objective == null) {
@@ -41,7 +42,7 @@ final class Baseline {
     }
     if (summary != null) {
       for (Summary.Measurement s : summary.measurements()) {
-        if (objective.equals(s.objective()) && s.runNoiseCv() > 0) {
+        if (objective == s.objective() && s.runNoiseCv() > 0) {
           return OptionalDouble.of(s.runNoiseCv());
         }
       }

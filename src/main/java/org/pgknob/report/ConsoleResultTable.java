@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.stream.Collectors;
+import org.pgknob.runs.Goal;
 import org.pgknob.runs.Summary;
 
 /**
@@ -68,8 +69,8 @@ public final class ConsoleResultTable {
             measured && r.latencyP95Ms() > 0
                 ? String.format(Locale.ROOT, "%.2f", r.latencyP95Ms())
                 : "-",
-            ratio(r.tpsRatio(), false, r.claimsGain("tps")),
-            ratio(r.latencyRatio(), true, r.claimsGain("latency")),
+            ratio(r.tpsRatio(), false, r.claimsGain(Goal.TPS)),
+            ratio(r.latencyRatio(), true, r.claimsGain(Goal.LATENCY)),
             Integer.toString(r.settings().size())
           });
     }

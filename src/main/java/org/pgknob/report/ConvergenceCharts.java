@@ -5,6 +5,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Supplier;
+import org.pgknob.runs.Track;
 import org.pgknob.trial.BestSoFar;
 import org.pgknob.trial.Phase;
 import org.pgknob.trial.TrialResult;
@@ -18,7 +19,7 @@ final class ConvergenceCharts {
   private ConvergenceCharts() {}
 
   static List<ChartModel> build(SessionData data, Baseline baseline) {
-    List<String> tracks = Tracks.of(data);
+    List<Track> tracks = Tracks.of(data);
     if (tracks.stream().allMatch(tr -> Tracks.okSearch(data, tr).isEmpty())) {
       return List.of();
     }
@@ -50,9 +51,9 @@ final class ConvergenceCharts {
       String id,
       String yLabel) {
     BestSoFar best = definition.get();
-    Map<String, List<ChartModel.Point>> steps = new LinkedHashMap<>();
-    Map<String, List<ChartModel.Point>> counted = new LinkedHashMap<>();
-    for (String track : Tracks.of(data)) {
+    Map<Track, List<ChartModel.Point>> steps = new LinkedHashMap<>();
+    Map<Track, List<ChartModel.Point>> counted = new LinkedHashMap<>();
+    for (Track track : Tracks.of(data)) {
       steps.put(track, new ArrayList<>());
       counted.put(track, new ArrayList<>());
     }
@@ -64,7 +65,7 @@ final class ConvergenceCharts {
         }
         continue;
       }
-      String track = t.track();
+      Track track = t.track();
       counted
           .computeIfAbsent(track, k -> new ArrayList<>())
           .add(new ChartModel.Point(t.trial(), Num.r(metric.of(t))));
@@ -77,10 +78,11 @@ final class ConvergenceCharts {
     steps.forEach(
         (track, points) -> {
           series.add(
-              new ChartModel.Series(track + " best so far", track, ChartModel.Style.STEP, points));
+              new ChartModel.Series(
+                  track + " best so far", track.label(), ChartModel.Style.STEP, points));
           series.add(
               new ChartModel.Series(
-                  track + " trials", track, ChartModel.Style.POINTS, counted.get(track)));
+                  track + " trials", track.label(), ChartModel.Style.POINTS, counted.get(track)));
         });
     series.add(
         new ChartModel.Series(

@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import org.pgknob.runs.Goal;
 import org.pgknob.runs.Summary;
 import org.pgknob.trial.Status;
 import org.pgknob.trial.TrialResult;
@@ -78,7 +79,7 @@ final class GlanceFacts {
     }
     if (s != null) {
       for (Summary.Measurement m : s.measurements()) {
-        if (m.objective().equals("tps")) {
+        if (m.objective() == Goal.TPS) {
           measurement(facts, m);
         }
       }

@@ -4,6 +4,7 @@ import java.util.Base64;
 import java.util.List;
 import java.util.Map;
 import org.pgknob.BuildInfo;
+import org.pgknob.runs.Goal;
 import org.pgknob.runs.Summary;
 import org.pgknob.workload.TransactionProfile;
 
@@ -204,11 +205,12 @@ public final class HtmlReport {
           .append("</b></td>")
           .append(labelled("window TPS", num(r.windowTps() > 0 ? r.windowTps() : null)))
           .append(labelled("TPS incl. checkpoint", num(r.tps())))
-          .append(labelled("TPS vs baseline", ratio(r.tpsRatio(), true, r.claimsGain("tps"))))
+          .append(labelled("TPS vs baseline", ratio(r.tpsRatio(), true, r.claimsGain(Goal.TPS))))
           .append(labelled("verdict", "<td class=\"text\">" + esc(r.verdict()) + "</td>"))
           .append(
               labelled(
-                  "latency vs baseline", ratio(r.latencyRatio(), false, r.claimsGain("latency"))))
+                  "latency vs baseline",
+                  ratio(r.latencyRatio(), false, r.claimsGain(Goal.LATENCY))))
           .append(labelled("NOPM", num(r.nopm() == null ? null : reported(r.nopm()))))
           .append(labelled("avg latency (ms)", num(reported(r.latencyAvgMs()))))
           .append(labelled("p95 latency (ms)", num(reported(r.latencyP95Ms()))))
@@ -349,7 +351,7 @@ public final class HtmlReport {
             + "<th>Sobol index</th><th class=\"text\">why</th></tr>\n");
     for (Summary.KnobChoice k : rows) {
       h.append("<tr><td class=\"text\">")
-          .append(esc(k.track()))
+          .append(esc(k.track().label()))
           .append("</td><td class=\"text\">")
           .append(esc(k.knob()))
           .append("</td><td class=\"text\">")

@@ -43,7 +43,7 @@ final class LatencyDistributionChart {
         series.add(
             new ChartModel.Series(
                 "pick: " + pick.get().name(),
-                pick.get().track().isEmpty() ? "pgtune" : pick.get().track(),
+                pick.get().track() == null ? "pgtune" : pick.get().track().label(),
                 ChartModel.Style.LINE,
                 curve));
         pickText = "The pick is " + pick.get().name() + ", the results row with the best TPS.";

@@ -5,7 +5,9 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import org.pgknob.runs.Goal;
 import org.pgknob.runs.Summary;
+import org.pgknob.runs.Track;
 import org.pgknob.trial.Phase;
 import org.pgknob.trial.TrialResult;
 
@@ -28,14 +30,14 @@ final class ResultsTable {
     List<Summary.ResultRow> rows = new ArrayList<>();
     pooled("defaults", data.okPhase(Phase.BASELINE), "baseline").ifPresent(rows::add);
     pooled("pgtune", data.okPhase(Phase.PGTUNE), "PGTune-style").ifPresent(rows::add);
-    for (String track : Tracks.of(data)) {
+    for (Track track : Tracks.of(data)) {
       List<TrialResult> ok = Tracks.okSearch(data, track);
       ok.stream()
           .max(Comparator.comparingDouble(t -> t.workload().tps()))
-          .ifPresent(t -> rows.add(best(track, "tps", t)));
+          .ifPresent(t -> rows.add(best(track, Goal.TPS, t)));
       ok.stream()
           .min(Comparator.comparingDouble(t -> t.workload().overall().avgMs()))
-          .ifPresent(t -> rows.add(best(track, "latency", t)));
+          .ifPresent(t -> rows.add(best(track, Goal.LATENCY, t)));
     }
     String note =
         summary == null
@@ -52,8 +54,8 @@ final class ResultsTable {
     return Optional.of(
         new Summary.ResultRow(
                 name,
-                "",
-                "",
+                null,
+                null,
                 trials.get(0).settings(),
                 Num.r(
                     Num.mean(trials.stream().map(t -> t.workload().tpsWithCheckpoint()).toList())),
@@ -67,9 +69,9 @@ final class ResultsTable {
             .withWindowTps(Num.r(mean(trials, Metric.TPS))));
   }
 
-  private static Summary.ResultRow best(String track, String objective, TrialResult t) {
+  private static Summary.ResultRow best(Track track, Goal objective, TrialResult t) {
     return new Summary.ResultRow(
-            track + "/" + objective,
+            track.label() + "/" + objective.label(),
             track,
             objective,
             Map.copyOf(t.settings()),

@@ -5,6 +5,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import org.pgknob.runs.Goal;
 import org.pgknob.runs.Summary;
 import org.pgknob.trial.TrialResult;
 
@@ -121,7 +122,7 @@ final class RunOrderChart {
       return Optional.empty();
     }
     return data.summary().measurements().stream()
-        .filter(m -> "tps".equals(m.objective()) && m.references().size() >= 2)
+        .filter(m -> m.objective() == Goal.TPS && m.references().size() >= 2)
         .map(Summary.Measurement::driftRange)
         .findFirst();
   }

@@ -8,8 +8,8 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
-import org.pgknob.Json;
 import org.pgknob.PgknobException;
+import org.pgknob.runs.JsonFile;
 import org.pgknob.runs.JsonLines;
 import org.pgknob.runs.RunFiles;
 import org.pgknob.runs.Summary;
@@ -54,20 +54,20 @@ public final class SessionLoader {
           "give a folder that `pgknob tune` wrote, such as runs/<id>");
     }
     List<String> problems = new ArrayList<>();
-    JsonNode session = readSession(sessionFile, problems);
+    JsonNode session = readSession(new JsonFile<>(runDir, SESSION_FILE, JsonNode.class), problems);
     TrialLines lines = readTrials(trialsFile, problems);
-    Summary summary = readSummary(runDir.resolve(SUMMARY_FILE), problems);
+    Summary summary = readSummary(JsonFile.summary(runDir), problems);
     return new SessionData(
         runDir, session, lines.trials, lines.incomplete, lines.unreadable, summary, problems);
   }
 
-  private static JsonNode readSession(Path file, List<String> problems) {
-    if (!Files.exists(file)) {
+  private static JsonNode readSession(JsonFile<JsonNode> file, List<String> problems) {
+    if (!file.exists()) {
       problems.add("session.json is missing: the session's inputs are unknown.");
       return JsonNodeFactory.instance.objectNode();
     }
     try {
-      JsonNode node = Json.mapper().readTree(file.toFile());
+      JsonNode node = file.read();
       if (node != null && node.isObject()) {
         return node;
       }
@@ -98,12 +98,12 @@ public final class SessionLoader {
     return new TrialLines(trials, read.cutOffLines(), read.damagedLines().size());
   }
 
-  private static Summary readSummary(Path file, List<String> problems) {
-    if (!Files.exists(file)) {
+  private static Summary readSummary(JsonFile<Summary> file, List<String> problems) {
+    if (!file.exists()) {
       return null;
     }
     try {
-      return Json.mapper().readValue(file.toFile(), Summary.class);
+      return file.read();
     } catch (IOException | RuntimeException e) {
       problems.add("summary.json could not be read (" + firstLine(e) + "); it is ignored.");
       return null;

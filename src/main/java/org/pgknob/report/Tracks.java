@@ -3,6 +3,7 @@ package org.pgknob.report;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import org.pgknob.runs.Track;
 import org.pgknob.trial.Phase;
 import org.pgknob.trial.TrialResult;
 
@@ -15,26 +16,15 @@ final class Tracks {
     return t.phase() == Phase.SWEEP || t.phase() == Phase.BAYES;
   }
 
-  static List<String> of(SessionData data) {
-    List<String> tracks = new ArrayList<>();
+  static List<Track> of(SessionData data) {
+    List<Track> tracks = new ArrayList<>();
     for (TrialResult t : data.trials()) {
-      if (searching(t)
-          && t.track() != null
-          && !t.track().isBlank()
-          && !tracks.contains(t.track())) {
+      if (searching(t) && t.track() != null && !tracks.contains(t.track())) {
         tracks.add(t.track());
       }
     }
-    tracks.sort(Comparator.comparingInt(Tracks::rank).thenComparing(Comparator.naturalOrder()));
+    tracks.sort(Comparator.naturalOrder()); // reload first, as a session runs them
     return tracks;
-  }
-
-  private static int rank(String track) {
-    return switch (track) {
-      case "reload" -> 0;
-      case "restart" -> 1;
-      default -> 2;
-    };
   }
 
   /** A run of the server's defaults: nothing configured (baseline, reference, validation's A). */
@@ -43,9 +33,9 @@ final class Tracks {
   }
 
   /** The searching trials of {@code track} that succeeded, by trial number. */
-  static List<TrialResult> okSearch(SessionData data, String track) {
+  static List<TrialResult> okSearch(SessionData data, Track track) {
     return data.trials().stream()
-        .filter(t -> t.isOk() && searching(t) && track.equals(t.track()))
+        .filter(t -> t.isOk() && searching(t) && track == t.track())
         .toList();
   }
 
@@ -58,7 +48,7 @@ final class Tracks {
     return switch (phase) {
       case BASELINE, PGTUNE, VALIDATION -> phase.label();
       case REFERENCE -> "baseline";
-      default -> t.track() == null || t.track().isBlank() ? "baseline" : t.track();
+      default -> t.track() == null ? "baseline" : t.track().label();
     };
   }
 }

@@ -19,7 +19,7 @@ final class TrialTable {
     return new ReportModel.TrialRow(
         t.trial(),
         t.phase() == null ? "" : t.phase().label(),
-        t.track(),
+        t.track() == null ? "" : t.track().label(),
         t.label(),
         t.isOk() ? "ok" : String.valueOf(t.status()),
         t.reason(),

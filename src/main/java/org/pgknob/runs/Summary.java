@@ -1,6 +1,11 @@
 package org.pgknob.runs;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.databind.JsonSerializer;
+import com.fasterxml.jackson.databind.SerializerProvider;
+import com.fasterxml.jackson.databind.annotation.JsonSerialize;
+import java.io.IOException;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
@@ -207,7 +212,7 @@ public record Summary(
    * @param reason why, in a few words
    */
   public record KnobChoice(
-      String track,
+      Track track,
       String knob,
       boolean searched,
       Double sweepNoiseMultiple,
@@ -267,7 +272,7 @@ public record Summary(
    * @param references every run of the defaults, with the interpolated level at its trial
    */
   public record Measurement(
-      String objective,
+      Goal objective,
       double runNoiseCv,
       int noiseDegreesOfFreedom,
       int noiseRuns,
@@ -314,8 +319,8 @@ public record Summary(
    * One row of the results table.
    *
    * @param name defaults, pgtune, reload/tps, reload/latency, restart/tps, restart/latency
-   * @param track reload, restart, or empty for defaults and pgtune
-   * @param objective tps, latency, or empty
+   * @param track reload, restart, or null (written "") for defaults and pgtune
+   * @param objective tps, latency, or null (written "")
    * @param settings the settings that differ from the defaults, as PostgreSQL takes them
    * @param tps mean TPS over the validation runs of this configuration, counting the CHECKPOINT
    *     after each window in its time (what the optimizer and the ratios use: a configuration that
@@ -337,8 +342,8 @@ public record Summary(
    */
   public record ResultRow(
       String name,
-      String track,
-      String objective,
+      @JsonSerialize(nullsUsing = EmptyText.class) Track track,
+      @JsonSerialize(nullsUsing = EmptyText.class) Goal objective,
       Map<String, String> settings,
       double tps,
       @JsonInclude(JsonInclude.Include.NON_NULL) Double nopm,
@@ -354,8 +359,8 @@ public record Summary(
     /** A row without the windows' own TPS, as written before pgknob recorded it. */
     public ResultRow(
         String name,
-        String track,
-        String objective,
+        Track track,
+        Goal objective,
         Map<String, String> settings,
         double tps,
         Double nopm,
@@ -448,8 +453,8 @@ public record Summary(
     /** A row without a ratio to PGTune-style or a detectable gain. */
     public ResultRow(
         String name,
-        String track,
-        String objective,
+        Track track,
+        Goal objective,
         Map<String, String> settings,
         double tps,
         Double nopm,
@@ -482,8 +487,8 @@ public record Summary(
      * interval lies wholly on the better side of 1 and the estimated gain is at least {@link
      * #detectableGain}, the smallest gain its validation could detect. Anything less is noise.
      */
-    public boolean claimsGain(String objective) {
-      boolean latency = "latency".equals(objective);
+    public boolean claimsGain(Goal objective) {
+      boolean latency = objective.lowerIsBetter();
       Ratio r = latency ? latencyRatio : tpsRatio;
       if (r == null || !r.excludesOne()) {
         return false;
@@ -501,4 +506,13 @@ public record Summary(
    * @param verdict e.g. "+18% TPS, 6x the noise", "within noise", "no effect"
    */
   public record KnobImportance(String knob, double importance, String verdict) {}
+
+  /** Writes a row's missing track or objective as "", the shape summary.json has always had. */
+  static final class EmptyText extends JsonSerializer<Object> {
+    @Override
+    public void serialize(Object value, JsonGenerator out, SerializerProvider serializers)
+        throws IOException {
+      out.writeString("");
+    }
+  }
 }

@@ -7,6 +7,7 @@ import java.util.Map;
 import java.util.Optional;
 import org.pgknob.optimize.KnobSensitivity;
 import org.pgknob.optimize.SweepAnalysis;
+import org.pgknob.runs.Track;
 import org.pgknob.space.Configuration;
 import org.pgknob.space.Knob;
 import org.pgknob.space.PgUnit;
@@ -24,7 +25,7 @@ final class BayesAnchors {
   private BayesAnchors() {}
 
   static List<Configuration> of(
-      String track, SearchSpace space, Map<String, String> pgTune, SweepAnalysis sweeps) {
+      Track track, SearchSpace space, Map<String, String> pgTune, SweepAnalysis sweeps) {
     Configuration best = bestSweepValues(space, sweeps);
     List<Configuration> out = new ArrayList<>();
     if (!best.isEmpty()) {

@@ -6,6 +6,8 @@ import org.pgknob.optimize.MainEffect;
 import org.pgknob.optimize.Observation;
 import org.pgknob.optimize.OptimizerSpec;
 import org.pgknob.optimize.SweepAnalysis;
+import org.pgknob.runs.Goal;
+import org.pgknob.runs.Track;
 import org.pgknob.space.SearchSpace;
 import org.pgknob.trial.Phase;
 import org.pgknob.trial.TrialResult;
@@ -32,11 +34,11 @@ final class BayesKnobs {
 
   static SearchSpace choose(
       TuningSession.SessionContext context,
-      String track,
+      Track track,
       int iterations,
       boolean sessionHasReloadTrack,
       List<TrialResult> logged,
-      String objective) {
+      Goal objective) {
     return select(context, track, iterations, sessionHasReloadTrack, logged, objective).space();
   }
 
@@ -52,11 +54,11 @@ final class BayesKnobs {
    */
   static KnobSelection.Result select(
       TuningSession.SessionContext context,
-      String track,
+      Track track,
       int iterations,
       boolean sessionHasReloadTrack,
       List<TrialResult> logged,
-      String objective) {
+      Goal objective) {
     SearchSpace space = context.space();
     List<TrialResult> beforeBayes = logged.stream().filter(t -> t.phase().isOneAtATime()).toList();
     SweepAnalysis sweeps =
@@ -66,7 +68,7 @@ final class BayesKnobs {
             Objectives.within(space, beforeBayes, t -> true),
             Double.NaN);
     int reload =
-        "reload".equals(track) || sessionHasReloadTrack
+        track == Track.RELOAD || sessionHasReloadTrack
             ? reloadKnobs(iterations)
             : reloadKnobs(iterations) + restartKnobs(iterations);
     KnobSelection.Result result =
@@ -75,11 +77,11 @@ final class BayesKnobs {
             context.bound()::needsRestart,
             track,
             reload,
-            "restart".equals(track) ? restartKnobs(iterations) : 0,
+            track == Track.RESTART ? restartKnobs(iterations) : 0,
             new KnobSelection.Evidence(sweeps, modelEffects(space, beforeBayes, objective)));
     List<TrialResult> ownBayes =
         logged.stream()
-            .filter(t -> t.phase() == Phase.BAYES && track.equals(t.track()))
+            .filter(t -> t.phase() == Phase.BAYES && track == t.track())
             .sorted(java.util.Comparator.comparingInt(TrialResult::trial))
             .toList();
     for (int seen = GROW_EVERY; seen <= ownBayes.size(); seen += GROW_EVERY) {
@@ -104,7 +106,7 @@ final class BayesKnobs {
    * not search, since the sweeps moved them and other tracks' trials may have.
    */
   static List<MainEffect> modelEffects(
-      SearchSpace space, List<TrialResult> trials, String objective) {
+      SearchSpace space, List<TrialResult> trials, Goal objective) {
     OptimizerSpec spec = new OptimizerSpec(space, Objectives.of(objective), 17, c -> true, true);
     Bayes model = Bayes.withGaussianProcess(spec);
     for (Observation o : Objectives.correctedWithin(space, trials, t -> true)) {

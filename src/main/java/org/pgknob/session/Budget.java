@@ -10,6 +10,8 @@ import java.util.OptionalDouble;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.pgknob.PgknobException;
+import org.pgknob.runs.Goal;
+import org.pgknob.runs.Track;
 import org.pgknob.trial.TrialResult;
 
 /**
@@ -261,8 +263,8 @@ public record Budget(Integer trials, Duration wallTime) {
    */
   public static Shares apportion(
       int totalTrials,
-      List<String> tracks,
-      String objective,
+      List<Track> tracks,
+      Goal objective,
       boolean withPgtune,
       int validationPairs) {
     if (totalTrials < minimumTrials(validationPairs, tracks.size())) {
@@ -276,17 +278,17 @@ public record Budget(Integer trials, Duration wallTime) {
     }
     int baseline = totalTrials >= LONG_SESSION_TRIALS ? 5 : MIN_BASELINE_RUNS;
     List<SessionPlan.Validation> candidates = new ArrayList<>();
-    String other = "tps".equals(objective) ? "latency" : "tps";
-    String first = tracks.get(tracks.size() - 1);
-    candidates.add(new SessionPlan.Validation(first + "/" + objective, first));
+    Goal other = objective.other();
+    Track first = tracks.get(tracks.size() - 1);
+    candidates.add(validation(first, objective));
     if (withPgtune) {
-      candidates.add(new SessionPlan.Validation("pgtune", "restart"));
+      candidates.add(new SessionPlan.Validation("pgtune", Track.RESTART));
     }
     for (int i = tracks.size() - 2; i >= 0; i--) {
-      candidates.add(new SessionPlan.Validation(tracks.get(i) + "/" + objective, tracks.get(i)));
+      candidates.add(validation(tracks.get(i), objective));
     }
     for (int i = tracks.size() - 1; i >= 0; i--) {
-      candidates.add(new SessionPlan.Validation(tracks.get(i) + "/" + other, tracks.get(i)));
+      candidates.add(validation(tracks.get(i), other));
     }
     // Rounds of (defaults + every candidate): k candidates in r rounds cost r x (1 + k) trials.
     // Always validated: each track's pick on the objective, and PGTune-style.
@@ -306,13 +308,18 @@ public record Budget(Integer trials, Duration wallTime) {
       sweeps = 0;
     }
     int bayes = search - sweeps;
-    Map<String, Integer> perTrack = new LinkedHashMap<>();
+    Map<Track, Integer> perTrack = new LinkedHashMap<>();
     for (int i = 0; i < tracks.size(); i++) {
       perTrack.put(tracks.get(i), bayes / tracks.size());
     }
-    String last = tracks.get(tracks.size() - 1);
+    Track last = tracks.get(tracks.size() - 1);
     perTrack.merge(last, bayes % tracks.size(), Integer::sum);
     return new Shares(baseline, sweeps, perTrack, candidates.subList(0, validations), rounds);
+  }
+
+  /** The validation of a track's optimum on an objective: {@code restart/tps}. */
+  private static SessionPlan.Validation validation(Track track, Goal objective) {
+    return new SessionPlan.Validation(new ResultKey(track, objective).name(), track);
   }
 
   /**
@@ -327,7 +334,7 @@ public record Budget(Integer trials, Duration wallTime) {
   public record Shares(
       int baselineRuns,
       int sweepTrials,
-      Map<String, Integer> bayesIterations,
+      Map<Track, Integer> bayesIterations,
       List<SessionPlan.Validation> validations,
       int validationPairs) {
     public Shares {
@@ -356,10 +363,10 @@ public record Budget(Integer trials, Duration wallTime) {
             "the sweeps take " + used + " trials but their share is " + sweepTrials);
       }
       List<SessionPlan.BayesTrack> bayes = new ArrayList<>();
-      List<String> tracks = new ArrayList<>(bayesIterations.keySet());
-      for (String track : tracks) {
+      List<Track> tracks = new ArrayList<>(bayesIterations.keySet());
+      for (Track track : tracks) {
         int n = bayesIterations.get(track);
-        if (track.equals(tracks.get(tracks.size() - 1))) {
+        if (track == tracks.get(tracks.size() - 1)) {
           n += sweepTrials - used;
         }
         if (n > 0) {
@@ -372,7 +379,7 @@ public record Budget(Integer trials, Duration wallTime) {
     /**
      * {@link #plan(List)} with reference runs and races on {@code objective} in its Bayesian slots.
      */
-    public SessionPlan racingPlan(List<SessionPlan.SweepKnob> sweeps, String objective) {
+    public SessionPlan racingPlan(List<SessionPlan.SweepKnob> sweeps, Goal objective) {
       return racingPlan(sweeps, objective, null);
     }
 
@@ -381,7 +388,7 @@ public record Budget(Integer trials, Duration wallTime) {
      * or runs every round (null).
      */
     public SessionPlan racingPlan(
-        List<SessionPlan.SweepKnob> sweeps, String objective, SessionPlan.Validating validating) {
+        List<SessionPlan.SweepKnob> sweeps, Goal objective, SessionPlan.Validating validating) {
       SessionPlan p = plan(sweeps);
       return new SessionPlan(
           p.baselineRuns(),

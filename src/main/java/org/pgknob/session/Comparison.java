@@ -12,7 +12,9 @@ import java.util.Map;
 import java.util.Set;
 import org.pgknob.PgknobException;
 import org.pgknob.report.ConfFile;
+import org.pgknob.runs.Goal;
 import org.pgknob.runs.Summary;
+import org.pgknob.runs.Track;
 import org.pgknob.server.ServerSetting;
 import org.pgknob.workload.WorkloadSpec;
 
@@ -166,8 +168,7 @@ public final class Comparison {
           c.settings().keySet().stream()
               .map(n -> byName.get(n.toLowerCase(Locale.ROOT)))
               .anyMatch(s -> s != null && s.needsRestart());
-      validations.add(
-          new SessionPlan.Validation(c.name(), restart ? "restart" : "reload", c.settings()));
+      validations.add(new SessionPlan.Validation(c.name(), Track.applying(restart), c.settings()));
     }
     return new SessionPlan(Budget.MIN_BASELINE_RUNS, List.of(), List.of(), validations, rounds);
   }
@@ -196,8 +197,11 @@ public final class Comparison {
     m.put("budget", Integer.toString(plan.totalTrials()));
     m.put(
         "tracks",
-        plan.validations().stream().map(SessionPlan.Validation::track).distinct().toList());
-    m.put("objective", Objectives.TPS);
+        plan.validations().stream()
+            .map(v -> v.track().label())
+            .distinct()
+            .toList()); // as session.json keeps them
+    m.put("objective", Goal.TPS.label());
     m.put("applyBest", false); // a comparison always puts the original settings back
     return SessionInputs.fromMap(m);
   }

@@ -14,6 +14,7 @@ import org.pgknob.optimize.Bayes;
 import org.pgknob.optimize.KnobSensitivity;
 import org.pgknob.optimize.MainEffect;
 import org.pgknob.optimize.SweepAnalysis;
+import org.pgknob.runs.Track;
 import org.pgknob.space.Knob;
 import org.pgknob.space.SearchSpace;
 
@@ -149,7 +150,7 @@ final class KnobSelection {
   static Result initial(
       SearchSpace space,
       Predicate<String> needsRestart,
-      String track,
+      Track track,
       int reloadKnobs,
       int restartKnobs,
       Evidence evidence) {
@@ -163,7 +164,7 @@ final class KnobSelection {
         chosen.put(name, whyChosen(space, name, evidence));
       }
     }
-    if ("restart".equals(track)) {
+    if (track == Track.RESTART) {
       int added = 0;
       for (String name : order) {
         if (added >= restartKnobs) {
@@ -198,7 +199,7 @@ final class KnobSelection {
       Result previous,
       SearchSpace space,
       Predicate<String> needsRestart,
-      String track,
+      Track track,
       Evidence evidence,
       int afterTrial) {
     Set<String> searched = previous.searched();
@@ -207,7 +208,7 @@ final class KnobSelection {
       String name = k.name();
       if (!searched.contains(name)
           && evidence.modelEffect(name)
-          && !("reload".equals(track) && needsRestart.test(name))) {
+          && !(track == Track.RELOAD && needsRestart.test(name))) {
         candidates.add(name);
       }
     }
@@ -306,11 +307,11 @@ final class KnobSelection {
 
   private static String whyNot(
       String name,
-      String track,
+      Track track,
       Predicate<String> needsRestart,
       Evidence evidence,
       Map<String, String> chosen) {
-    if ("reload".equals(track) && needsRestart.test(name)) {
+    if (track == Track.RELOAD && needsRestart.test(name)) {
       return "needs a restart (reload track)";
     }
     if (evidence.sweepNoEffect(name) && !evidence.modelEffect(name)) {

@@ -10,6 +10,8 @@ import java.util.TreeMap;
 import org.pgknob.measure.RaceRule;
 import org.pgknob.measure.ReferenceSchedule;
 import org.pgknob.measure.RunNoise;
+import org.pgknob.runs.Goal;
+import org.pgknob.runs.Track;
 import org.pgknob.trial.Phase;
 import org.pgknob.trial.TrialResult;
 
@@ -60,7 +62,7 @@ final class MeasuredSlots {
 
   /** The run for this Bayesian slot, after the trials {@code before} it. */
   Step fill(Step slot, List<TrialResult> before) {
-    String objective = objective();
+    Goal objective = objective();
     TrackState state = replay(slot.track(), before, objective);
     int slotsLeft = slot.count() - slot.index() + 1;
     if (state.race != null) {
@@ -102,7 +104,7 @@ final class MeasuredSlots {
    * The track's incumbent after these trials: the trial whose configuration won the track's last
    * race, or empty while the defaults hold (no race won yet).
    */
-  Optional<Integer> incumbent(String track, List<TrialResult> trials) {
+  Optional<Integer> incumbent(Track track, List<TrialResult> trials) {
     int incumbent = replay(track, trials, objective()).incumbent;
     return incumbent == 0 ? Optional.empty() : Optional.of(incumbent);
   }
@@ -112,7 +114,7 @@ final class MeasuredSlots {
    * best-looking proposal of the track when it looks better than the defaults.
    */
   private Optional<Integer> referenceIncumbent(
-      TrackState state, List<TrialResult> before, String objective) {
+      TrackState state, List<TrialResult> before, Goal objective) {
     if (state.incumbent != 0) {
       return Optional.of(state.incumbent);
     }
@@ -125,12 +127,12 @@ final class MeasuredSlots {
   }
 
   /** The track's incumbent and any race under way, from the track's logged Bayesian slots. */
-  private TrackState replay(String track, List<TrialResult> trials, String objective) {
+  private TrackState replay(Track track, List<TrialResult> trials, Goal objective) {
     TrackState state = new TrackState();
     Set<Integer> raced = new HashSet<>();
     for (int i = 0; i < trials.size(); i++) {
       TrialResult t = trials.get(i);
-      if (!track.equals(t.track())) {
+      if (track != t.track()) {
         continue;
       }
       List<TrialResult> upTo = trials.subList(0, i + 1);
@@ -165,7 +167,7 @@ final class MeasuredSlots {
                   .decide(
                       race.incumbentValues.stream().mapToDouble(Double::doubleValue).toArray(),
                       race.challengerValues.stream().mapToDouble(Double::doubleValue).toArray(),
-                      Objectives.TPS.equals(objective),
+                      objective == Goal.TPS,
                       noise);
           if (d == RaceRule.Decision.CHALLENGER_WINS) {
             state.incumbent = race.challenger;
@@ -198,7 +200,7 @@ final class MeasuredSlots {
       Set<Integer> excluded,
       List<TrialResult> upTo,
       SessionMeasurements m,
-      String objective) {
+      Goal objective) {
     Integer best = null;
     double bestGain = Double.NEGATIVE_INFINITY;
     for (int p : proposals) {
@@ -223,7 +225,7 @@ final class MeasuredSlots {
       int incumbent,
       List<TrialResult> upTo,
       SessionMeasurements m,
-      String objective) {
+      Goal objective) {
     if (!m.drift().known()) {
       return false;
     }
@@ -238,7 +240,7 @@ final class MeasuredSlots {
    * unstable configuration its worst run.
    */
   private static double rankingLog(
-      int trial, List<TrialResult> upTo, SessionMeasurements m, String objective) {
+      int trial, List<TrialResult> upTo, SessionMeasurements m, Goal objective) {
     Map<String, String> settings = settingsOf(trial, upTo);
     List<Double> runs = new ArrayList<>();
     for (TrialResult r : upTo) {
@@ -251,7 +253,7 @@ final class MeasuredSlots {
     }
     if (m.unstable(settings)) {
       return Math.log(
-          Objectives.TPS.equals(objective)
+          objective == Goal.TPS
               ? runs.stream().mapToDouble(Double::doubleValue).min().orElseThrow()
               : runs.stream().mapToDouble(Double::doubleValue).max().orElseThrow());
     }
@@ -259,11 +261,11 @@ final class MeasuredSlots {
   }
 
   /** How much better {@code log} is than {@code reference} for the objective (positive: better). */
-  private static double gain(double log, double reference, String objective) {
+  private static double gain(double log, double reference, Goal objective) {
     if (Double.isNaN(log)) {
       return Double.NEGATIVE_INFINITY;
     }
-    return Objectives.TPS.equals(objective) ? log - reference : reference - log;
+    return objective == Goal.TPS ? log - reference : reference - log;
   }
 
   private static Map<String, String> settingsOf(int trial, List<TrialResult> trials) {
@@ -275,7 +277,7 @@ final class MeasuredSlots {
     return Map.of();
   }
 
-  private String objective() {
+  private Goal objective() {
     return plan.racing().objective();
   }
 

@@ -8,6 +8,7 @@ import org.pgknob.measure.DetectableEffect;
 import org.pgknob.measure.NoiseComponents;
 import org.pgknob.measure.RunNoise;
 import org.pgknob.measure.WindowChoice;
+import org.pgknob.runs.Goal;
 import org.pgknob.server.ForeignLoad;
 import org.pgknob.trial.TrialResult;
 
@@ -29,7 +30,7 @@ final class MeasurementReport {
    */
   static String lines(List<TrialResult> trials) {
     StringBuilder out = new StringBuilder();
-    for (String objective : List.of(Objectives.TPS, Objectives.LATENCY)) {
+    for (Goal objective : List.of(Goal.TPS, Goal.LATENCY)) {
       SessionMeasurements m = new SessionMeasurements(trials, objective);
       RunNoise n = m.noise();
       var s = m.summary();

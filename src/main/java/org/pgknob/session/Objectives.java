@@ -10,6 +10,7 @@ import java.util.function.Predicate;
 import org.pgknob.optimize.Objective;
 import org.pgknob.optimize.Observation;
 import org.pgknob.optimize.Outcome;
+import org.pgknob.runs.Goal;
 import org.pgknob.space.Configuration;
 import org.pgknob.space.SearchSpace;
 import org.pgknob.trial.TrialResult;
@@ -25,17 +26,19 @@ import org.pgknob.trial.TrialResult;
  * </ul>
  */
 final class Objectives {
-  static final String TPS = "tps";
-  static final String LATENCY = "latency";
+  /** The optimizer's metric names: the goals' labels. */
+  private static final String TPS = Goal.TPS.label();
+
+  private static final String LATENCY = Goal.LATENCY.label();
 
   private Objectives() {}
 
-  static Objective of(String name) {
-    return TPS.equals(name) ? Objective.maximize(TPS) : Objective.minimize(LATENCY);
+  static Objective of(Goal goal) {
+    return goal == Goal.TPS ? Objective.maximize(TPS) : Objective.minimize(LATENCY);
   }
 
-  static double value(TrialResult t, String objective) {
-    return TPS.equals(objective)
+  static double value(TrialResult t, Goal objective) {
+    return objective == Goal.TPS
         ? t.workload().tpsWithCheckpoint()
         : t.workload().overall().avgMs();
   }
@@ -44,7 +47,7 @@ final class Objectives {
     if (!t.isOk()) {
       return failed(t);
     }
-    return Outcome.ok(Map.of(TPS, value(t, TPS), LATENCY, value(t, LATENCY)));
+    return Outcome.ok(Map.of(TPS, value(t, Goal.TPS), LATENCY, value(t, Goal.LATENCY)));
   }
 
   /**
@@ -86,8 +89,8 @@ final class Objectives {
       Map<Integer, Double> tpsRanking,
       Map<Integer, Double> latencyRanking) {
     static Measured of(List<TrialResult> trials) {
-      SessionMeasurements tps = new SessionMeasurements(trials, TPS);
-      SessionMeasurements latency = new SessionMeasurements(trials, LATENCY);
+      SessionMeasurements tps = new SessionMeasurements(trials, Goal.TPS);
+      SessionMeasurements latency = new SessionMeasurements(trials, Goal.LATENCY);
       return new Measured(
           tps,
           latency,

@@ -1,6 +1,8 @@
 package org.pgknob.session;
 
 import java.util.Optional;
+import org.pgknob.runs.Goal;
+import org.pgknob.runs.Track;
 
 /**
  * A track and an objective: the name of a search's optimum in the plan, the results and the exports
@@ -9,9 +11,9 @@ import java.util.Optional;
  * @param track reload or restart
  * @param objective tps or latency
  */
-public record ResultKey(String track, String objective) {
+public record ResultKey(Track track, Goal objective) {
   public ResultKey {
-    if (!SessionInputs.TRACKS.contains(track) || !SessionInputs.OBJECTIVES.contains(objective)) {
+    if (track == null || objective == null) {
       throw new IllegalArgumentException(
           "a result key is a track (reload, restart) and an objective (tps, latency), but got "
               + track
@@ -26,11 +28,12 @@ public record ResultKey(String track, String objective) {
     if (slash < 0) {
       return Optional.empty();
     }
-    String track = name.substring(0, slash);
-    String objective = name.substring(slash + 1);
-    return SessionInputs.TRACKS.contains(track) && SessionInputs.OBJECTIVES.contains(objective)
-        ? Optional.of(new ResultKey(track, objective))
-        : Optional.empty();
+    try {
+      return Optional.of(
+          new ResultKey(Track.of(name.substring(0, slash)), Goal.of(name.substring(slash + 1))));
+    } catch (IllegalArgumentException notAKey) {
+      return Optional.empty();
+    }
   }
 
   /** The key a row name spells; the name must be one ({@code reload/latency}). */
@@ -42,6 +45,6 @@ public record ResultKey(String track, String objective) {
 
   /** The row name: {@code restart/tps}. */
   public String name() {
-    return track + "/" + objective;
+    return track.label() + "/" + objective.label();
   }
 }

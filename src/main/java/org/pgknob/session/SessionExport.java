@@ -13,6 +13,7 @@ import org.pgknob.AtomicFiles;
 import org.pgknob.PgknobException;
 import org.pgknob.report.BestConfig;
 import org.pgknob.report.ConfExporter;
+import org.pgknob.runs.Goal;
 import org.pgknob.runs.Summary;
 import org.pgknob.server.OriginalSetting;
 import org.pgknob.server.RestoreFile;
@@ -50,7 +51,7 @@ public final class SessionExport {
                             + " result"
                             + available(summary),
                         "pick one of those, or resume the session to finish it"));
-    boolean latency = "latency".equals(row.objective());
+    boolean latency = row.objective() == Goal.LATENCY;
     List<TrialResult> trials = folder.trials().read().trials();
     Map<String, String> changed = changesOnly(row.settings(), originals(folder, state));
     if (changed.isEmpty()) {
@@ -132,10 +133,7 @@ public final class SessionExport {
   public static List<Path> writeAll(SessionFolder folder) {
     List<Path> written = new ArrayList<>();
     for (Summary.ResultRow row : folder.readSummary().results()) {
-      if (row.track() == null
-          || row.track().isEmpty()
-          || row.objective() == null
-          || row.objective().isEmpty()) {
+      if (row.track() == null || row.objective() == null) {
         continue;
       }
       if (row.settings().isEmpty()) {

@@ -2,7 +2,6 @@ package org.pgknob.session;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
@@ -11,9 +10,12 @@ import java.time.Clock;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
 import org.pgknob.AtomicFiles;
-import org.pgknob.Json;
 import org.pgknob.PgknobException;
+import org.pgknob.runs.Goal;
+import org.pgknob.runs.JsonFile;
+import org.pgknob.runs.RunFiles;
 import org.pgknob.runs.Summary;
+import org.pgknob.runs.Track;
 
 /**
  * A session's folder {@code runs/<id>/} and the files in it: session.json (inputs and state),
@@ -25,9 +27,9 @@ import org.pgknob.runs.Summary;
  * {@code ...-2}, {@code ...-3}: the folder is created atomically, so no two sessions share one.
  */
 public final class SessionFolder {
-  public static final String SESSION_FILE = "session.json";
-  public static final String TRIALS_FILE = "trials.jsonl";
-  public static final String SUMMARY_FILE = "summary.json";
+  public static final String SESSION_FILE = RunFiles.SESSION;
+  public static final String TRIALS_FILE = RunFiles.TRIALS;
+  public static final String SUMMARY_FILE = RunFiles.SUMMARY;
   public static final String RESTORE_FILE = "restore.json";
 
   private static final DateTimeFormatter ID_FORMAT =
@@ -130,19 +132,23 @@ public final class SessionFolder {
   }
 
   /** {@code best-<track>-<objective>.<extension>}, e.g. best-restart-tps.conf. */
-  public Path bestFile(String track, String objective, String extension) {
+  public Path bestFile(Track track, Goal objective, String extension) {
     return dir.resolve("best-" + track + "-" + objective + "." + extension);
   }
 
   /** Writes session.json atomically. */
   public void writeState(SessionState state) {
-    writeJson(SESSION_FILE, state);
+    sessionFile().write(state);
+  }
+
+  private JsonFile<SessionState> sessionFile() {
+    return new JsonFile<>(dir, SESSION_FILE, SessionState.class);
   }
 
   public SessionState readState() {
     Path file = dir.resolve(SESSION_FILE);
     try {
-      SessionState s = Json.mapper().readValue(file.toFile(), SessionState.class);
+      SessionState s = sessionFile().read();
       if (s == null || s.id() == null || s.status() == null) {
         throw new PgknobException(
             file + " is not a pgknob session file", "give a folder made by pgknob tune");
@@ -164,7 +170,7 @@ public final class SessionFolder {
 
   /** Writes summary.json atomically. */
   public void writeSummary(Summary summary) {
-    writeJson(SUMMARY_FILE, summary);
+    JsonFile.summary(dir).write(summary);
   }
 
   /**
@@ -173,32 +179,18 @@ public final class SessionFolder {
    * @throws PgknobException when the session has not written one yet, or it is damaged
    */
   public Summary readSummary() {
-    Path file = dir.resolve(SUMMARY_FILE);
-    if (!Files.exists(file)) {
+    JsonFile<Summary> summaryFile = JsonFile.summary(dir);
+    Path file = summaryFile.path();
+    if (!summaryFile.exists()) {
       throw new PgknobException(
           dir + " has no " + SUMMARY_FILE + " yet: the session has not finished a phase",
           "resume it with pgknob resume " + dir + " and try again when it has results");
     }
     try {
-      return Json.mapper().readValue(file.toFile(), Summary.class);
+      return summaryFile.read();
     } catch (IOException e) {
       throw new PgknobException(
           file + " is damaged: " + e.getMessage(), "write it again with pgknob resume " + dir);
-    }
-  }
-
-  /** Writes a JSON file of this folder atomically. */
-  public void writeJson(String name, Object value) {
-    try {
-      AtomicFiles.write(
-          dir.resolve(name),
-          Json.mapper().writerWithDefaultPrettyPrinter().writeValueAsBytes(value));
-    } catch (JsonProcessingException e) {
-      throw new IllegalStateException("cannot write " + name + " as JSON", e);
-    } catch (UncheckedIOException e) {
-      throw new PgknobException(
-          "cannot write " + dir.resolve(name) + ": " + e.getCause().getMessage(),
-          "check free disk space and permissions");
     }
   }
 

@@ -5,6 +5,8 @@ import java.util.List;
 import java.util.Map;
 import org.pgknob.PgknobException;
 import org.pgknob.optimize.SurrogateKind;
+import org.pgknob.runs.Goal;
+import org.pgknob.runs.Track;
 import org.pgknob.workload.WorkloadSpec;
 import org.pgknob.workload.Workloads;
 
@@ -34,8 +36,8 @@ public record SessionInputs(
     int rampupSeconds,
     int windowSeconds,
     String budget,
-    List<String> tracks,
-    String objective,
+    List<Track> tracks,
+    Goal objective,
     String spaceFile,
     String rulesFile,
     boolean allowDurabilityTradeoff,
@@ -46,8 +48,8 @@ public record SessionInputs(
     PgTuneOptions pgtune,
     double validationTarget) {
 
-  public static final List<String> TRACKS = List.of("reload", "restart");
-  public static final List<String> OBJECTIVES = List.of("tps", "latency");
+  /** Both tracks, in the order they run: reload-only first. */
+  public static final List<Track> TRACKS = List.of(Track.RELOAD, Track.RESTART);
 
   /** Inputs with the default validation target (+-3%). */
   public SessionInputs(
@@ -55,8 +57,8 @@ public record SessionInputs(
       int rampupSeconds,
       int windowSeconds,
       String budget,
-      List<String> tracks,
-      String objective,
+      List<Track> tracks,
+      Goal objective,
       String spaceFile,
       String rulesFile,
       boolean allowDurabilityTradeoff,
@@ -96,18 +98,11 @@ public record SessionInputs(
     if (tracks.isEmpty()) {
       throw new PgknobException("--tracks names no track", "give reload, restart or both");
     }
-    for (String t : tracks) {
-      if (!TRACKS.contains(t)) {
-        throw new PgknobException(
-            "unknown track '" + t + "'", "--tracks takes reload, restart or reload,restart");
-      }
-    }
-    if (tracks.size() == 2 && !tracks.get(0).equals("reload")) {
+    if (tracks.size() == 2 && tracks.get(0) != Track.RELOAD) {
       tracks = TRACKS; // reload-only first: it causes no downtime, and restart warm-starts from it
     }
-    if (!OBJECTIVES.contains(objective)) {
-      throw new PgknobException(
-          "unknown objective '" + objective + "'", "--objective takes tps or latency");
+    if (objective == null) {
+      throw new PgknobException("no objective given", "--objective takes tps or latency");
     }
     if (workload == null) {
       throw new PgknobException("no workload given", "give --workload");
@@ -146,8 +141,8 @@ public record SessionInputs(
     m.put("rampupSeconds", rampupSeconds);
     m.put("windowSeconds", windowSeconds);
     m.put("budget", budget);
-    m.put("tracks", tracks);
-    m.put("objective", objective);
+    m.put("tracks", tracks.stream().map(Track::label).toList());
+    m.put("objective", objective.label());
     m.put("spaceFile", spaceFile == null ? "" : spaceFile);
     m.put("rulesFile", rulesFile == null ? "" : rulesFile);
     m.put("allowDurabilityTradeoff", allowDurabilityTradeoff);
@@ -168,8 +163,8 @@ public record SessionInputs(
         ((Number) m.get("rampupSeconds")).intValue(),
         ((Number) m.get("windowSeconds")).intValue(),
         (String) m.get("budget"),
-        (List<String>) m.get("tracks"),
-        (String) m.get("objective"),
+        ((List<String>) m.get("tracks")).stream().map(SessionInputs::track).toList(),
+        goal((String) m.get("objective")),
         emptyToNull((String) m.get("spaceFile")),
         emptyToNull((String) m.get("rulesFile")),
         (Boolean) m.get("allowDurabilityTradeoff"),
@@ -202,6 +197,26 @@ public record SessionInputs(
     m.put("rampupSeconds", rampupSeconds);
     m.put("windowSeconds", windowSeconds);
     return m;
+  }
+
+  /** A track as session.json names it; an unknown one is a damaged file. */
+  private static Track track(String label) {
+    try {
+      return Track.of(label);
+    } catch (IllegalArgumentException e) {
+      throw new PgknobException(
+          "session.json names " + e.getMessage(), "the session folder's session.json is damaged");
+    }
+  }
+
+  /** The objective as session.json names it; an unknown one is a damaged file. */
+  private static Goal goal(String label) {
+    try {
+      return Goal.of(label);
+    } catch (IllegalArgumentException e) {
+      throw new PgknobException(
+          "session.json names " + e.getMessage(), "the session folder's session.json is damaged");
+    }
   }
 
   private static String emptyToNull(String s) {

@@ -13,6 +13,7 @@ import org.pgknob.measure.NoiseComponents;
 import org.pgknob.measure.PooledNoise;
 import org.pgknob.measure.RunNoise;
 import org.pgknob.measure.WindowError;
+import org.pgknob.runs.Goal;
 import org.pgknob.runs.Summary;
 import org.pgknob.trial.TrialResult;
 import org.pgknob.workload.SecondSample;
@@ -35,7 +36,7 @@ final class SessionMeasurements {
   /** Neighbouring reference runs averaged into one level (see {@link DriftModel}). */
   static final int DRIFT_SMOOTHING = 3;
 
-  private final String objective;
+  private final Goal objective;
   private final Map<Integer, WindowError> windows = new LinkedHashMap<>();
   private final RunNoise noise;
   private final DriftModel drift;
@@ -46,7 +47,7 @@ final class SessionMeasurements {
   /** The error rate of the instability test ({@link #unstable}). */
   static final double INSTABILITY_ERROR_RATE = 0.01;
 
-  SessionMeasurements(List<TrialResult> trials, String objective) {
+  SessionMeasurements(List<TrialResult> trials, Goal objective) {
     this.objective = objective;
     Map<Map<String, String>, List<Double>> byConfiguration = new LinkedHashMap<>();
     Map<Map<String, String>, List<DriftModel.Reference>> runsOf = new LinkedHashMap<>();
@@ -99,7 +100,7 @@ final class SessionMeasurements {
    * its timeline; empty when the workload gave no timeline (an external command) or too short a
    * one.
    */
-  static Optional<WindowError> window(TrialResult t, String objective) {
+  static Optional<WindowError> window(TrialResult t, Goal objective) {
     if (!t.isOk()) {
       return Optional.empty();
     }
@@ -111,7 +112,7 @@ final class SessionMeasurements {
     double[] values = new double[measured.size()];
     for (int i = 0; i < values.length; i++) {
       SecondSample s = measured.get(i);
-      values[i] = Objectives.TPS.equals(objective) ? s.committed() : s.avgLatencyMs();
+      values[i] = objective == Goal.TPS ? s.committed() : s.avgLatencyMs();
     }
     return Optional.of(BatchMeans.of(values));
   }

@@ -9,6 +9,8 @@ import java.util.Set;
 import java.util.TreeMap;
 import org.pgknob.PgknobException;
 import org.pgknob.optimize.SweepPlan;
+import org.pgknob.runs.Goal;
+import org.pgknob.runs.Track;
 import org.pgknob.trial.Phase;
 import org.pgknob.trial.TrialResult;
 
@@ -54,7 +56,7 @@ public record SessionPlan(
    * @param minRounds the fewest rounds before validation may stop
    * @param seed the session's seed: with the round number, it draws each round's order
    */
-  public record Validating(String objective, double targetHalfWidth, int minRounds, long seed) {
+  public record Validating(Goal objective, double targetHalfWidth, int minRounds, long seed) {
     /** The default target: +-3%. */
     public static final double DEFAULT_TARGET = 0.03;
 
@@ -92,7 +94,7 @@ public record SessionPlan(
    * @param longestReferenceInterval the most trials between runs of the defaults
    */
   public record Racing(
-      String objective,
+      Goal objective,
       double errorRate,
       int maxPairs,
       int shortestReferenceInterval,
@@ -100,7 +102,7 @@ public record SessionPlan(
     /**
      * What a new session uses: a 5% error rate, races of at most 4 pairs, references every 4-10.
      */
-    public static Racing defaults(String objective) {
+    public static Racing defaults(Goal objective) {
       return new Racing(objective, 0.05, 4, 4, 10);
     }
   }
@@ -119,7 +121,7 @@ public record SessionPlan(
   public static final String BASELINE = "baseline";
 
   /** A knob swept over its values, each one trial; values in the knob's unit. */
-  public record SweepKnob(String knob, String track, String unit, List<Object> values) {
+  public record SweepKnob(String knob, Track track, String unit, List<Object> values) {
     public SweepKnob {
       unit = unit == null ? "" : unit;
       values = List.copyOf(values);
@@ -127,7 +129,7 @@ public record SessionPlan(
   }
 
   /** Bayesian iterations of one track. */
-  public record BayesTrack(String track, int iterations) {}
+  public record BayesTrack(Track track, int iterations) {}
 
   /**
    * A configuration validated against the baseline: pgtune, reload/tps, restart/latency, ...; or,
@@ -137,12 +139,12 @@ public record SessionPlan(
    * @param settings the settings to measure as PostgreSQL takes them, or empty when the session
    *     computes them (the PGTune-style configuration, the best of a track)
    */
-  public record Validation(String name, String track, Map<String, String> settings) {
+  public record Validation(String name, Track track, Map<String, String> settings) {
     public Validation {
       settings = settings == null ? Map.of() : Collections.unmodifiableMap(new TreeMap<>(settings));
     }
 
-    public Validation(String name, String track) {
+    public Validation(String name, Track track) {
       this(name, track, Map.of());
     }
   }
@@ -183,7 +185,15 @@ public record SessionPlan(
     for (int k = 1; k <= baselineRuns; k++) {
       out.add(
           new Step(
-              out.size() + 1, Phase.BASELINE, "reload", "defaults", null, "", k, baselineRuns, ""));
+              out.size() + 1,
+              Phase.BASELINE,
+              Track.RELOAD,
+              "defaults",
+              null,
+              "",
+              k,
+              baselineRuns,
+              ""));
     }
     for (SweepKnob s : sweeps) {
       for (int j = 0; j < s.values().size(); j++) {
@@ -207,7 +217,7 @@ public record SessionPlan(
                 out.size() + 1,
                 Phase.BAYES,
                 b.track(),
-                b.track(),
+                b.track().label(),
                 null,
                 "",
                 t,
@@ -225,7 +235,7 @@ public record SessionPlan(
               new Step(
                   out.size() + 1,
                   Phase.VALIDATION,
-                  baseline ? "reload" : validation(subject).orElseThrow().track(),
+                  baseline ? Track.RELOAD : validation(subject).orElseThrow().track(),
                   subject,
                   null,
                   "",
@@ -243,7 +253,7 @@ public record SessionPlan(
           new Step(
               out.size() + 1,
               Phase.VALIDATION,
-              "reload",
+              Track.RELOAD,
               BASELINE,
               null,
               "",

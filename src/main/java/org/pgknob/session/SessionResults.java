@@ -18,7 +18,9 @@ import org.pgknob.optimize.KnobSensitivity;
 import org.pgknob.optimize.Observation;
 import org.pgknob.optimize.OptimizerSpec;
 import org.pgknob.optimize.SweepAnalysis;
+import org.pgknob.runs.Goal;
 import org.pgknob.runs.Summary;
+import org.pgknob.runs.Track;
 import org.pgknob.space.Configuration;
 import org.pgknob.space.SearchSpace;
 import org.pgknob.trial.Phase;
@@ -69,8 +71,8 @@ final class SessionResults {
             .map(TrialResult::trial)
             .toList(),
         List.of(
-            new SessionMeasurements(trials, Objectives.TPS).summary(),
-            new SessionMeasurements(trials, Objectives.LATENCY).summary()),
+            new SessionMeasurements(trials, Goal.TPS).summary(),
+            new SessionMeasurements(trials, Goal.LATENCY).summary()),
         null,
         knobSelection());
   }
@@ -83,7 +85,7 @@ final class SessionResults {
     List<Summary.KnobChoice> out = new ArrayList<>();
     for (SessionPlan.BayesTrack t : plan.bayes()) {
       boolean started =
-          trials.stream().anyMatch(r -> r.phase() == Phase.BAYES && t.track().equals(r.track()));
+          trials.stream().anyMatch(r -> r.phase() == Phase.BAYES && t.track() == r.track());
       if (!started) {
         continue;
       }
@@ -92,7 +94,7 @@ final class SessionResults {
               context,
               t.track(),
               t.iterations(),
-              inputs.tracks().contains("reload"),
+              inputs.tracks().contains(Track.RELOAD),
               trials,
               inputs.objective());
       // The track also searches every knob of its space the PGTune-style configuration sets
@@ -118,7 +120,7 @@ final class SessionResults {
   /** The knobs of {@code space} the PGTune-style configuration sets; none when it has none. */
   private Set<String> pgTuneKnobs(SearchSpace space) {
     try {
-      Set<String> out = new java.util.TreeSet<>(PgTuneSettings.compute(context).keySet());
+      Set<String> out = new java.util.TreeSet<>(context.pgTune().keySet());
       out.removeIf(k -> !space.contains(k));
       return out;
     } catch (org.pgknob.PgknobException e) {
@@ -201,8 +203,8 @@ final class SessionResults {
       }
     }
     boolean searched = !plan.sweeps().isEmpty() || !plan.bayes().isEmpty();
-    for (String track : searched ? inputs.tracks() : List.<String>of()) {
-      for (String objective : SessionInputs.OBJECTIVES) {
+    for (Track track : searched ? inputs.tracks() : List.<Track>of()) {
+      for (Goal objective : List.of(Goal.values())) {
         String name = track + "/" + objective;
         if (!validatedNames.contains(name)) {
           rows.add(unvalidatedRow(name));
@@ -215,7 +217,7 @@ final class SessionResults {
           row(
               "pgtune",
               List.of(),
-              PgTuneSettings.compute(context),
+              context.pgTune(),
               null,
               null,
               "not validated against the baseline (the budget left no room); measure it with"
@@ -243,11 +245,12 @@ final class SessionResults {
         String measuredAs = twins.getOrDefault(r.name(), r.name());
         for (TrialResult[] p : ValidationRounds.runsByRound("pgtune", measuredAs, trials)) {
           if (p[0] != null && p[1] != null && p[0].isOk() && p[1].isOk()) {
-            tps.add(new double[] {Objectives.value(p[0], "tps"), Objectives.value(p[1], "tps")});
+            tps.add(
+                new double[] {Objectives.value(p[0], Goal.TPS), Objectives.value(p[1], Goal.TPS)});
           }
         }
         if (tps.size() >= 2 && ValidationStats.measured(tps)) {
-          toPgtune = pooledRatio(tps, Objectives.TPS);
+          toPgtune = pooledRatio(tps, Goal.TPS);
         }
       }
       out.add(
@@ -276,9 +279,11 @@ final class SessionResults {
         settings = p[1].settings();
       }
       if (p[0] != null && p[1] != null && p[0].isOk() && p[1].isOk()) {
-        tps.add(new double[] {Objectives.value(p[0], "tps"), Objectives.value(p[1], "tps")});
+        tps.add(new double[] {Objectives.value(p[0], Goal.TPS), Objectives.value(p[1], Goal.TPS)});
         latency.add(
-            new double[] {Objectives.value(p[0], "latency"), Objectives.value(p[1], "latency")});
+            new double[] {
+              Objectives.value(p[0], Goal.LATENCY), Objectives.value(p[1], Goal.LATENCY)
+            });
         candidates.add(p[1]);
       }
     }
@@ -303,13 +308,13 @@ final class SessionResults {
     }
     // A metric the workload did not report (a --workload-cmd printing only its value) has no
     // ratio: it is left out rather than compared as zeros.
-    PairedRatio tpsPaired = ValidationStats.measured(tps) ? paired(tps, Objectives.TPS) : null;
+    PairedRatio tpsPaired = ValidationStats.measured(tps) ? paired(tps, Goal.TPS) : null;
     PairedRatio latencyPaired =
-        ValidationStats.measured(latency) ? paired(latency, Objectives.LATENCY) : null;
+        ValidationStats.measured(latency) ? paired(latency, Goal.LATENCY) : null;
     Summary.Ratio tpsRatio = ratio(tpsPaired);
     Summary.Ratio latencyRatio = ratio(latencyPaired);
     PairedRatio claimed =
-        Objectives.LATENCY.equals(inputs.objective()) && latencyPaired != null
+        inputs.objective() == Goal.LATENCY && latencyPaired != null
             ? latencyPaired
             : tpsPaired != null ? tpsPaired : latencyPaired;
     double detectable = detectableGain(claimed);
@@ -349,11 +354,11 @@ final class SessionResults {
    * noise pooled from every repeated configuration of the session ({@link PairedRatio}): a few
    * pairs then decide what their own 2 or 3 degrees of freedom could not.
    */
-  private Summary.Ratio pooledRatio(List<double[]> pairs, String objective) {
+  private Summary.Ratio pooledRatio(List<double[]> pairs, Goal objective) {
     return ratio(paired(pairs, objective));
   }
 
-  private PairedRatio paired(List<double[]> pairs, String objective) {
+  private PairedRatio paired(List<double[]> pairs, Goal objective) {
     double[] a = pairs.stream().mapToDouble(p -> p[0]).toArray();
     double[] b = pairs.stream().mapToDouble(p -> p[1]).toArray();
     RunNoise noise = new SessionMeasurements(trials, objective).noise();
@@ -365,9 +370,8 @@ final class SessionResults {
    * 1%): such a configuration is judged by its worst run, which the verdict names.
    */
   private String instability(List<TrialResult> candidates) {
-    double[] runs =
-        candidates.stream().mapToDouble(t -> Objectives.value(t, Objectives.TPS)).toArray();
-    RunNoise noise = new SessionMeasurements(trials, Objectives.TPS).noise();
+    double[] runs = candidates.stream().mapToDouble(t -> Objectives.value(t, Goal.TPS)).toArray();
+    RunNoise noise = new SessionMeasurements(trials, Goal.TPS).noise();
     Instability rule = new Instability(0.01);
     if (!rule.unstable(runs, noise)) {
       return "";
@@ -453,15 +457,15 @@ final class SessionResults {
       Summary.Ratio latencyRatio,
       String verdict) {
     Optional<ResultKey> key = ResultKey.of(name);
-    String track = key.map(ResultKey::track).orElse("");
-    String objective = key.map(ResultKey::objective).orElse("");
+    Track track = key.map(ResultKey::track).orElse(null);
+    Goal objective = key.map(ResultKey::objective).orElse(null);
     return new Summary.ResultRow(
             name,
             track,
             objective,
             ServerChanges.only(
                 settings, context.serverSettings()), // "changed N" counts real changes
-            mean(runs, t -> Objectives.value(t, "tps")),
+            mean(runs, t -> Objectives.value(t, Goal.TPS)),
             meanNopm(runs),
             mean(runs, t -> t.workload().overall().avgMs()),
             mean(runs, t -> t.workload().overall().p95Ms()),
@@ -498,7 +502,7 @@ final class SessionResults {
               context,
               last.track(),
               last.iterations(),
-              inputs.tracks().contains("reload"),
+              inputs.tracks().contains(Track.RELOAD),
               trials,
               inputs.objective());
     }

@@ -1,6 +1,7 @@
 package org.pgknob.session;
 
 import java.util.Locale;
+import org.pgknob.runs.Track;
 import org.pgknob.trial.Phase;
 
 /**
@@ -24,7 +25,7 @@ import org.pgknob.trial.Phase;
 public record Step(
     int trial,
     Phase phase,
-    String track,
+    Track track,
     String subject,
     Object value,
     String unit,
@@ -41,7 +42,7 @@ public record Step(
   public Step(
       int trial,
       Phase phase,
-      String track,
+      Track track,
       String subject,
       Object value,
       String unit,

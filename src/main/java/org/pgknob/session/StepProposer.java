@@ -15,6 +15,7 @@ import org.pgknob.optimize.OptimizerSpec;
 import org.pgknob.optimize.Optimizers;
 import org.pgknob.optimize.Sweep;
 import org.pgknob.optimize.SweepAnalysis;
+import org.pgknob.runs.Track;
 import org.pgknob.safety.Verdict;
 import org.pgknob.space.Configuration;
 import org.pgknob.space.SearchSpace;
@@ -46,7 +47,7 @@ final class StepProposer {
   private final SessionPlan plan;
   private final Map<String, Map<String, Object>> validated = new HashMap<>();
   private final Map<String, SearchSpace> bayesSpaces = new HashMap<>();
-  private final Map<String, List<Configuration>> bayesAnchors = new HashMap<>();
+  private final Map<Track, List<Configuration>> bayesAnchors = new HashMap<>();
 
   StepProposer(TuningSession.SessionContext context, SessionInputs inputs, SessionPlan plan) {
     this.context = context;
@@ -132,9 +133,7 @@ final class StepProposer {
    */
   SearchSpace bayesSpace(Step step, List<TrialResult> logged) {
     long own =
-        logged.stream()
-            .filter(t -> t.phase() == Phase.BAYES && step.track().equals(t.track()))
-            .count();
+        logged.stream().filter(t -> t.phase() == Phase.BAYES && step.track() == t.track()).count();
     return bayesSpaces.computeIfAbsent(
         step.track() + "/" + own / BayesKnobs.GROW_EVERY,
         key -> {
@@ -143,7 +142,7 @@ final class StepProposer {
                   context,
                   step.track(),
                   step.count(),
-                  inputs.tracks().contains("reload"),
+                  inputs.tracks().contains(Track.RELOAD),
                   logged,
                   inputs.objective());
           Set<String> names = new HashSet<>(chosen.names());
@@ -161,7 +160,7 @@ final class StepProposer {
    * What this track's Bayesian phase tries first (see {@link BayesAnchors}), fixed once from the
    * sweeps' results and the server's facts.
    */
-  List<Configuration> anchors(String track, SearchSpace space, List<TrialResult> logged) {
+  List<Configuration> anchors(Track track, SearchSpace space, List<TrialResult> logged) {
     return bayesAnchors.computeIfAbsent(
         track,
         t -> {
@@ -176,15 +175,14 @@ final class StepProposer {
         });
   }
 
-  /** The PGTune-style settings, or none when the server's facts cannot be read now. */
   /**
    * The PGTune-style configuration as validation runs it: whole when the session may restart the
    * server, else its settings a reload applies (a session of the reload track alone must not
    * restart the server, and the whole configuration would be refused in every round).
    */
   private Map<String, String> pgTuneToValidate() {
-    Map<String, String> all = PgTuneSettings.compute(context);
-    if (inputs.tracks().contains("restart")) {
+    Map<String, String> all = context.pgTune();
+    if (inputs.tracks().contains(Track.RESTART)) {
       return all;
     }
     Map<String, String> out = new java.util.TreeMap<>();
@@ -198,9 +196,10 @@ final class StepProposer {
     return out;
   }
 
+  /** The session's PGTune-style settings, or none when the server's facts cannot be read now. */
   private Map<String, String> pgTune() {
     try {
-      return PgTuneSettings.compute(context);
+      return context.pgTune();
     } catch (PgknobException e) {
       return Map.of();
     }
@@ -305,7 +304,7 @@ final class StepProposer {
   Configuration best(String name, List<TrialResult> logged) {
     ResultKey key = ResultKey.parse(name);
     SearchSpace space = context.trackSpace(key.track());
-    if (plan.racing() != null && plan.racing().objective().equals(key.objective())) {
+    if (plan.racing() != null && plan.racing().objective() == key.objective()) {
       var incumbent = new MeasuredSlots(plan).incumbent(key.track(), logged);
       for (TrialResult t : logged) {
         if (incumbent.isPresent()

@@ -5,6 +5,7 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Objects;
 import org.pgknob.optimize.SweepGrid;
+import org.pgknob.runs.Track;
 import org.pgknob.space.BoundSpace;
 import org.pgknob.space.Knob;
 import org.pgknob.space.SearchSpace;
@@ -38,7 +39,7 @@ final class SweepChoice {
   private SweepChoice() {}
 
   static List<SessionPlan.SweepKnob> choose(
-      SearchSpace space, BoundSpace bound, List<String> tracks, int sweepTrials) {
+      SearchSpace space, BoundSpace bound, List<Track> tracks, int sweepTrials) {
     List<SessionPlan.SweepKnob> out = new ArrayList<>();
     int left = sweepTrials;
     for (String name : priority(space)) {
@@ -46,7 +47,7 @@ final class SweepChoice {
         continue;
       }
       boolean restart = bound.needsRestart(name);
-      if (restart && !tracks.contains("restart")) {
+      if (restart && !tracks.contains(Track.RESTART)) {
         continue;
       }
       Knob knob = space.knob(name);
@@ -65,7 +66,7 @@ final class SweepChoice {
       if (values.size() < MIN_VALUES && values.size() < SweepGrid.values(knob).size() - 1) {
         continue;
       }
-      out.add(new SessionPlan.SweepKnob(name, restart ? "restart" : "reload", knob.unit(), values));
+      out.add(new SessionPlan.SweepKnob(name, Track.applying(restart), knob.unit(), values));
       left -= values.size();
     }
     return out;

@@ -16,6 +16,7 @@ import org.pgknob.BuildInfo;
 import org.pgknob.PgknobException;
 import org.pgknob.report.Labels;
 import org.pgknob.runs.Summary;
+import org.pgknob.runs.Track;
 import org.pgknob.safety.ConnectionOverhead;
 import org.pgknob.safety.RamLimit;
 import org.pgknob.safety.SafetyContext;
@@ -531,7 +532,7 @@ public final class TuningSession {
         "space: "
             + space.size()
             + " knobs ("
-            + context.trackSpace("reload").size()
+            + context.trackSpace(Track.RELOAD).size()
             + " apply on reload): "
             + String.join(", ", space.names()));
     out.add("nothing was changed on the server (dry run)");
@@ -600,6 +601,7 @@ public final class TuningSession {
     private final String workloadDatabase;
     private final SessionInputs inputs;
     private long perConnectionBytes;
+    private Map<String, String> pgTune;
 
     private SessionContext(
         Target target,
@@ -694,6 +696,20 @@ public final class TuningSession {
       return inputs;
     }
 
+    /**
+     * The PGTune-style configuration of this session's server ({@link PgTuneSettings#compute}),
+     * computed on first use and kept, so that the proposer, validation and the results use the same
+     * settings and the server is asked once. A failure is not kept: the next use asks again.
+     *
+     * @throws PgknobException when the server's facts cannot be read
+     */
+    synchronized Map<String, String> pgTune() {
+      if (pgTune == null) {
+        pgTune = PgTuneSettings.compute(this);
+      }
+      return pgTune;
+    }
+
     BoundSpace bound() {
       return bound;
     }
@@ -704,8 +720,8 @@ public final class TuningSession {
     }
 
     /** The space of one track: every knob, or those a reload applies. */
-    SearchSpace trackSpace(String track) {
-      if ("restart".equals(track)) {
+    SearchSpace trackSpace(Track track) {
+      if (track == Track.RESTART) {
         return space;
       }
       return space.subset(k -> !bound.needsRestart(k.name()));

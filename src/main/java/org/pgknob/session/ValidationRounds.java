@@ -13,6 +13,7 @@ import java.util.SplittableRandom;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.pgknob.measure.PairedRatio;
+import org.pgknob.runs.Track;
 import org.pgknob.trial.Phase;
 import org.pgknob.trial.TrialResult;
 
@@ -104,10 +105,10 @@ final class ValidationRounds {
       }
     }
     String subject = order(rule.seed(), round, candidates).get(position);
-    String track =
+    Track track =
         SessionPlan.BASELINE.equals(subject)
-            ? "reload"
-            : plan.validation(subject).map(SessionPlan.Validation::track).orElse("restart");
+            ? Track.RELOAD
+            : plan.validation(subject).map(SessionPlan.Validation::track).orElse(Track.RESTART);
     return Optional.of(
         new Step(
             trial,

@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import org.pgknob.runs.Goal;
 import org.pgknob.runs.Summary;
 
 /**
@@ -91,7 +92,7 @@ public record Verdict(
 
   /** The verdict of a finished session. */
   public static Verdict of(VerdictFacts facts) {
-    boolean latency = Objectives.LATENCY.equals(facts.objective());
+    boolean latency = facts.objective() == Goal.LATENCY;
     List<String> details = new ArrayList<>();
     List<Summary.ResultRow> picks = new ArrayList<>();
     Summary.ResultRow pgtune = null;
@@ -174,7 +175,7 @@ public record Verdict(
       file = path;
       next.add(
           new Summary.NextStep(
-              exportCommand(facts, pick.track(), pick.objective(), path),
+              exportCommand(facts, pick.track().label(), pick.objective(), path),
               "write the pick as postgresql.conf lines"));
     }
     next.add(new Summary.NextStep(applyCommand(facts, path, restart), applyWhy(restart)));
@@ -389,7 +390,7 @@ public record Verdict(
   }
 
   private static String exportCommand(
-      VerdictFacts facts, String track, String objective, String out) {
+      VerdictFacts facts, String track, Goal objective, String out) {
     return "./pgknob export "
         + facts.runDir()
         + " --track "

@@ -10,6 +10,7 @@ import java.util.Optional;
 import java.util.Set;
 import org.pgknob.measure.PairedRatio;
 import org.pgknob.measure.RunNoise;
+import org.pgknob.runs.Goal;
 import org.pgknob.runs.Summary;
 import org.pgknob.trial.Phase;
 import org.pgknob.trial.TrialResult;
@@ -33,7 +34,7 @@ import org.pgknob.trial.TrialResult;
  */
 public record VerdictFacts(
     String runDir,
-    String objective,
+    Goal objective,
     List<Summary.ResultRow> rows,
     Map<String, Summary.Ratio> againstPgTune,
     Set<String> restartSettings,
@@ -84,7 +85,7 @@ public record VerdictFacts(
     restart.addAll(PGTUNE_RESTART_SETTINGS);
     Map<String, String> exported = new LinkedHashMap<>();
     for (Summary.ResultRow row : summary.results()) {
-      if (row.track() != null && !row.track().isEmpty()) {
+      if (row.track() != null) {
         var file = folder.bestFile(row.track(), row.objective(), "conf");
         if (Files.isRegularFile(file)) {
           exported.put(row.name(), file.getFileName().toString());
@@ -112,7 +113,7 @@ public record VerdictFacts(
    * the session's run noise as the ratios to the defaults are.
    */
   static Map<String, Summary.Ratio> againstPgTune(
-      SessionPlan plan, List<TrialResult> trials, String objective) {
+      SessionPlan plan, List<TrialResult> trials, Goal objective) {
     Map<String, Summary.Ratio> out = new LinkedHashMap<>();
     if (plan.validation("pgtune").isEmpty()) {
       return out;

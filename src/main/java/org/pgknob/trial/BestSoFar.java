@@ -1,10 +1,11 @@
 package org.pgknob.trial;
 
 import java.util.Collections;
+import java.util.EnumMap;
 import java.util.Map;
 import java.util.Optional;
-import java.util.TreeMap;
 import java.util.function.ToDoubleFunction;
+import org.pgknob.runs.Track;
 
 /**
  * The best trial so far per track, as the console prints it after each trial and the report's
@@ -19,7 +20,7 @@ public final class BestSoFar {
   private final ToDoubleFunction<TrialResult> metric;
 
   private final boolean higherIsBetter;
-  private final Map<String, TrialResult> byTrack = new TreeMap<>();
+  private final Map<Track, TrialResult> byTrack = new EnumMap<>(Track.class);
 
   private BestSoFar(ToDoubleFunction<TrialResult> metric, boolean higherIsBetter) {
     this.metric = metric;
@@ -38,7 +39,7 @@ public final class BestSoFar {
 
   /** Whether {@code t} can be a best: it succeeded, has a track, and is no validation run. */
   public static boolean counts(TrialResult t) {
-    return t.isOk() && t.track() != null && !t.track().isBlank() && t.phase() != Phase.VALIDATION;
+    return t.isOk() && t.track() != null && t.phase() != Phase.VALIDATION;
   }
 
   /**
@@ -61,7 +62,7 @@ public final class BestSoFar {
   }
 
   /** The best of {@code track} so far. */
-  public Optional<TrialResult> best(String track) {
+  public Optional<TrialResult> best(Track track) {
     return Optional.ofNullable(byTrack.get(track));
   }
 
@@ -71,7 +72,7 @@ public final class BestSoFar {
   }
 
   /** Each track's best so far, by track name. */
-  public Map<String, TrialResult> byTrack() {
+  public Map<Track, TrialResult> byTrack() {
     return Collections.unmodifiableMap(byTrack);
   }
 }

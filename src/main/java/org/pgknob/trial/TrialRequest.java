@@ -1,6 +1,7 @@
 package org.pgknob.trial;
 
 import java.util.Map;
+import org.pgknob.runs.Track;
 
 /**
  * What one trial should run: its place in the session and the settings to apply on top of the
@@ -19,7 +20,7 @@ import java.util.Map;
 public record TrialRequest(
     int trial,
     Phase phase,
-    String track,
+    Track track,
     String label,
     Map<String, Object> config,
     Map<String, String> settings,

@@ -2,6 +2,7 @@ package org.pgknob.trial;
 
 import java.time.Instant;
 import java.util.Map;
+import org.pgknob.runs.Track;
 import org.pgknob.server.ResourceSummary;
 import org.pgknob.workload.WorkloadResult;
 
@@ -10,7 +11,7 @@ import org.pgknob.workload.WorkloadResult;
  *
  * @param trial 1-based number within the session
  * @param phase the session phase the trial ran in
- * @param track reload or restart (the baseline and sweeps use "reload" or "restart" by the knob)
+ * @param track reload or restart (the baseline and sweeps take the track of the knob they set)
  * @param label a name for people: "baseline", "sweep shared_buffers=1024MB", "bayes 7", "best
  *     restart/tps (B)"
  * @param config the configuration's values in each knob's unit (absent: server default)
@@ -26,7 +27,7 @@ import org.pgknob.workload.WorkloadResult;
 public record TrialResult(
     int trial,
     Phase phase,
-    String track,
+    Track track,
     String label,
     Map<String, Object> config,
     Map<String, String> settings,

@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import org.pgknob.runs.Summary;
+import org.pgknob.runs.Track;
 import org.pgknob.session.SessionFolder;
 import org.pgknob.session.SessionPlan;
 import org.pgknob.session.Step;
@@ -80,7 +81,7 @@ public final class SessionBenchmark {
           });
     }
     out.append(String.format(Locale.ROOT, "%nconvergence (search trials, TPS with checkpoint)%n"));
-    for (String track : List.of("reload", "restart")) {
+    for (Track track : Track.values()) {
       convergence(trials, track).ifPresent(line -> out.append(line).append('\n'));
     }
     return out.toString();
@@ -118,11 +119,11 @@ public final class SessionBenchmark {
   }
 
   /** The trial at which a track's best-so-far first reached 95% of its final best. */
-  private static java.util.Optional<String> convergence(List<TrialResult> trials, String track) {
+  private static java.util.Optional<String> convergence(List<TrialResult> trials, Track track) {
     List<TrialResult> search =
         trials.stream()
             .filter(TrialResult::isOk)
-            .filter(t -> t.phase() == Phase.BAYES && t.track().equals(track))
+            .filter(t -> t.phase() == Phase.BAYES && t.track() == track)
             .toList();
     if (search.isEmpty()) {
       return java.util.Optional.empty();

@@ -16,6 +16,7 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.pgknob.runs.Summary;
+import org.pgknob.runs.Track;
 import org.pgknob.server.ManagedCluster;
 import org.pgknob.server.RestoreFile;
 import org.pgknob.session.SessionFolder;
@@ -90,7 +91,7 @@ class CompareCommandTest {
     assertEquals(SessionState.Status.FINISHED, state.status());
     assertTrue(state.plan().sweeps().isEmpty() && state.plan().bayes().isEmpty());
     assertEquals(
-        List.of("reload", "restart"),
+        List.of(Track.RELOAD, Track.RESTART),
         state.plan().validations().stream().map(SessionPlan.Validation::track).toList());
     List<TrialResult> trials = folder.trials().read().trials();
     assertEquals(state.plan().totalTrials(), trials.size());

@@ -14,6 +14,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.pgknob.runs.Summary;
+import org.pgknob.runs.Track;
 import org.pgknob.server.ManagedCluster;
 import org.pgknob.session.SessionFolder;
 import org.pgknob.session.SessionInputs;
@@ -121,7 +122,7 @@ class SessionBadInputTest {
   @Test
   void repeatedTrackIsOneTrack() {
     SessionInputs inputs = TinyInputs.of("12", List.of("restart", "restart"));
-    assertEquals(List.of("restart"), inputs.tracks());
+    assertEquals(List.of(Track.RESTART), inputs.tracks());
   }
 
   @Test
@@ -185,8 +186,8 @@ class SessionBadInputTest {
         new SessionPlan(
             3,
             List.of(),
-            List.of(new SessionPlan.BayesTrack("reload", 1)),
-            List.of(new SessionPlan.Validation("reload/tps", "reload")),
+            List.of(new SessionPlan.BayesTrack(Track.RELOAD, 1)),
+            List.of(new SessionPlan.Validation("reload/tps", Track.RELOAD)),
             3);
     folder.writeState(
         new SessionState(

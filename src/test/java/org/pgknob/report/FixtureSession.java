@@ -15,7 +15,9 @@ import java.util.Map;
 import java.util.Random;
 import java.util.TreeMap;
 import org.pgknob.Json;
+import org.pgknob.runs.Goal;
 import org.pgknob.runs.Summary;
+import org.pgknob.runs.Track;
 import org.pgknob.server.ResourceSummary;
 import org.pgknob.trial.Phase;
 import org.pgknob.trial.Status;
@@ -367,7 +369,7 @@ public final class FixtureSession {
         new TrialResult(
             trials.size() + 1,
             Phase.of(phase),
-            track,
+            Track.fromJson(track),
             label,
             new TreeMap<>(config),
             settings,
@@ -562,8 +564,8 @@ public final class FixtureSession {
     List<TrialResult> ts = trialNumbers.stream().map(n -> trials.get(n - 1)).toList();
     return new Summary.ResultRow(
         name,
-        track,
-        objective,
+        Track.fromJson(track),
+        Goal.fromJson(objective),
         settings,
         r(meanTps(ts)),
         r(

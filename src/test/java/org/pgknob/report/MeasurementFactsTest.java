@@ -14,6 +14,7 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.pgknob.Json;
+import org.pgknob.runs.Goal;
 import org.pgknob.runs.Summary;
 
 /** The report's facts about the measurement: pooled noise, window error, drift of the defaults. */
@@ -30,7 +31,7 @@ class MeasurementFactsTest {
 
     Summary.Measurement m =
         new Summary.Measurement(
-            "tps",
+            Goal.TPS,
             0.065,
             10,
             13,

@@ -14,6 +14,7 @@ import org.pgknob.optimize.OptimizerSpec;
 import org.pgknob.optimize.Outcome;
 import org.pgknob.optimize.SweepAnalysis;
 import org.pgknob.optimize.model.GpFitter;
+import org.pgknob.runs.Track;
 import org.pgknob.space.Configuration;
 import org.pgknob.space.Knob;
 import org.pgknob.space.KnobType;
@@ -104,7 +105,7 @@ class BayesAnchorsTest {
 
   @Test
   void theRestartTracksInformedDesignStartsWithBestSweepsAndPgTune() {
-    List<Configuration> anchors = BayesAnchors.of("restart", SPACE, PGTUNE, sweeps());
+    List<Configuration> anchors = BayesAnchors.of(Track.RESTART, SPACE, PGTUNE, sweeps());
     Configuration best = Configuration.of(Map.of("shared_buffers", 2048L));
     Configuration pgTune =
         Configuration.of(Map.of("shared_buffers", 1024L, "work_mem", 5242L, "jit", "off"));
@@ -132,8 +133,8 @@ class BayesAnchorsTest {
     SearchSpace reload = SPACE.subset(k -> !k.name().equals("shared_buffers"));
     assertEquals(
         List.of(Configuration.of(Map.of("work_mem", 5242L, "jit", "off"))),
-        BayesAnchors.of("reload", reload, PGTUNE, sweeps()),
+        BayesAnchors.of(Track.RELOAD, reload, PGTUNE, sweeps()),
         "no sweep effect among its knobs: PGTune-style's reload settings only");
-    assertTrue(BayesAnchors.of("reload", reload, Map.of(), sweeps()).isEmpty());
+    assertTrue(BayesAnchors.of(Track.RELOAD, reload, Map.of(), sweeps()).isEmpty());
   }
 }

@@ -10,6 +10,8 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.pgknob.PgknobException;
+import org.pgknob.runs.Goal;
+import org.pgknob.runs.Track;
 
 class BudgetTest {
   @Test
@@ -85,28 +87,29 @@ class BudgetTest {
   @Test
   void smallestBudgetValidatesBothPicksAndPgTuneInThreeRounds() {
     assertEquals(16, Budget.minimumTrials(3, 2));
-    Budget.Shares s = Budget.apportion(16, List.of("reload", "restart"), "tps", true, 3);
+    Budget.Shares s = Budget.apportion(16, List.of(Track.RELOAD, Track.RESTART), Goal.TPS, true, 3);
     assertEquals(3, s.baselineRuns());
     assertEquals(0, s.sweepTrials());
-    assertEquals(Map.of("reload", 0, "restart", 1), s.bayesIterations());
+    assertEquals(Map.of(Track.RELOAD, 0, Track.RESTART, 1), s.bayesIterations());
     assertEquals(
         List.of(
-            new SessionPlan.Validation("restart/tps", "restart"),
-            new SessionPlan.Validation("pgtune", "restart"),
-            new SessionPlan.Validation("reload/tps", "reload")),
+            new SessionPlan.Validation("restart/tps", Track.RESTART),
+            new SessionPlan.Validation("pgtune", Track.RESTART),
+            new SessionPlan.Validation("reload/tps", Track.RELOAD)),
         s.validations());
     assertEquals(3, s.validationPairs());
     assertEquals(16, s.totalTrials());
     assertThrows(
         IllegalArgumentException.class,
-        () -> Budget.apportion(15, List.of("reload", "restart"), "tps", true, 3));
+        () -> Budget.apportion(15, List.of(Track.RELOAD, Track.RESTART), Goal.TPS, true, 3));
   }
 
   @Test
   void everyBudgetValidatesPgTuneWithEveryPickInAtLeastThreeRounds() {
-    for (List<String> tracks : List.of(List.of("restart"), List.of("reload", "restart"))) {
+    for (List<Track> tracks :
+        List.of(List.of(Track.RESTART), List.of(Track.RELOAD, Track.RESTART))) {
       for (int total = Budget.minimumTrials(3, tracks.size()); total <= 200; total++) {
-        Budget.Shares s = Budget.apportion(total, tracks, "tps", true, 3);
+        Budget.Shares s = Budget.apportion(total, tracks, Goal.TPS, true, 3);
         List<String> names = s.validations().stream().map(SessionPlan.Validation::name).toList();
         List<String> always =
             tracks.size() == 1
@@ -126,16 +129,17 @@ class BudgetTest {
     // validation: 40% of 40 = 16 trials; 4 configurations fit 3 rounds of 5 (a fifth would need
     // 18), so 16 / 5 = 3 rounds at most, 15 trials; search 40 - 3 - 15 = 22; sweeps floor(0.3 x
     // 22) = 6; Bayes 16 = 8 + 8
-    Budget.Shares s = Budget.apportion(40, List.of("reload", "restart"), "latency", true, 3);
+    Budget.Shares s =
+        Budget.apportion(40, List.of(Track.RELOAD, Track.RESTART), Goal.LATENCY, true, 3);
     assertEquals(3, s.baselineRuns());
     assertEquals(6, s.sweepTrials());
-    assertEquals(Map.of("reload", 8, "restart", 8), s.bayesIterations());
+    assertEquals(Map.of(Track.RELOAD, 8, Track.RESTART, 8), s.bayesIterations());
     assertEquals(
         List.of(
-            new SessionPlan.Validation("restart/latency", "restart"),
-            new SessionPlan.Validation("pgtune", "restart"),
-            new SessionPlan.Validation("reload/latency", "reload"),
-            new SessionPlan.Validation("restart/tps", "restart")),
+            new SessionPlan.Validation("restart/latency", Track.RESTART),
+            new SessionPlan.Validation("pgtune", Track.RESTART),
+            new SessionPlan.Validation("reload/latency", Track.RELOAD),
+            new SessionPlan.Validation("restart/tps", Track.RESTART)),
         s.validations());
     assertEquals(3, s.validationPairs());
     assertEquals(40, s.totalTrials());
@@ -144,7 +148,8 @@ class BudgetTest {
   @Test
   void longSessionsValidateEverythingInMoreRoundsAndRunFiveBaselines() {
     // validation: 48 trials, 5 configurations: up to 8 rounds of 6
-    Budget.Shares s = Budget.apportion(120, List.of("reload", "restart"), "tps", true, 3);
+    Budget.Shares s =
+        Budget.apportion(120, List.of(Track.RELOAD, Track.RESTART), Goal.TPS, true, 3);
     assertEquals(5, s.baselineRuns());
     assertEquals(
         List.of("restart/tps", "pgtune", "reload/tps", "restart/latency", "reload/latency"),
@@ -155,21 +160,22 @@ class BudgetTest {
 
   @Test
   void unusedSweepTrialsGoToTheLastTrack() {
-    Budget.Shares s = Budget.apportion(40, List.of("reload", "restart"), "tps", false, 3);
+    Budget.Shares s =
+        Budget.apportion(40, List.of(Track.RELOAD, Track.RESTART), Goal.TPS, false, 3);
     SessionPlan plan =
         s.plan(
             List.of(
                 new SessionPlan.SweepKnob(
-                    "shared_buffers", "restart", "MB", List.of(128L, 512L, 2048L))));
+                    "shared_buffers", Track.RESTART, "MB", List.of(128L, 512L, 2048L))));
     assertEquals(40, plan.totalTrials());
-    assertEquals(new SessionPlan.BayesTrack("restart", 8 + 3), plan.bayes().get(1));
+    assertEquals(new SessionPlan.BayesTrack(Track.RESTART, 8 + 3), plan.bayes().get(1));
     assertThrows(
         IllegalArgumentException.class,
         () ->
             s.plan(
                 List.of(
                     new SessionPlan.SweepKnob(
-                        "work_mem", "reload", "MB", List.of(1L, 2L, 3L, 4L, 5L, 6L, 7L, 8L)))));
+                        "work_mem", Track.RELOAD, "MB", List.of(1L, 2L, 3L, 4L, 5L, 6L, 7L, 8L)))));
   }
 
   @Test

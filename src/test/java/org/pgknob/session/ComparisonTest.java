@@ -12,7 +12,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.pgknob.Json;
 import org.pgknob.PgknobException;
+import org.pgknob.runs.Goal;
 import org.pgknob.runs.Summary;
+import org.pgknob.runs.Track;
 import org.pgknob.server.ServerSetting;
 import org.pgknob.workload.tprocc.TproccSpec;
 
@@ -40,8 +42,8 @@ class ComparisonTest {
     rows.add(
         new Summary.ResultRow(
             "restart/latency",
-            "restart",
-            "latency",
+            Track.RESTART,
+            Goal.LATENCY,
             restartTps.settings(),
             0,
             null,
@@ -181,7 +183,7 @@ class ComparisonTest {
             "validation round 2/2 config:a.conf"),
         plan.steps().stream().map(Step::label).toList());
     assertEquals(
-        List.of("reload", "restart"),
+        List.of(Track.RELOAD, Track.RESTART),
         plan.validations().stream().map(SessionPlan.Validation::track).toList());
 
     SessionPlan read =
@@ -197,7 +199,7 @@ class ComparisonTest {
     assertEquals(7, inputs.seed());
     assertEquals(2, inputs.windowSeconds());
     assertEquals(new TproccSpec(1, 4, false), inputs.workload());
-    assertEquals(List.of("reload", "restart"), inputs.tracks());
+    assertEquals(List.of(Track.RELOAD, Track.RESTART), inputs.tracks());
     assertEquals(plan.totalTrials(), Budget.parse(inputs.budget()).trials());
 
     PgknobException e =

@@ -16,6 +16,7 @@ import org.pgknob.optimize.Objective;
 import org.pgknob.optimize.Observation;
 import org.pgknob.optimize.Outcome;
 import org.pgknob.optimize.SweepAnalysis;
+import org.pgknob.runs.Track;
 import org.pgknob.space.Condition;
 import org.pgknob.space.Configuration;
 import org.pgknob.space.Knob;
@@ -105,7 +106,7 @@ class KnobSelectionTest {
   void sweepEffectsBeyondTheNoiseComeFirstAndFlatSweepsAreLeftOut() {
     KnobSelection.Result r =
         KnobSelection.initial(
-            space(), RESTART, "reload", 2, 0, new KnobSelection.Evidence(sweeps(), noModel()));
+            space(), RESTART, Track.RELOAD, 2, 0, new KnobSelection.Evidence(sweeps(), noModel()));
     assertEquals(List.of("a", "c"), List.copyOf(r.searched()), r.choices().toString());
     assertTrue(choice(r, "a").reason().startsWith("sweep +"), choice(r, "a").reason());
     assertTrue(choice(r, "a").sweepNoiseMultiple() > 10, choice(r, "a").toString());
@@ -119,7 +120,7 @@ class KnobSelectionTest {
   void theRestartTrackAddsTheStrongestRestartKnob() {
     KnobSelection.Result r =
         KnobSelection.initial(
-            space(), RESTART, "restart", 1, 1, new KnobSelection.Evidence(sweeps(), noModel()));
+            space(), RESTART, Track.RESTART, 1, 1, new KnobSelection.Evidence(sweeps(), noModel()));
     assertEquals(List.of("a", "r_big"), List.copyOf(r.searched()), r.choices().toString());
   }
 
@@ -130,7 +131,7 @@ class KnobSelectionTest {
         List.of(new MainEffect("d", 0.4, 0.08), new MainEffect("c", 0.01, 0.005));
     KnobSelection.Result r =
         KnobSelection.initial(
-            space(), RESTART, "reload", 2, 0, new KnobSelection.Evidence(sweeps(), model));
+            space(), RESTART, Track.RELOAD, 2, 0, new KnobSelection.Evidence(sweeps(), model));
     assertEquals(List.of("a", "d"), List.copyOf(r.searched()), r.choices().toString());
     assertTrue(
         choice(r, "d").reason().startsWith("model main effect 8.0%"), choice(r, "d").reason());
@@ -142,7 +143,7 @@ class KnobSelectionTest {
     List<MainEffect> model = List.of(new MainEffect("d", 0.5, 0.02));
     KnobSelection.Result r =
         KnobSelection.initial(
-            space(), RESTART, "reload", 2, 0, new KnobSelection.Evidence(sweeps(), model));
+            space(), RESTART, Track.RELOAD, 2, 0, new KnobSelection.Evidence(sweeps(), model));
     assertEquals(List.of("a", "c"), List.copyOf(r.searched()), r.choices().toString());
   }
 
@@ -150,7 +151,7 @@ class KnobSelectionTest {
   void theSetGrowsByWhatALaterModelFindsAndNeverShrinks() {
     SearchSpace space = space();
     KnobSelection.Evidence atStart = new KnobSelection.Evidence(sweeps(), noModel());
-    KnobSelection.Result first = KnobSelection.initial(space, RESTART, "reload", 1, 0, atStart);
+    KnobSelection.Result first = KnobSelection.initial(space, RESTART, Track.RELOAD, 1, 0, atStart);
     assertEquals(List.of("a"), List.copyOf(first.searched()));
     // after 10 trials the model finds workers (6 x noise): it comes with method, its parent
     KnobSelection.Evidence later =
@@ -160,7 +161,8 @@ class KnobSelectionTest {
                 new MainEffect("a", 0.5, 0.2),
                 new MainEffect("workers", 0.3, 0.06),
                 new MainEffect("r_big", 0.2, 0.3)));
-    KnobSelection.Result grown = KnobSelection.grown(first, space, RESTART, "reload", later, 31);
+    KnobSelection.Result grown =
+        KnobSelection.grown(first, space, RESTART, Track.RELOAD, later, 31);
     assertEquals(
         List.of("a", "workers", "method"), List.copyOf(grown.searched()), grown.toString());
     assertEquals(31, choice(grown, "workers").addedAfterTrial());
@@ -171,7 +173,12 @@ class KnobSelectionTest {
     // a model that no longer sees a's effect does not take a out
     KnobSelection.Result again =
         KnobSelection.grown(
-            grown, space, RESTART, "reload", new KnobSelection.Evidence(sweeps(), noModel()), 41);
+            grown,
+            space,
+            RESTART,
+            Track.RELOAD,
+            new KnobSelection.Evidence(sweeps(), noModel()),
+            41);
     assertSame(grown, again);
   }
 
@@ -184,7 +191,7 @@ class KnobSelectionTest {
         List.of(new MainEffect("d", 0.3, 0.01), new MainEffect("c", 0.05, 0.5));
     KnobSelection.Result r =
         KnobSelection.initial(
-            space(), RESTART, "reload", 1, 0, new KnobSelection.Evidence(noNoise, model));
+            space(), RESTART, Track.RELOAD, 1, 0, new KnobSelection.Evidence(noNoise, model));
     assertEquals(List.of("d"), List.copyOf(r.searched()), r.choices().toString());
   }
 }

@@ -9,6 +9,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
+import org.pgknob.runs.Goal;
+import org.pgknob.runs.Track;
 import org.pgknob.trial.Phase;
 import org.pgknob.trial.TrialResult;
 
@@ -18,10 +20,10 @@ class MeasuredSlotsTest {
       new SessionPlan(
           3,
           List.of(),
-          List.of(new SessionPlan.BayesTrack("restart", 22)),
+          List.of(new SessionPlan.BayesTrack(Track.RESTART, 22)),
           List.of(),
           0,
-          SessionPlan.Racing.defaults("tps"));
+          SessionPlan.Racing.defaults(Goal.TPS));
 
   private final List<TrialResult> logged = new ArrayList<>();
 
@@ -42,7 +44,7 @@ class MeasuredSlotsTest {
         Trials.ok(
             step.trial(),
             step.phase().label(),
-            step.track(),
+            step.track().label(),
             step.label(),
             Map.of(),
             settings,
@@ -78,7 +80,7 @@ class MeasuredSlotsTest {
     Step after = PLAN.next(logged).orElseThrow();
     assertEquals(Phase.BAYES, after.phase(), after.label());
     assertEquals(
-        Optional.of(4), new MeasuredSlots(PLAN).incumbent("restart", logged), "the winner");
+        Optional.of(4), new MeasuredSlots(PLAN).incumbent(Track.RESTART, logged), "the winner");
   }
 
   @Test
@@ -94,7 +96,7 @@ class MeasuredSlotsTest {
     log(1030, null);
     log(1000, "b");
     assertEquals(Phase.BAYES, PLAN.next(logged).orElseThrow().phase());
-    assertEquals(Optional.empty(), new MeasuredSlots(PLAN).incumbent("restart", logged));
+    assertEquals(Optional.empty(), new MeasuredSlots(PLAN).incumbent(Track.RESTART, logged));
   }
 
   @Test
@@ -103,10 +105,10 @@ class MeasuredSlotsTest {
         new SessionPlan(
             3,
             List.of(),
-            List.of(new SessionPlan.BayesTrack("restart", 9)),
+            List.of(new SessionPlan.BayesTrack(Track.RESTART, 9)),
             List.of(),
             0,
-            SessionPlan.Racing.defaults("tps"));
+            SessionPlan.Racing.defaults(Goal.TPS));
     List<TrialResult> trials = new ArrayList<>();
     double[] values = {1000, 1010, 990, 1100, 1000, 1000};
     for (double v : values) {
@@ -115,7 +117,7 @@ class MeasuredSlotsTest {
           Trials.ok(
               s.trial(),
               s.phase().label(),
-              s.track(),
+              s.track().label(),
               s.label(),
               Map.of(),
               s.runsDefaults() ? Map.of() : Map.of("x", "v" + s.trial()),
@@ -133,7 +135,7 @@ class MeasuredSlotsTest {
           Trials.ok(
               s.trial(),
               s.phase().label(),
-              s.track(),
+              s.track().label(),
               s.label(),
               Map.of(),
               s.runsDefaults() ? Map.of() : Map.of("x", "v4"),
@@ -193,7 +195,7 @@ class MeasuredSlotsTest {
   void plansWithoutRacingFillEverySlotWithAProposal() {
     SessionPlan old =
         new SessionPlan(
-            3, List.of(), List.of(new SessionPlan.BayesTrack("restart", 4)), List.of(), 0);
+            3, List.of(), List.of(new SessionPlan.BayesTrack(Track.RESTART, 4)), List.of(), 0);
     List<TrialResult> trials = new ArrayList<>();
     for (Step s : old.steps()) {
       assertEquals(s, old.next(trials).orElseThrow());

@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.pgknob.PgknobException;
+import org.pgknob.runs.Track;
 import org.pgknob.trial.TrialResult;
 
 class MeasurementReportTest {
@@ -43,7 +44,7 @@ class MeasurementReportTest {
             3,
             List.of(),
             List.of(),
-            List.of(new SessionPlan.Validation("restart/tps", "restart")),
+            List.of(new SessionPlan.Validation("restart/tps", Track.RESTART)),
             3);
     String line =
         MeasurementReport.detectableEffect(

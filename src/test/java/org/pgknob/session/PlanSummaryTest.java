@@ -13,13 +13,15 @@ import java.time.ZoneOffset;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import org.pgknob.runs.Goal;
+import org.pgknob.runs.Track;
 
 class PlanSummaryTest {
   @Test
   void thePlanSaysPhasesTrialsAndTheEstimatedEnd() {
     SessionPlan plan =
-        Budget.apportion(16, List.of("reload", "restart"), "tps", true, 3)
-            .racingPlan(List.of(), "tps", new SessionPlan.Validating("tps", 0.03, 3, 1));
+        Budget.apportion(16, List.of(Track.RELOAD, Track.RESTART), Goal.TPS, true, 3)
+            .racingPlan(List.of(), Goal.TPS, new SessionPlan.Validating(Goal.TPS, 0.03, 3, 1));
     List<String> lines = PlanSummary.lines(plan, 40, Instant.parse("2026-12-01T09:00:00Z"));
     int total = plan.totalTrials();
     Instant end = Instant.parse("2026-12-01T09:00:00Z").plusSeconds(total * 40L);

@@ -16,7 +16,9 @@ import org.junit.jupiter.api.io.TempDir;
 import org.pgknob.PgknobException;
 import org.pgknob.report.BestConfig;
 import org.pgknob.report.ConfFile;
+import org.pgknob.runs.Goal;
 import org.pgknob.runs.Summary;
+import org.pgknob.runs.Track;
 
 class SessionExportTest {
   @TempDir Path runs;
@@ -108,12 +110,12 @@ class SessionExportTest {
     SessionFolder folder = finishedSession(runs);
     List<Path> files = SessionExport.writeAll(folder);
     assertEquals(6, files.size());
-    Path conf = folder.bestFile("restart", "tps", "conf");
+    Path conf = folder.bestFile(Track.RESTART, Goal.TPS, "conf");
     assertTrue(files.contains(conf));
     assertEquals(
         SummaryFixture.summary(folder.id()).results().get(3).settings(),
         ConfFile.parse(conf.toString(), Files.readString(conf)));
-    assertTrue(Files.exists(folder.bestFile("reload", "tps", "sql")));
+    assertTrue(Files.exists(folder.bestFile(Track.RELOAD, Goal.TPS, "sql")));
   }
 
   @Test
@@ -200,6 +202,6 @@ class SessionExportTest {
     assertTrue(e.getMessage().startsWith("no change found: the reload/tps pick"), e.getMessage());
     List<Path> files = SessionExport.writeAll(folder);
     assertEquals(3, files.size(), files::toString);
-    assertTrue(Files.notExists(folder.bestFile("reload", "tps", "conf")));
+    assertTrue(Files.notExists(folder.bestFile(Track.RELOAD, Goal.TPS, "conf")));
   }
 }

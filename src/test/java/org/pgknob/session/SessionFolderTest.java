@@ -16,6 +16,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.pgknob.PgknobException;
 import org.pgknob.runs.Summary;
+import org.pgknob.runs.Track;
 
 class SessionFolderTest {
   @TempDir Path runs;
@@ -28,10 +29,12 @@ class SessionFolderTest {
         new SessionPlan(
             3,
             List.of(
-                new SessionPlan.SweepKnob("shared_buffers", "restart", "MB", List.of(128L, 1024L))),
+                new SessionPlan.SweepKnob(
+                    "shared_buffers", Track.RESTART, "MB", List.of(128L, 1024L))),
             List.of(
-                new SessionPlan.BayesTrack("reload", 2), new SessionPlan.BayesTrack("restart", 2)),
-            List.of(new SessionPlan.Validation("restart/tps", "restart")),
+                new SessionPlan.BayesTrack(Track.RELOAD, 2),
+                new SessionPlan.BayesTrack(Track.RESTART, 2)),
+            List.of(new SessionPlan.Validation("restart/tps", Track.RESTART)),
             3);
     return new SessionState(
         id,

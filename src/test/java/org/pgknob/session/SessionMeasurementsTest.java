@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.pgknob.optimize.Outcome;
+import org.pgknob.runs.Goal;
 import org.pgknob.runs.Summary;
 import org.pgknob.trial.TrialResult;
 import org.pgknob.workload.SecondSample;
@@ -64,7 +65,7 @@ class SessionMeasurementsTest {
             trial(5, a, 1800), // ... and at 1.5x a level that rose 20% by trial 6
             trial(6, Map.of(), 1200),
             trial(7, Map.of("work_mem", "8MB"), 1300));
-    SessionMeasurements m = new SessionMeasurements(trials, "tps");
+    SessionMeasurements m = new SessionMeasurements(trials, Goal.TPS);
     // defaults: 4 runs (3 df), a: 2 runs (1 df); work_mem ran once
     assertEquals(4, m.noise().degreesOfFreedom());
     assertEquals(6, m.noise().runs());
@@ -90,7 +91,7 @@ class SessionMeasurementsTest {
             withTimeline(trial(1, Map.of(), 1000), 100, 100, 100, 100, 100, 100, 100, 100, 100),
             withTimeline(trial(2, Map.of(), 1000), 90, 110, 100, 90, 110, 100, 90, 110, 100),
             trial(3, Map.of("x", "1"), 1200));
-    SessionMeasurements m = new SessionMeasurements(trials, "tps");
+    SessionMeasurements m = new SessionMeasurements(trials, Goal.TPS);
     assertEquals(0, m.window(1).orElseThrow().standardError(), 0);
     // batches of 3 seconds: means 100, 100, 100
     assertEquals(0, m.window(2).orElseThrow().standardError(), 1e-12);
@@ -116,7 +117,7 @@ class SessionMeasurementsTest {
             trial(8, steady, 1110),
             trial(9, erratic, 1550),
             trial(10, Map.of(), 995));
-    SessionMeasurements m = new SessionMeasurements(trials, "tps");
+    SessionMeasurements m = new SessionMeasurements(trials, Goal.TPS);
     Map<Integer, Double> ranking = Objectives.unstableRanking(trials, m, true);
     assertEquals(java.util.Set.of(4, 7, 9), ranking.keySet(), "only the erratic one");
     Objectives.Measured measured = Objectives.Measured.of(trials);

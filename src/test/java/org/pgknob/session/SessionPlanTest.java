@@ -8,6 +8,7 @@ import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.pgknob.PgknobException;
+import org.pgknob.runs.Track;
 import org.pgknob.trial.Phase;
 import org.pgknob.trial.Status;
 import org.pgknob.trial.TrialResult;
@@ -17,13 +18,15 @@ class SessionPlanTest {
       new SessionPlan(
           3,
           List.of(
-              new SessionPlan.SweepKnob("shared_buffers", "restart", "MB", List.of(128L, 1024L)),
-              new SessionPlan.SweepKnob("random_page_cost", "reload", "", List.of(1.1, 4.0))),
+              new SessionPlan.SweepKnob(
+                  "shared_buffers", Track.RESTART, "MB", List.of(128L, 1024L)),
+              new SessionPlan.SweepKnob("random_page_cost", Track.RELOAD, "", List.of(1.1, 4.0))),
           List.of(
-              new SessionPlan.BayesTrack("reload", 2), new SessionPlan.BayesTrack("restart", 3)),
+              new SessionPlan.BayesTrack(Track.RELOAD, 2),
+              new SessionPlan.BayesTrack(Track.RESTART, 3)),
           List.of(
-              new SessionPlan.Validation("restart/tps", "restart"),
-              new SessionPlan.Validation("pgtune", "restart")),
+              new SessionPlan.Validation("restart/tps", Track.RESTART),
+              new SessionPlan.Validation("pgtune", Track.RESTART)),
           3);
 
   @Test
@@ -62,7 +65,7 @@ class SessionPlanTest {
     Step next = PLAN.next(logged).orElseThrow();
     assertEquals(11, next.trial());
     assertEquals(Phase.BAYES, next.phase());
-    assertEquals("restart", next.track());
+    assertEquals(Track.RESTART, next.track());
     assertEquals(2, next.index());
     assertEquals(3, next.count());
   }
@@ -106,7 +109,7 @@ class SessionPlanTest {
                 3,
                 List.of(),
                 List.of(),
-                List.of(new SessionPlan.Validation("pgtune", "restart")),
+                List.of(new SessionPlan.Validation("pgtune", Track.RESTART)),
                 1));
   }
 }

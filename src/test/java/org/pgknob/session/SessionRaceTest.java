@@ -15,7 +15,9 @@ import java.util.Map;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.pgknob.runs.Goal;
 import org.pgknob.runs.Summary;
+import org.pgknob.runs.Track;
 import org.pgknob.server.ManagedCluster;
 import org.pgknob.testing.SessionPostgres;
 import org.pgknob.trial.Phase;
@@ -67,7 +69,7 @@ class SessionRaceTest {
     List<TrialResult> trials = folder.trials().read().trials();
     String phases =
         trials.stream()
-            .map(t -> t.label() + " " + Math.round(Objectives.value(t, "tps")))
+            .map(t -> t.label() + " " + Math.round(Objectives.value(t, Goal.TPS)))
             .collect(Collectors.joining("\n"));
     int first = trials.size();
     for (int i = 0; i < trials.size(); i++) {
@@ -94,7 +96,7 @@ class SessionRaceTest {
     SessionPlan plan = folder.readState().plan();
     int winner =
         new MeasuredSlots(plan)
-            .incumbent("restart", trials)
+            .incumbent(Track.RESTART, trials)
             .orElseThrow(() -> new AssertionError("no race won:\n" + phases));
     TrialResult validated =
         trials.stream()
@@ -104,7 +106,7 @@ class SessionRaceTest {
     assertEquals(trials.get(winner - 1).settings(), validated.settings(), phases);
     long defaultsRuns = trials.stream().filter(t -> t.settings().isEmpty()).count();
     Summary.Measurement tps = summary.measurements().get(0);
-    assertEquals("tps", tps.objective());
+    assertEquals(Goal.TPS, tps.objective());
     assertEquals(defaultsRuns, tps.references().size(), "every run of the defaults");
     assertTrue(defaultsRuns >= 3 + 2 + 3, "baseline, race and validation A runs");
     assertTrue(out.toString().contains("noise (tps):"), out.toString());

@@ -18,7 +18,9 @@ import java.util.Set;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.pgknob.runs.Goal;
 import org.pgknob.runs.Summary;
+import org.pgknob.runs.Track;
 import org.pgknob.server.ManagedCluster;
 import org.pgknob.testing.SessionPostgres;
 import org.pgknob.trial.Phase;
@@ -58,13 +60,13 @@ class SessionValidationTest {
     return new SessionPlan(
         3,
         List.of(),
-        List.of(new SessionPlan.BayesTrack("reload", 1)),
+        List.of(new SessionPlan.BayesTrack(Track.RELOAD, 1)),
         List.of(
-            new SessionPlan.Validation("reload/tps", "reload"),
-            new SessionPlan.Validation("pgtune", "restart")),
+            new SessionPlan.Validation("reload/tps", Track.RELOAD),
+            new SessionPlan.Validation("pgtune", Track.RESTART)),
         MAX_ROUNDS,
         null,
-        new SessionPlan.Validating("tps", 0.06, 3, 1));
+        new SessionPlan.Validating(Goal.TPS, 0.06, 3, 1));
   }
 
   @Test
@@ -88,7 +90,7 @@ class SessionValidationTest {
     List<TrialResult> trials = folder.trials().read().trials();
     String log =
         trials.stream()
-            .map(t -> t.label() + " " + Math.round(Objectives.value(t, "tps")))
+            .map(t -> t.label() + " " + Math.round(Objectives.value(t, Goal.TPS)))
             .collect(Collectors.joining("\n"));
     List<TrialResult> validation =
         trials.stream().filter(t -> t.phase() == Phase.VALIDATION).toList();
@@ -133,7 +135,7 @@ class SessionValidationTest {
     assertNotNull(pick.tpsRatioToPgtune(), pick.toString());
     assertEquals(rounds, pick.tpsRatioToPgtune().pairs());
     assertEquals(rounds, pick.tpsRatio().pairs());
-    assertFalse(pick.claimsGain("tps"), pick.verdict());
+    assertFalse(pick.claimsGain(Goal.TPS), pick.verdict());
 
     // resume after kill -9 within the last round: from the logged trials alone (session.json's
     // plan and trials.jsonl cut there), the plan proposes the run the session ran next, and ends

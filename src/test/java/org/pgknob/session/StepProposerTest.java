@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.pgknob.optimize.Objective;
+import org.pgknob.runs.Track;
 import org.pgknob.space.Configuration;
 import org.pgknob.space.Knob;
 import org.pgknob.space.KnobType;
@@ -81,9 +82,10 @@ class StepProposerTest {
         new SessionPlan(
             3,
             List.of(
-                new SessionPlan.SweepKnob("shared_buffers", "restart", "MB", List.of(64, 1024L)),
-                new SessionPlan.SweepKnob("jit", "reload", "", List.of("off")),
-                new SessionPlan.SweepKnob("wal_buffers", "restart", "MB", List.of(1L, 64L))),
+                new SessionPlan.SweepKnob(
+                    "shared_buffers", Track.RESTART, "MB", List.of(64, 1024L)),
+                new SessionPlan.SweepKnob("jit", Track.RELOAD, "", List.of("off")),
+                new SessionPlan.SweepKnob("wal_buffers", Track.RESTART, "MB", List.of(1L, 64L))),
             List.of(),
             List.of(),
             0);

@@ -4,7 +4,9 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import org.pgknob.runs.Goal;
 import org.pgknob.runs.Summary;
+import org.pgknob.runs.Track;
 
 /** A finished session's summary with fixed figures, for export and formatting tests. */
 public final class SummaryFixture {
@@ -27,8 +29,8 @@ public final class SummaryFixture {
         List.of(
             new Summary.ResultRow(
                     "defaults",
-                    "",
-                    "",
+                    null,
+                    null,
                     Map.of(),
                     2118.4,
                     9500.2,
@@ -41,8 +43,8 @@ public final class SummaryFixture {
                 .withWindowTps(2290.7),
             new Summary.ResultRow(
                 "pgtune",
-                "",
-                "",
+                null,
+                null,
                 pgtune,
                 2301.0,
                 10321.0,
@@ -54,8 +56,8 @@ public final class SummaryFixture {
                 "1.09x TPS (0.97 to 1.21), within noise"),
             new Summary.ResultRow(
                 "reload/tps",
-                "reload",
-                "tps",
+                Track.RELOAD,
+                Goal.TPS,
                 reloadTps,
                 2400.5,
                 10800.0,
@@ -67,8 +69,8 @@ public final class SummaryFixture {
                 "1.13x TPS (1.05 to 1.22), gain"),
             new Summary.ResultRow(
                 "restart/tps",
-                "restart",
-                "tps",
+                Track.RESTART,
+                Goal.TPS,
                 restartTps,
                 2710.25,
                 12190.5,

@@ -3,6 +3,7 @@ package org.pgknob.session;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
+import org.pgknob.runs.Track;
 import org.pgknob.server.ResourceSummary;
 import org.pgknob.trial.Phase;
 import org.pgknob.trial.Status;
@@ -45,7 +46,7 @@ public final class Trials {
     return new TrialResult(
         trial,
         Phase.of(phase),
-        track,
+        Track.of(track),
         label,
         config,
         settings,
@@ -94,7 +95,7 @@ public final class Trials {
     return ok(
         step.trial(),
         step.phase().label(),
-        step.track(),
+        step.track().label(),
         step.label(),
         Map.of(),
         Map.of(),
@@ -106,7 +107,7 @@ public final class Trials {
     return new TrialResult(
         trial,
         Phase.of(phase),
-        "restart",
+        Track.RESTART,
         label,
         Map.of("shared_buffers", 99999L),
         Map.of(),

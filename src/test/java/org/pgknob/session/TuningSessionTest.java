@@ -21,6 +21,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.pgknob.report.ConfExporter;
 import org.pgknob.report.ConfFile;
 import org.pgknob.runs.Summary;
+import org.pgknob.runs.Track;
 import org.pgknob.server.ManagedCluster;
 import org.pgknob.server.RestoreFile;
 import org.pgknob.testing.SessionPostgres;
@@ -77,7 +78,7 @@ class TuningSessionTest {
     assertEquals(3, plan.baselineRuns());
     assertFalse(plan.sweeps().isEmpty(), "budget " + BUDGET_WITH_SWEEPS + " leaves room to sweep");
     assertEquals(
-        List.of("reload", "restart"),
+        List.of(Track.RELOAD, Track.RESTART),
         plan.bayes().stream().map(SessionPlan.BayesTrack::track).toList());
     assertFalse(plan.validations().isEmpty());
     assertEquals(Integer.parseInt(BUDGET_WITH_SWEEPS), plan.totalTrials());
@@ -161,15 +162,15 @@ class TuningSessionTest {
   @Test
   void summaryListsEachTracksSearchedKnobsWithReasons() {
     List<Summary.KnobChoice> selection = folder.readSummary().knobSelection();
-    for (String track : List.of("reload", "restart")) {
+    for (Track track : Track.values()) {
       Set<String> searched =
           selection.stream()
-              .filter(c -> c.track().equals(track) && c.searched())
+              .filter(c -> c.track() == track && c.searched())
               .map(Summary.KnobChoice::knob)
               .collect(Collectors.toSet());
       assertFalse(searched.isEmpty(), track + ": " + selection);
       for (TrialResult t : trials) {
-        if (t.phase() == Phase.BAYES && t.track().equals(track)) {
+        if (t.phase() == Phase.BAYES && t.track() == track) {
           assertTrue(
               searched.containsAll(t.config().keySet()),
               "trial " + t.trial() + " " + t.config() + " outside " + searched);
@@ -182,7 +183,7 @@ class TuningSessionTest {
   @Test
   void writesExportsOfEveryOptimumThatChangesSomethingAndTheyRoundTrip() throws Exception {
     for (Summary.ResultRow r : summary.results()) {
-      if (r.track().isEmpty()) {
+      if (r.track() == null) {
         continue;
       }
       if (r.settings().isEmpty()) {

@@ -15,6 +15,8 @@ import java.util.Set;
 import java.util.function.ToDoubleFunction;
 import org.junit.jupiter.api.Test;
 import org.pgknob.measure.PairedRatio;
+import org.pgknob.runs.Goal;
+import org.pgknob.runs.Track;
 import org.pgknob.trial.Phase;
 import org.pgknob.trial.TrialResult;
 
@@ -36,13 +38,16 @@ class ValidationRoundsTest {
     return new SessionPlan(
         3,
         List.of(),
-        List.of(new SessionPlan.BayesTrack("restart", 2)),
+        List.of(new SessionPlan.BayesTrack(Track.RESTART, 2)),
         validated.stream()
-            .map(n -> new SessionPlan.Validation(n, n.startsWith("reload") ? "reload" : "restart"))
+            .map(
+                n ->
+                    new SessionPlan.Validation(
+                        n, ResultKey.of(n).map(ResultKey::track).orElse(Track.RESTART)))
             .toList(),
         maxRounds,
         null,
-        new SessionPlan.Validating("tps", target, 3, 42));
+        new SessionPlan.Validating(Goal.TPS, target, 3, 42));
   }
 
   /** Runs the plan to its end; each run's TPS from {@code tps} (by subject, then trial number). */
@@ -60,7 +65,7 @@ class ValidationRoundsTest {
           Trials.ok(
               s.trial(),
               s.phase().label(),
-              s.track(),
+              s.track().label(),
               s.label(),
               Map.of(),
               settings,
