@@ -10,6 +10,7 @@ import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
@@ -228,7 +229,11 @@ final class KilledAndResumedSession {
         int next = Files.readAllLines(dir.resolve(SessionFolder.TRIALS_FILE)).size() + 1;
         String output = read(childOut);
         if (output.contains("[" + next + "/" + BUDGET + "] bayes restart ")) {
-          Set<String> printed = settingNames(changesPrinted(output, next));
+          // the "changes:" line may not be written yet: then the next poll reads it
+          Set<String> printed =
+              printedChanges(output, next)
+                  .map(KilledAndResumedSession::settingNames)
+                  .orElse(Set.of());
           if (!printed.isEmpty() && printed.equals(appliedSettingNames(cluster))) {
             return dir;
           }
@@ -269,13 +274,18 @@ final class KilledAndResumedSession {
 
   /** The "changes:" line the progress printed for {@code trial}. */
   private static String changesPrinted(String output, int trial) {
+    return printedChanges(output, trial)
+        .orElseThrow(() -> new AssertionError("trial " + trial + " never started: " + output));
+  }
+
+  private static Optional<String> printedChanges(String output, int trial) {
     String[] lines = output.split("\n");
     for (int i = 0; i < lines.length - 1; i++) {
-      if (lines[i].startsWith("[" + trial + "/")) {
-        return lines[i + 1].strip();
+      if (lines[i].startsWith("[" + trial + "/") && lines[i + 1].strip().startsWith("changes: ")) {
+        return Optional.of(lines[i + 1].strip());
       }
     }
-    throw new AssertionError("trial " + trial + " never started: " + output);
+    return Optional.empty();
   }
 
   private static String read(Path file) {
