@@ -20,6 +20,7 @@ import org.pgknob.runs.Summary;
 import org.pgknob.server.ManagedCluster;
 import org.pgknob.server.PgknobHome;
 import org.pgknob.server.RestoreFile;
+import org.pgknob.server.ServerLock;
 import org.pgknob.testing.SessionPostgres;
 import org.pgknob.trial.TrialResult;
 import org.pgknob.workload.Progress;
@@ -67,6 +68,9 @@ final class KilledAndResumedSession {
 
   /** postgresql.auto.conf's settings right after the kill: the killed trial's. */
   final Map<String, String> alterSystemAtKill;
+
+  /** What taking the killed process's lock over printed. */
+  final String lockTakenOver;
 
   /** postgresql.auto.conf once the resume has opened the session, before it runs a trial. */
   final String autoConfOnResume;
@@ -122,15 +126,22 @@ final class KilledAndResumedSession {
 
     server.useRestoreFile(folder.file(SessionFolder.RESTORE_FILE));
     StringWriter out = new StringWriter();
-    TuningSession resumed =
-        TuningSession.resume(
-            folder,
-            server,
-            new ProgressPrinter(new PrintWriter(out, true), false),
-            Progress.SILENT,
-            Clock.systemUTC());
-    autoConfOnResume = SessionPostgres.autoConf(server);
-    summary = resumed.run();
+    StringWriter lockNotes = new StringWriter();
+    // As `pgknob resume` does: take over the lock file the killed process left, and empty it at
+    // the end, so the next pgknob command on this cluster finds it free.
+    try (ServerLock lock =
+        ServerLock.acquire(server.identity(), "resume", new PrintWriter(lockNotes, true))) {
+      TuningSession resumed =
+          TuningSession.resume(
+              folder,
+              server,
+              new ProgressPrinter(new PrintWriter(out, true), false),
+              Progress.SILENT,
+              Clock.systemUTC());
+      autoConfOnResume = SessionPostgres.autoConf(server);
+      summary = resumed.run();
+    }
+    lockTakenOver = lockNotes.toString();
     console = out.toString();
     plan = folder.readState().plan();
     trials = folder.trials().read().trials();

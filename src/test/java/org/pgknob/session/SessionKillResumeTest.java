@@ -26,6 +26,11 @@ class SessionKillResumeTest {
         s.beforeKill.stream().anyMatch(t -> t.track().equals("reload")),
         "killed after the reload track's trials: " + s.beforeKill.size());
     assertEquals(SessionState.Status.RUNNING, s.statusAtKill, "nobody marked it");
+    assertTrue(
+        s.lockTakenOver.startsWith("pgknob: took over the lock of pid ")
+            && s.lockTakenOver.contains("pgknob tune")
+            && s.lockTakenOver.contains("which is no longer running"),
+        s.lockTakenOver);
     assertFalse(
         s.alterSystemAtKill.isEmpty(), "the killed trial's settings are still on the server");
     assertEquals(
