@@ -1,10 +1,12 @@
 package org.pgknob.session;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.io.Writer;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -111,7 +113,9 @@ class SessionRaceTest {
     assertTrue(defaultsRuns >= 3 + 2 + 3, "baseline, race and validation A runs");
     assertTrue(out.toString().contains("noise (tps):"), out.toString());
 
-    // Resume after the first race run: the same runs follow, with the same settings.
+    // Resume after the first race run: the run after the cut is proposed again, with the same
+    // settings. Only that run is in question, so the resumed session stops once it is logged
+    // (SessionKillResumeTest checks that a resumed session runs every remaining slot once).
     Path copy = Files.createDirectories(runs.resolve("resumed"));
     for (String f : List.of("session.json", SessionFolder.RESTORE_FILE)) {
       Files.copy(folder.dir().resolve(f), copy.resolve(f));
@@ -124,20 +128,57 @@ class SessionRaceTest {
     SessionFolder resumedFolder = SessionFolder.openForResume(copy);
     ManagedCluster server = SessionPostgres.cluster();
     server.useRestoreFile(resumedFolder.file(SessionFolder.RESTORE_FILE));
-    TuningSession.resume(
+    int stopAt = first + 3; // the trial number after the one proposed again
+    TuningSession resumed =
+        TuningSession.resume(
             resumedFolder,
             server,
-            new ProgressPrinter(new PrintWriter(new StringWriter(), true), false),
+            new ProgressPrinter(new PrintWriter(new StopAtTrial(stopAt), true), false),
             Progress.SILENT,
-            Clock.systemUTC())
-        .run();
+            Clock.systemUTC());
+    assertThrows(StopAtTrial.Reached.class, resumed::run);
+    server.restoreOriginals();
     List<TrialResult> again = resumedFolder.trials().read().trials();
-    assertEquals(trials.size(), again.size(), "every slot logged once");
-    // the trial after the cut is proposed as before; later ones may differ, as they rest on the
-    // values the resumed session measures again
+    assertEquals(first + 2, again.size(), "the run after the cut, logged once");
     for (int i = 0; i <= first + 1; i++) {
       assertEquals(trials.get(i).label(), again.get(i).label());
       assertEquals(trials.get(i).settings(), again.get(i).settings(), "trial " + (i + 1));
     }
+  }
+
+  /**
+   * A console that ends the session where trial {@code trial} starts, before it touches the server:
+   * the progress prints a line "[trial/total] ..." first (in several writes: the text is kept until
+   * then).
+   */
+  private static final class StopAtTrial extends Writer {
+    static final class Reached extends RuntimeException {
+      Reached(int trial) {
+        super("stopped by the test where trial " + trial + " starts");
+      }
+    }
+
+    private final StringBuilder text = new StringBuilder();
+    private final String marker;
+    private final int trial;
+
+    StopAtTrial(int trial) {
+      this.trial = trial;
+      this.marker = "\n[" + trial + "/";
+    }
+
+    @Override
+    public void write(char[] chars, int offset, int length) {
+      text.append(chars, offset, length);
+      if (text.indexOf(marker) >= 0) {
+        throw new Reached(trial);
+      }
+    }
+
+    @Override
+    public void flush() {}
+
+    @Override
+    public void close() {}
   }
 }

@@ -4,47 +4,39 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 import org.pgknob.report.ConfExporter;
 import org.pgknob.report.ConfFile;
 import org.pgknob.runs.Summary;
 import org.pgknob.runs.Track;
-import org.pgknob.server.ManagedCluster;
 import org.pgknob.server.RestoreFile;
 import org.pgknob.testing.SessionPostgres;
 import org.pgknob.trial.Phase;
 import org.pgknob.trial.Status;
 import org.pgknob.trial.TrialResult;
-import org.pgknob.workload.Progress;
 
 /**
- * One complete tiny session against a real PostgreSQL 18 (1 warehouse, 2-s windows), run once and
- * checked from every side: its phases, its files, and the server it leaves behind.
+ * One complete tiny session against a real PostgreSQL 18, both tracks, checked from every side: its
+ * phases, its files, and the server it leaves behind. It is the session {@link
+ * KilledAndResumedSession} records once per test JVM (killed mid-trial and resumed to its end,
+ * which {@link SessionKillResumeTest} checks).
  */
 class TuningSessionTest {
   /**
    * The smallest trial budget whose plan has sweeps (see Budget: 3 baseline runs, 3 validation
    * rounds of the defaults, both picks and PGTune-style, and 30% of the 10 left >= 3).
    */
-  static final String BUDGET_WITH_SWEEPS = "25";
+  static final String BUDGET_WITH_SWEEPS = Integer.toString(KilledAndResumedSession.BUDGET);
 
-  @TempDir static Path runs;
-
-  private static Map<String, String> settingsBefore;
-  private static String autoConfBefore;
+  private static KilledAndResumedSession session;
   private static SessionFolder folder;
   private static Summary summary;
   private static SessionPlan plan;
@@ -52,25 +44,13 @@ class TuningSessionTest {
   private static String console;
 
   @BeforeAll
-  static void runOneTinySession() throws Exception {
-    ManagedCluster cluster = SessionPostgres.cluster();
-    settingsBefore = SessionPostgres.settings(cluster);
-    autoConfBefore = SessionPostgres.autoConf(cluster);
-    folder = SessionFolder.create(runs, Clock.systemUTC());
-    cluster.useRestoreFile(folder.file(SessionFolder.RESTORE_FILE));
-    StringWriter out = new StringWriter();
-    TuningSession session =
-        TuningSession.create(
-            folder,
-            TinyInputs.of(BUDGET_WITH_SWEEPS, List.of("reload", "restart")),
-            cluster,
-            new ProgressPrinter(new PrintWriter(out, true), false),
-            Progress.SILENT,
-            Clock.systemUTC());
-    summary = session.run();
-    console = out.toString();
-    plan = folder.readState().plan();
-    trials = folder.trials().read().trials();
+  static void recordOrReuseTheSession() throws Exception {
+    session = KilledAndResumedSession.get();
+    folder = session.folder;
+    summary = session.summary;
+    console = session.console;
+    plan = session.plan;
+    trials = session.trials;
   }
 
   @Test
@@ -225,13 +205,11 @@ class TuningSessionTest {
   }
 
   @Test
-  void leavesTheServerWithItsOriginalSettings() throws Exception {
-    ManagedCluster cluster = SessionPostgres.cluster();
+  void leavesTheServerWithItsOriginalSettings() {
+    assertEquals(RestoreFile.RESTORED, session.restoreState);
+    assertEquals(session.autoConfBefore, session.autoConfAfter);
     assertEquals(
-        RestoreFile.RESTORED, RestoreFile.read(folder.file(SessionFolder.RESTORE_FILE)).state());
-    assertEquals(autoConfBefore, SessionPostgres.autoConf(cluster));
-    Map<String, String> after = SessionPostgres.settings(cluster);
-    assertEquals(Set.of(), SessionPostgres.differences(settingsBefore, after));
+        Set.of(), SessionPostgres.differences(session.settingsBefore, session.settingsAfter));
   }
 
   private static Summary.ResultRow row(String name) {
