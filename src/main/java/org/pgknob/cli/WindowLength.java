@@ -24,10 +24,7 @@ record WindowLength(int seconds, boolean auto) {
         return new WindowLength(new DurationSeconds().convert(value), false);
       } catch (TypeConversionException e) {
         throw new TypeConversionException(
-            "'"
-                + value
-                + "' is not a duration: write seconds (90 or 90s), minutes (2m), hours (1h), or"
-                + " auto (tune only: chosen from the baselines' noise)");
+            "'" + value + "' is not a duration: give 90 or 90s, 2m, 1h, or auto (tune only)");
       }
     }
   }
