@@ -96,12 +96,14 @@ class AutoWindowSessionTest {
     SessionFolder session = folder("noisy");
     Map<String, Object> inputs = session.readState().inputs();
     assertEquals("auto", inputs.get("duration"));
-    assertEquals(seconds, ((Map<?, ?>) inputs.get("autoWindow")).get("chosenSeconds"));
+    assertEquals(
+        seconds, ((Number) ((Map<?, ?>) inputs.get("autoWindow")).get("chosenSeconds")).intValue());
     assertEquals(seconds, SessionInputs.fromMap(inputs).windowSeconds());
 
     // The command was told each window: the baselines 15 s, every later trial the chosen length.
     List<TrialResult> trials = session.trials().read().trials();
-    assertEquals(13, trials.size());
+    // Validation may stop early and leave out a pick equal to the defaults: fewer than 13.
+    assertTrue(trials.size() > 3, "no trial after the baselines");
     for (TrialResult t : trials) {
       long measured = t.workload().timeline().stream().filter(SecondSample::measured).count();
       assertEquals(t.phase() == Phase.BASELINE && t.trial() <= 3 ? 15 : seconds, measured, "" + t);
