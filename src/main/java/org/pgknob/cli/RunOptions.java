@@ -1,5 +1,6 @@
 package org.pgknob.cli;
 
+import org.pgknob.PgknobException;
 import org.pgknob.workload.WorkloadKind;
 import picocli.CommandLine.Option;
 
@@ -33,19 +34,36 @@ final class RunOptions {
 
   @Option(
       names = "--duration",
-      paramLabel = "TIME",
-      converter = DurationSeconds.class,
+      paramLabel = "TIME|auto",
+      converter = WindowLength.Converter.class,
       description =
           "Measured window of each run (default: "
               + DEFAULT_WINDOW_SECONDS
-              + "s; compare: the session's).")
-  Integer windowSeconds;
+              + "s; compare: the session's). tune also takes auto: the window is chosen after the"
+              + " baselines from their noise, and the plan remade.")
+  WindowLength window;
 
   int rampupSecondsOr(int otherwise) {
     return rampupSeconds != null ? rampupSeconds : otherwise;
   }
 
+  /**
+   * The window given, else {@code otherwise}.
+   *
+   * @throws PgknobException for auto: only tune chooses a window
+   */
   int windowSecondsOr(int otherwise) {
-    return windowSeconds != null ? windowSeconds : otherwise;
+    if (autoWindow()) {
+      throw new PgknobException(
+          "--duration auto is for tune, which chooses the window after its baselines; this command"
+              + " measures windows of a length given",
+          "give a length, e.g. --duration 30s, or leave --duration out");
+    }
+    return window != null ? window.seconds() : otherwise;
+  }
+
+  /** Whether --duration auto was given. */
+  boolean autoWindow() {
+    return window != null && window.auto();
   }
 }

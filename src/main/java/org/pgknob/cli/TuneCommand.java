@@ -8,6 +8,7 @@ import org.pgknob.optimize.SurrogateKind;
 import org.pgknob.safety.SafetyRulesFile;
 import org.pgknob.server.Target;
 import org.pgknob.server.UnrestoredFiles;
+import org.pgknob.session.AutoWindow;
 import org.pgknob.session.SessionInputs;
 import org.pgknob.session.SessionRunner;
 import org.pgknob.session.TuningSession;
@@ -171,7 +172,9 @@ public final class TuneCommand implements Callable<Integer> {
         new SessionInputs(
             workloadOptions.spec(null),
             workloadOptions.run.rampupSecondsOr(RunOptions.DEFAULT_RAMPUP_SECONDS),
-            workloadOptions.run.windowSecondsOr(RunOptions.DEFAULT_WINDOW_SECONDS),
+            workloadOptions.run.autoWindow()
+                ? RunOptions.DEFAULT_WINDOW_SECONDS
+                : workloadOptions.run.windowSecondsOr(RunOptions.DEFAULT_WINDOW_SECONDS),
             budget,
             TrackAndGoal.tracks(tracks),
             TrackAndGoal.goal(objective, "--objective takes tps or latency"),
@@ -183,7 +186,10 @@ public final class TuneCommand implements Callable<Integer> {
             SurrogateKind.of(surrogate),
             apply.equals("best"),
             pgtuneOptions.toOptions(),
-            percent(validationTarget));
+            percent(validationTarget),
+            workloadOptions.run.autoWindow()
+                ? AutoWindow.startingWith(RunOptions.DEFAULT_WINDOW_SECONDS)
+                : null);
     // A budget too small, or a file's own mistakes, are refused before a folder is created or the
     // server touched.
     inputs.trialsAllowed();

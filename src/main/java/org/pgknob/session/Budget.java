@@ -169,7 +169,7 @@ public record Budget(Integer trials, Duration wallTime) {
         wallTime == null
             ? Integer.MAX_VALUE
             : (int) Math.floor(wallTime.toSeconds() / trialSeconds);
-    int total = Math.min(trials == null ? Integer.MAX_VALUE : trials, byTime);
+    int total = trialsFitting(trialSeconds);
     int minimum = minimumTrials(validationPairs, tracks);
     if (total >= minimum) {
       return total;
@@ -199,6 +199,29 @@ public record Budget(Integer trials, Duration wallTime) {
     throw new PgknobException(
         "budget of " + trials + " trials is too small: " + needs,
         "give --budget " + minimum + " or more");
+  }
+
+  /**
+   * The trials this budget allows when one takes about {@code trialSeconds}, however few: the
+   * smaller of its trials and what its wall time holds.
+   */
+  public int trialsFitting(double trialSeconds) {
+    int byTime =
+        wallTime == null
+            ? Integer.MAX_VALUE
+            : (int) Math.floor(wallTime.toSeconds() / trialSeconds);
+    return Math.min(trials == null ? Integer.MAX_VALUE : trials, byTime);
+  }
+
+  /**
+   * The smallest budget of the same kind as this one (trials, or a wall time in whole minutes) that
+   * fits {@code minimumTrials} trials of {@code trialSeconds}, as --budget takes it.
+   */
+  public String smallestFitting(int minimumTrials, double trialSeconds) {
+    if (wallTime == null) {
+      return Integer.toString(minimumTrials);
+    }
+    return describe(Duration.ofSeconds((long) Math.ceil(minimumTrials * trialSeconds / 60.0) * 60));
   }
 
   /** The budget as people write it: "40 trials", "2h", "40 trials, 1h30m". */
@@ -267,16 +290,34 @@ public record Budget(Integer trials, Duration wallTime) {
       Goal objective,
       boolean withPgtune,
       int validationPairs) {
-    if (totalTrials < minimumTrials(validationPairs, tracks.size())) {
+    return apportion(
+        totalTrials,
+        tracks,
+        objective,
+        withPgtune,
+        validationPairs,
+        totalTrials >= LONG_SESSION_TRIALS ? 5 : MIN_BASELINE_RUNS);
+  }
+
+  /**
+   * {@link #apportion(int, List, Goal, boolean, int)} with the baseline runs given: a plan remade
+   * after its baselines ran (--duration auto) keeps the runs it made.
+   */
+  public static Shares apportion(
+      int totalTrials,
+      List<Track> tracks,
+      Goal objective,
+      boolean withPgtune,
+      int validationPairs,
+      int baseline) {
+    int minimum = minimumTrials(validationPairs, tracks.size()) + baseline - MIN_BASELINE_RUNS;
+    if (totalTrials < minimum) {
       throw new IllegalArgumentException(
-          totalTrials
-              + " trials are fewer than the minimum "
-              + minimumTrials(validationPairs, tracks.size()));
+          totalTrials + " trials are fewer than the minimum " + minimum);
     }
     if (tracks.isEmpty()) {
       throw new IllegalArgumentException("a session needs at least one track");
     }
-    int baseline = totalTrials >= LONG_SESSION_TRIALS ? 5 : MIN_BASELINE_RUNS;
     List<SessionPlan.Validation> candidates = new ArrayList<>();
     Goal other = objective.other();
     Track first = tracks.get(tracks.size() - 1);

@@ -191,6 +191,9 @@ public final class Comparison {
     m.put("seed", 1L);
     m.put("surrogate", "gp");
     m.putAll(base);
+    // A comparison measures fixed windows: a session's --duration auto ends with its choice.
+    m.remove("autoWindow");
+    m.remove("duration");
     m.put("workload", workload.spec().toMap());
     m.put("rampupSeconds", workload.rampupSeconds());
     m.put("windowSeconds", workload.windowSeconds());

@@ -69,15 +69,22 @@ final class MeasurementReport {
 
   /**
    * The smallest gains the session can tell from noise: with its budget and windows, with twice the
-   * budget, and (when pgknob times the runs) with windows four times as long in the same time.
+   * budget, and (when pgknob times the runs) with the longer window that lowers it most in the same
+   * time, if any does.
    *
    * @param windowSeconds the session's window
    * @param budget the session's --budget as given
    * @param pairs validation pairs in the plan
    * @param now smallest detectable gain now (0.09: 9%; infinite when no pair fits)
    * @param doubledBudget the same with twice the budget
-   * @param longerWindowSeconds the longer window suggested, 0 when the workload times itself
+   * @param timedByPgknob whether pgknob times the runs (--duration sets the window), so that a
+   *     window length can be suggested at all
+   * @param longerWindowSeconds the longer window suggested, 0 when none lowers the gain
    * @param longerWindow the smallest gain with that window, NaN when none is suggested
+   * @param longerWindowBudget the --budget to give with it: the same, or for a budget of trials
+   *     only the time those trials take now (a longer window in the same time)
+   * @param noLongerWindow why no longer window is suggested, empty when one is or when pgknob does
+   *     not time the runs
    */
   record DetectableGain(
       int windowSeconds,
@@ -85,8 +92,20 @@ final class MeasurementReport {
       int pairs,
       double now,
       double doubledBudget,
+      boolean timedByPgknob,
       int longerWindowSeconds,
-      double longerWindow) {}
+      double longerWindow,
+      String longerWindowBudget,
+      String noLongerWindow) {}
+
+  /** Longer windows tried for a suggestion, as multiples of the session's. */
+  static final List<Integer> LONGER_FACTORS = List.of(2, 4, 8);
+
+  /**
+   * A longer window is suggested only when it lowers the detectable gain by at least this fraction
+   * of it: a suggestion must be worth the trials it costs the search.
+   */
+  static final double WORTHWHILE_LOWERING = 0.1;
 
   /** {@link DetectableGain} from the noise measured so far; empty while no noise is known. */
   static Optional<DetectableGain> detectableGain(
@@ -100,26 +119,93 @@ final class MeasurementReport {
     double overhead = Math.max(0, trialSeconds - window);
     NoiseComponents c = m.components();
     DetectableEffect effect = DetectableEffect.DEFAULT;
+    int df = noise.degreesOfFreedom();
     double pairSeconds = 2 * trialSeconds * plan.validationPairs();
     double now =
-        WindowChoice.evaluate(c, window, overhead, pairSeconds, noise.degreesOfFreedom(), effect)
-            .smallestGain();
+        WindowChoice.evaluate(c, window, plan.validationPairs(), df, effect).smallestGain();
     double doubled =
-        WindowChoice.evaluate(
-                c, window, overhead, 2 * pairSeconds, noise.degreesOfFreedom(), effect)
-            .smallestGain();
-    int longer = 0;
-    double longerWindow = Double.NaN;
-    if (inputs.workload().timedByPgknob()) {
+        WindowChoice.evaluate(c, window, overhead, 2 * pairSeconds, df, effect).smallestGain();
+    if (!inputs.workload().timedByPgknob()) {
       // An external command's run time is its own, not --duration: no window to suggest.
-      longer = 4 * window;
-      longerWindow =
-          WindowChoice.evaluate(c, longer, overhead, pairSeconds, noise.degreesOfFreedom(), effect)
-              .smallestGain();
+      return Optional.of(
+          new DetectableGain(
+              window,
+              inputs.budget(),
+              plan.validationPairs(),
+              now,
+              doubled,
+              false,
+              0,
+              Double.NaN,
+              "",
+              ""));
+    }
+    Budget given = Budget.parse(inputs.budget());
+    double time = WindowBudget.timeOf(given, trialSeconds);
+    // Same time: a budget of trials only becomes the time those trials take now.
+    Budget sameTime =
+        given.wallTime() != null
+            ? given
+            : new Budget(null, java.time.Duration.ofSeconds((long) Math.ceil(time / 60) * 60));
+    WindowBudget budget = WindowBudget.whole(sameTime, trialSeconds, inputs);
+    List<Integer> windows = new java.util.ArrayList<>(List.of(window));
+    LONGER_FACTORS.forEach(f -> windows.add(f * window));
+    WindowChoice.Choice choice =
+        WindowChoice.choose(
+            c,
+            windows,
+            w -> budget.validationRounds(overhead + w),
+            df,
+            effect,
+            WORTHWHILE_LOWERING);
+    WindowChoice.Option longer = choice.chosen();
+    // Compared on the same footing (the rounds each window's plan would reserve), and never worse
+    // than the figure printed for the session as it is.
+    if (longer.windowSeconds() > window && longer.smallestGain() < now) {
+      return Optional.of(
+          new DetectableGain(
+              window,
+              inputs.budget(),
+              plan.validationPairs(),
+              now,
+              doubled,
+              true,
+              longer.windowSeconds(),
+              longer.smallestGain(),
+              given.wallTime() != null ? inputs.budget() : Budget.describe(sameTime.wallTime()),
+              ""));
     }
     return Optional.of(
         new DetectableGain(
-            window, inputs.budget(), plan.validationPairs(), now, doubled, longer, longerWindow));
+            window,
+            inputs.budget(),
+            plan.validationPairs(),
+            now,
+            doubled,
+            true,
+            0,
+            Double.NaN,
+            "",
+            whyNoLongerWindow(c, noise, choice, window)));
+  }
+
+  /**
+   * "longer windows would not lower it: the runs differ by 11.2% and a window's own error is only
+   * 3.6%", or that they leave too few validation rounds in this budget.
+   */
+  private static String whyNoLongerWindow(
+      NoiseComponents c, RunNoise noise, WindowChoice.Choice choice, int window) {
+    boolean anyFits =
+        choice.options().stream().anyMatch(o -> o.windowSeconds() > window && o.pairs() > 0);
+    if (!anyFits) {
+      return "longer windows would not fit a session in this budget";
+    }
+    return String.format(
+        Locale.ROOT,
+        "longer windows would not lower it: the runs differ by %.1f%% and a window's own error is"
+            + " %.1f%%, so fewer, longer runs gain little",
+        100 * noise.cv(),
+        100 * c.withinLogSd());
   }
 
   private static String line(DetectableGain g) {
@@ -137,9 +223,12 @@ final class MeasurementReport {
       line +=
           String.format(
               Locale.ROOT,
-              ", --duration %ds (same time, fewer pairs) to %s",
+              ", --budget %s --duration %ds (same time) to %s",
+              g.longerWindowBudget(),
               g.longerWindowSeconds(),
               percent(g.longerWindow()));
+    } else if (!g.noLongerWindow().isEmpty()) {
+      line += "; " + g.noLongerWindow();
     }
     return line;
   }

@@ -21,17 +21,35 @@ public final class PlanSummary {
    * per phase: " baseline 3 trials".
    */
   public static List<String> lines(SessionPlan plan, double trialSeconds, Instant start) {
+    return lines(plan, 0, trialSeconds, start);
+  }
+
+  /**
+   * The same for a plan remade after {@code done} of its trials ran (--duration auto): "plan
+   * remade: 14 trials, 3 done, the rest of about 50 s (about 9 min), ending about ...".
+   */
+  public static List<String> lines(SessionPlan plan, int done, double trialSeconds, Instant now) {
     List<String> out = new ArrayList<>();
     int total = plan.totalTrials();
-    long seconds = Math.round(total * trialSeconds);
+    long seconds = Math.round((total - done) * trialSeconds);
     out.add(
-        String.format(
-            Locale.ROOT,
-            "plan: %d trials of about %s (about %s), ending about %s",
-            total,
-            duration(Math.round(trialSeconds)),
-            duration(seconds),
-            Labels.time(start.plus(Duration.ofSeconds(seconds)))));
+        done == 0
+            ? String.format(
+                Locale.ROOT,
+                "plan: %d trials of about %s (about %s), ending about %s",
+                total,
+                duration(Math.round(trialSeconds)),
+                duration(seconds),
+                Labels.time(now.plus(Duration.ofSeconds(seconds))))
+            : String.format(
+                Locale.ROOT,
+                "plan remade: %d trials, %d done, the rest of about %s (about %s), ending about"
+                    + " %s",
+                total,
+                done,
+                duration(Math.round(trialSeconds)),
+                duration(seconds),
+                Labels.time(now.plus(Duration.ofSeconds(seconds)))));
     for (Phase phase : Phase.values()) {
       long n = plan.steps().stream().filter(s -> s.phase() == phase).count();
       if (n > 0) {

@@ -30,6 +30,8 @@ import org.pgknob.workload.Workloads;
  * @param pgtune --storage, --cpus and --connections for the PGTune-style configuration
  * @param validationTarget --validation-target: validation stops once each ratio is within this
  *     fraction either side (0.03 for +-3%) or excludes 1
+ * @param autoWindow --duration auto and what it chose, or null for a window given; with it, {@code
+ *     windowSeconds} is the window trials use now (the baselines', then the chosen one)
  */
 public record SessionInputs(
     WorkloadSpec workload,
@@ -46,7 +48,8 @@ public record SessionInputs(
     SurrogateKind surrogate,
     boolean applyBest,
     PgTuneOptions pgtune,
-    double validationTarget) {
+    double validationTarget,
+    AutoWindow autoWindow) {
 
   /** Both tracks, in the order they run: reload-only first. */
   public static final List<Track> TRACKS = List.of(Track.RELOAD, Track.RESTART);
@@ -82,11 +85,15 @@ public record SessionInputs(
         surrogate,
         applyBest,
         pgtune,
-        SessionPlan.Validating.DEFAULT_TARGET);
+        SessionPlan.Validating.DEFAULT_TARGET,
+        null);
   }
 
   public SessionInputs {
     pgtune = pgtune == null ? PgTuneOptions.MEASURED : pgtune;
+    if (autoWindow != null) {
+      windowSeconds = autoWindow.windowSeconds();
+    }
     if (!(validationTarget >= 0.005 && validationTarget <= 0.5)) {
       throw new PgknobException(
           "--validation-target must be between 0.5% and 50%, but got "
@@ -126,12 +133,70 @@ public record SessionInputs(
    * @throws PgknobException when it is less than a session's minimum, saying what the minimum is
    */
   public int trialsAllowed() {
+    if (autoWindow != null && !autoWindow.chosen()) {
+      requireRoomForAutoWindow();
+    }
     return Budget.parse(budget)
         .trialsFor(
             Budget.estimateTrialSeconds(
                 workload.databaseBytes(), rampupSeconds, windowSeconds, true),
             ValidationStats.MIN_VALIDATION_PAIRS,
             tracks.size());
+  }
+
+  /**
+   * --duration auto may keep the baselines' window, so the budget must hold a session at that
+   * window: else no window could decide even one comparison.
+   *
+   * @throws PgknobException naming the smallest budget that would do
+   */
+  private void requireRoomForAutoWindow() {
+    Budget b = Budget.parse(budget);
+    double trialSeconds =
+        Budget.estimateTrialSeconds(
+            workload.databaseBytes(), rampupSeconds, autoWindow.baselineSeconds(), true);
+    int minimum = Budget.minimumTrials(ValidationStats.MIN_VALIDATION_PAIRS, tracks.size());
+    int fits = b.trialsFitting(trialSeconds);
+    if (fits >= minimum) {
+      return;
+    }
+    throw new PgknobException(
+        String.format(
+            java.util.Locale.ROOT,
+            "--duration auto starts with %d s windows (trials of about %.0f s) and chooses a"
+                + " window only after the baselines, but the budget %s allows %d trials there;"
+                + " deciding a single comparison takes at least %d (%d baseline runs, 1 trial, %d"
+                + " validation rounds of the defaults, %s and PGTune-style)",
+            autoWindow.baselineSeconds(),
+            trialSeconds,
+            b.describe(),
+            fits,
+            minimum,
+            Budget.MIN_BASELINE_RUNS,
+            ValidationStats.MIN_VALIDATION_PAIRS,
+            tracks.size() == 1 ? "the pick" : "each track's pick"),
+        "give --budget " + b.smallestFitting(minimum, trialSeconds) + " or more");
+  }
+
+  /** These inputs once --duration auto chose {@code seconds} for the trials after the baselines. */
+  SessionInputs withChosenWindow(int seconds, String reason) {
+    return new SessionInputs(
+        workload,
+        rampupSeconds,
+        seconds,
+        budget,
+        tracks,
+        objective,
+        spaceFile,
+        rulesFile,
+        allowDurabilityTradeoff,
+        ramBytes,
+        seed,
+        surrogate,
+        applyBest,
+        pgtune,
+        validationTarget,
+        new AutoWindow(autoWindow.baselineSeconds(), seconds, reason));
   }
 
   /** The inputs as session.json keeps them. */
@@ -152,6 +217,10 @@ public record SessionInputs(
     m.put("applyBest", applyBest);
     m.put("pgtune", pgtune.toMap());
     m.put("validationTarget", validationTarget);
+    if (autoWindow != null) {
+      m.put("duration", "auto");
+      m.put("autoWindow", autoWindow.toMap());
+    }
     return m;
   }
 
@@ -175,7 +244,8 @@ public record SessionInputs(
         PgTuneOptions.fromMap(m.get("pgtune")),
         m.get("validationTarget") instanceof Number n
             ? n.doubleValue()
-            : SessionPlan.Validating.DEFAULT_TARGET);
+            : SessionPlan.Validating.DEFAULT_TARGET,
+        AutoWindow.fromMap(m.get("autoWindow")));
   }
 
   /**

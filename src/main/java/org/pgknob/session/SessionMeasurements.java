@@ -74,7 +74,8 @@ final class SessionMeasurements {
         windows.put(t.trial(), w.get());
         withinSquares += w.get().relativeError() * w.get().relativeError();
         withinCount++;
-        windowSeconds = t.workload().windowSeconds();
+        // The seconds the error rests on: a command's own run time may differ from them.
+        windowSeconds = t.workload().timeline().stream().filter(SecondSample::measured).count();
       }
     }
     for (var g : byConfiguration.entrySet()) {

@@ -130,6 +130,31 @@ public record SessionState(
   }
 
   /**
+   * The state once --duration auto chose its window: the inputs that record the choice and the plan
+   * remade for it (the baselines it ran stay its first steps).
+   */
+  public SessionState withChosenWindow(
+      Map<String, Object> newInputs, SessionPlan newPlan, Instant now) {
+    return new SessionState(
+        id,
+        pgknobVersion,
+        status,
+        createdAt,
+        now,
+        newInputs,
+        seed,
+        machine,
+        postgresVersion,
+        target,
+        dataDirectory,
+        originalSettings,
+        settings,
+        newPlan,
+        new Progress(
+            progress.phase(), progress.trialsDone(), newPlan.totalTrials(), progress.message()));
+  }
+
+  /**
    * Refuses to resume against a server other than the one the session started on: its results would
    * mix two machines' measurements.
    */

@@ -53,7 +53,8 @@ public final class TuningSession {
   /** The workload's application_name: the guardrail and timeouts stop only its backends. */
   private final SessionFolder folder;
 
-  private final SessionInputs inputs;
+  // Both change once, when --duration auto chooses the window after the baselines.
+  private SessionInputs inputs;
   private final Target target;
   private final ProgressPrinter progress;
   private final Clock clock;
@@ -207,30 +208,50 @@ public final class TuningSession {
    * of its own on the server.
    */
   public Summary run() {
-    try (Workload workload = context.workload()) {
-      return runPlan(workload);
+    try {
+      return runPlan();
+    } finally {
+      context.workload().close(); // the current one: --duration auto replaces the first
     }
   }
 
-  private Summary runPlan(Workload workload) {
+  private Summary runPlan() {
     SessionPlan plan = state.plan();
     List<TrialResult> logged = new ArrayList<>(folder.trials().read().trials());
-    TrialRunner runner =
-        new TrialRunner(
-            target,
-            workload,
-            context.workloadDatabase(),
-            inputs.workload().applicationName(),
-            context.memoryLimitBytes(),
-            trialTimeout());
+    TrialRunner runner = runner();
     StepProposer proposer = new StepProposer(context, inputs, plan);
     ServerWait wait = new ServerWait(target, serverWait, progress, clock, folder.dir());
     double trialSeconds = estimatedTrialSeconds(context, inputs);
+    if (windowToChoose()) {
+      progress.note(
+          "window: "
+              + inputs.windowSeconds()
+              + " s for the baselines, then chosen from their noise (--duration auto); the plan"
+              + " below is remade then");
+    }
     PlanSummary.lines(plan, trialSeconds, clock.instant()).forEach(progress::note);
     progress.clock(clock, logged.size() + 1, trialSeconds);
     Phase lastPhase = null;
     Set<String> sameAsDefaults = null;
     while (true) {
+      if (windowToChoose() && logged.size() >= plan.baselineRuns()) {
+        SessionPlan before = plan;
+        plan = chooseWindow(plan, logged);
+        runner = runner();
+        proposer = new StepProposer(context, inputs, plan);
+        trialSeconds = estimatedTrialSeconds(context, inputs);
+        if (plan != before) {
+          PlanSummary.lines(plan, logged.size(), trialSeconds, clock.instant())
+              .forEach(progress::note);
+          progress.clock(clock, logged.size() + 1, trialSeconds);
+        }
+        double observed =
+            Budget.observedTrialSeconds(logged).orElse(trialSeconds)
+                + inputs.windowSeconds()
+                - inputs.autoWindow().baselineSeconds();
+        MeasurementReport.detectableEffect(logged, plan, inputs, observed)
+            .ifPresent(line -> progress.note("  " + line));
+      }
       sameAsDefaults = sameAsDefaults(plan, proposer, logged, sameAsDefaults);
       Optional<Step> next = plan.next(logged, sameAsDefaults == null ? Set.of() : sameAsDefaults);
       if (next.isEmpty()) {
@@ -267,14 +288,51 @@ public final class TuningSession {
       checkBaselineRuns(plan, logged);
       if (logged.size() == plan.baselineRuns()) {
         MeasurementReport.checkStable(logged);
-        MeasurementReport.detectableEffect(logged, plan, inputs, trialSecondsSoFar(logged))
-            .ifPresent(line -> progress.note("  " + line));
+        if (!windowToChoose()) { // else printed with the window chosen, next
+          MeasurementReport.detectableEffect(logged, plan, inputs, trialSecondsSoFar(logged))
+              .ifPresent(line -> progress.note("  " + line));
+        }
       }
     }
     if (plan.validating() != null && sameAsDefaults != null) {
       validationEnd(plan, logged, sameAsDefaults).ifPresent(progress::note);
     }
     return finish(logged, wait);
+  }
+
+  private TrialRunner runner() {
+    return new TrialRunner(
+        target,
+        context.workload(),
+        context.workloadDatabase(),
+        inputs.workload().applicationName(),
+        context.memoryLimitBytes(),
+        trialTimeout());
+  }
+
+  /** Whether --duration auto has yet to choose the window. */
+  private boolean windowToChoose() {
+    return inputs.autoWindow() != null && !inputs.autoWindow().chosen();
+  }
+
+  /**
+   * --duration auto after the baselines: chooses the window from their noise, remakes the plan for
+   * it (the baselines stay its first steps), and records both in session.json before the next
+   * trial, so a resume goes on with them.
+   */
+  private SessionPlan chooseWindow(SessionPlan plan, List<TrialResult> logged) {
+    WindowDecision d =
+        WindowDecision.after(
+            logged.subList(0, plan.baselineRuns()), inputs, context.databaseBytes());
+    boolean changed = d.windowSeconds() != inputs.windowSeconds();
+    inputs = inputs.withChosenWindow(d.windowSeconds(), d.reason());
+    context.workload().close(); // the new context brings a workload for the chosen window
+    context = context.withInputs(inputs);
+    SessionPlan remade = changed ? plan(context, inputs, d.shares()) : plan;
+    state = state.withChosenWindow(inputs.toMap(), remade, clock.instant());
+    folder.writeState(state);
+    progress.note(d.reason());
+    return remade;
   }
 
   /**
@@ -516,6 +574,14 @@ public final class TuningSession {
     SessionContext context = SessionContext.open(inputs, target);
     List<String> out = new ArrayList<>();
     out.add("server: " + target.describe() + ", PostgreSQL " + context.facts().serverVersion());
+    if (inputs.autoWindow() != null) {
+      out.add(
+          "window: --duration auto: "
+              + inputs.windowSeconds()
+              + " s for the baselines, then chosen from their noise; this plan assumes "
+              + inputs.windowSeconds()
+              + " s and is remade then");
+    }
     out.addAll(
         PlanSummary.lines(
             plan(context, inputs), estimatedTrialSeconds(context, inputs), clock.instant()));
@@ -544,8 +610,14 @@ public final class TuningSession {
     Budget budget = Budget.parse(inputs.budget());
     double trialSeconds = estimatedTrialSeconds(context, inputs);
     int total = budget.trialsFor(trialSeconds, pairs, inputs.tracks().size());
-    Budget.Shares shares =
-        Budget.apportion(total, inputs.tracks(), inputs.objective(), true, pairs);
+    return plan(
+        context, inputs, Budget.apportion(total, inputs.tracks(), inputs.objective(), true, pairs));
+  }
+
+  /** The session's plan for a budget shared as {@code shares}. */
+  private static SessionPlan plan(
+      SessionContext context, SessionInputs inputs, Budget.Shares shares) {
+    int pairs = ValidationStats.MIN_VALIDATION_PAIRS;
     List<SessionPlan.SweepKnob> sweeps =
         SweepChoice.choose(context.space(), context.bound(), inputs.tracks(), shares.sweepTrials());
     return shares.racingPlan(
@@ -671,6 +743,27 @@ public final class TuningSession {
             "check that the server is up and the role may read pg_settings",
             e);
       }
+    }
+
+    /**
+     * The same context for inputs whose window changed (--duration auto): a workload that measures
+     * the new window, everything else as it was read at the start.
+     */
+    SessionContext withInputs(SessionInputs changed) {
+      SessionContext c =
+          new SessionContext(
+              target,
+              facts,
+              bound,
+              space,
+              rules,
+              serverSettings,
+              ram,
+              changed.workload().create(changed.rampupSeconds(), changed.windowSeconds()),
+              workloadDatabase,
+              changed);
+      c.perConnectionBytes = perConnectionBytes;
+      return c;
     }
 
     /** Measures one idle connection's memory on a local server; else keeps the rules' fallback. */

@@ -136,9 +136,10 @@ public record Verdict(
                         + MeasurementReport.percent(g.now())
                         + " cannot be told from noise with "
                         // a benchmark command times its own runs: no window to speak of
-                        + (g.longerWindowSeconds() > 0 ? g.windowSeconds() + " s windows and " : "")
+                        + (g.timedByPgknob() ? g.windowSeconds() + " s windows and " : "")
                         + "a budget of "
-                        + Budget.parse(g.budget()).describe()));
+                        + Budget.parse(g.budget()).describe()
+                        + (g.noLongerWindow().isEmpty() ? "" : "; " + g.noLongerWindow())));
     boolean pgtuneGain = pgtuneRatio != null && gain(pgtuneRatio, latency);
     if (best.isPresent()) {
       Summary.Ratio vsPgTune = facts.againstPgTune().get(best.get().name());
@@ -241,7 +242,7 @@ public record Verdict(
                         "./pgknob tune"
                             + options
                             + " --budget "
-                            + scaled(d.budget(), 1)
+                            + d.longerWindowBudget()
                             + " --duration "
                             + d.longerWindowSeconds()
                             + "s",

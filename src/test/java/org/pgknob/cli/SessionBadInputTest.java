@@ -91,6 +91,53 @@ class SessionBadInputTest {
         err.toString().startsWith("pgknob: budget 'lots' is not understood"), err.toString());
   }
 
+  /** tune --duration auto with tiny inputs plus {@code extra}; a later --duration replaces auto. */
+  private int auto(String... extra) {
+    List<String> args =
+        new ArrayList<>(
+            List.of(
+                "tune",
+                "--warehouses",
+                "1",
+                "--rampup",
+                "1s",
+                "--out",
+                runs.resolve("out").toString()));
+    args.addAll(List.of(extra));
+    if (!args.contains("--duration")) {
+      args.addAll(List.of("--duration", "auto"));
+    }
+    return run(args.toArray(String[]::new));
+  }
+
+  @Test
+  void durationAutoWithABudgetTooSmallForOneComparisonNamesTheSmallestThatWorks() throws Exception {
+    assertEquals(1, auto("--budget", "3m"));
+    String line = err.toString();
+    assertTrue(line.startsWith("pgknob: --duration auto starts with 15 s windows"), line);
+    assertTrue(line.contains("deciding a single comparison takes at least 16"), line);
+    // 16 trials of the estimated 26 s (1 warehouse, 1-s ramp-up, 15-s windows) need 7 minutes.
+    assertTrue(line.endsWith("(give --budget 7m or more)\n"), line);
+    assertEquals(1, line.lines().count(), line);
+    assertTrue(noSessionFolderLeft());
+
+    // A minute less is refused the same way: the budget named is the smallest.
+    assertEquals(1, auto("--budget", "6m"));
+    assertTrue(err.toString().contains("(give --budget 7m or more)"), err.toString());
+  }
+
+  @Test
+  void anUnreadableDurationNamesTheFormsItTakes() throws Exception {
+    assertEquals(2, auto("--duration", "soon"));
+    assertTrue(
+        err.toString()
+            .contains("'soon' is not a duration: give 90 or 90s, 2m, 1h, or auto (tune only)"),
+        err.toString());
+    assertEquals(1, run("tprocc", "run", "--duration", "auto"));
+    assertTrue(err.toString().contains("--duration auto is for tune"), err.toString());
+    assertTrue(noSessionFolderLeft());
+  }
+
   @Test
   void conflictingOrUnknownOptionsAreRefusedBeforeAnythingStarts() throws Exception {
     assertEquals(1, tune("--tracks", "reload,fast"));

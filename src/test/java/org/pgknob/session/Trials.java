@@ -90,6 +90,47 @@ public final class Trials {
         trial.timingsSeconds());
   }
 
+  /**
+   * A run of the defaults whose measured window had these per-second TPS (its mean is the run's
+   * TPS), taking {@code totalSeconds} in all.
+   */
+  public static TrialResult defaultsWithTimeline(
+      int trial, double[] perSecond, double totalSeconds) {
+    List<org.pgknob.workload.SecondSample> timeline = new java.util.ArrayList<>();
+    double sum = 0;
+    for (int i = 0; i < perSecond.length; i++) {
+      timeline.add(new org.pgknob.workload.SecondSample(i + 1, true, Math.round(perSecond[i]), 4));
+      sum += Math.round(perSecond[i]);
+    }
+    double tps = sum / perSecond.length;
+    WorkloadResult w =
+        new WorkloadResult(
+            perSecond.length,
+            Math.round(sum),
+            0,
+            tps,
+            tps,
+            new LatencySummary(Math.round(sum), 4, 3.6, 8, 12, 20),
+            timeline,
+            null,
+            Map.of(),
+            null);
+    return new TrialResult(
+        trial,
+        Phase.BASELINE,
+        Track.RELOAD,
+        "baseline " + trial,
+        Map.of(),
+        Map.of(),
+        Status.OK,
+        "",
+        w,
+        null,
+        null,
+        Instant.parse("2026-11-29T22:10:00Z").plusSeconds(60L * trial),
+        Map.of("total", totalSeconds, "window", (double) perSecond.length));
+  }
+
   /** A trial following {@code step} of a plan, with the given figures. */
   public static TrialResult of(Step step, double tps, double latencyAvgMs) {
     return ok(

@@ -11,7 +11,9 @@ import java.io.InputStream;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
@@ -23,7 +25,8 @@ import org.pgknob.PgknobException;
  * Runs an external command as an objective: {@code sh -c COMMAND} with the configuration on
  * standard input as one JSON object (knob name to value, in the knob's own type and unit), and
  * reads one JSON object from standard output: {@code {"value": 123.4}} or {@code {"status":
- * "failed", "reason": "..."}}. Other finite numeric fields become further metrics.
+ * "failed", "reason": "..."}}. Other finite numeric fields become further metrics; {@code
+ * "per_second"}, a list of numbers, is the value of each second of the command's measured window.
  *
  * <p>A non-zero exit, output that is not a JSON object, a missing, NaN or infinite value, or an
  * overrun of the timeout is a failed trial (never an exception) with the reason and the tail of
@@ -170,7 +173,21 @@ public final class CommandObjective {
                 metrics.putIfAbsent(e.getKey(), e.getValue().asDouble());
               }
             });
-    return CommandOutcome.succeeded(metrics);
+    JsonNode seconds = node.get("per_second");
+    List<Double> perSecond = new ArrayList<>();
+    if (seconds != null) {
+      if (!seconds.isArray()) {
+        return failed("the command's \"per_second\" is not a list of numbers", err);
+      }
+      for (JsonNode second : seconds) {
+        if (!second.isNumber() || !Double.isFinite(second.asDouble()) || second.asDouble() < 0) {
+          return failed(
+              "the command's \"per_second\" holds " + second + ", not a finite number >= 0", err);
+        }
+        perSecond.add(second.asDouble());
+      }
+    }
+    return CommandOutcome.succeeded(metrics, perSecond);
   }
 
   /** The whole output as a JSON object, else its last line (for scripts that log first). */

@@ -55,7 +55,11 @@ public record CommandSpec(String command, String database) implements WorkloadSp
   @Override
   public Workload create(int rampupSeconds, int windowSeconds) {
     return new CommandWorkload(
-        command, database, Duration.ofSeconds(3L * (rampupSeconds + windowSeconds) + 600));
+        command,
+        database,
+        Duration.ofSeconds(3L * (rampupSeconds + windowSeconds) + 600),
+        rampupSeconds,
+        windowSeconds);
   }
 
   @Override

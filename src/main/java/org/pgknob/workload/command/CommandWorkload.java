@@ -9,6 +9,7 @@ import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -19,6 +20,7 @@ import org.pgknob.workload.CheckpointAccount;
 import org.pgknob.workload.LatencySummary;
 import org.pgknob.workload.Progress;
 import org.pgknob.workload.RunListener;
+import org.pgknob.workload.SecondSample;
 import org.pgknob.workload.TpccFigures;
 import org.pgknob.workload.Workload;
 import org.pgknob.workload.WorkloadResult;
@@ -34,6 +36,11 @@ import org.pgknob.workload.WorkloadResult;
  * PGPASSFILE (a file of mode 600 that exists only while the command runs: the password never
  * appears in the environment or on a command line). PGKNOB_JDBC_URL gives the same as a JDBC URL
  * without the password. Resetting its data between trials is the command's job.
+ *
+ * <p>PGKNOB_RAMPUP_SECONDS and PGKNOB_WINDOW_SECONDS pass on --rampup and --duration for a command
+ * that can time its runs; one that also prints {@code "per_second": [...]}, the TPS of each second
+ * of its window, gets a window error like a built-in workload's, which {@code --duration auto}
+ * chooses the window from.
  */
 public final class CommandWorkload implements Workload {
   /**
@@ -46,8 +53,19 @@ public final class CommandWorkload implements Workload {
   private final String command;
   private final String database;
   private final Duration timeout;
+  private final int rampupSeconds;
+  private final int windowSeconds;
 
   public CommandWorkload(String command, String database, Duration timeout) {
+    this(command, database, timeout, 0, 0);
+  }
+
+  /**
+   * @param rampupSeconds --rampup, passed on as PGKNOB_RAMPUP_SECONDS (0: not passed)
+   * @param windowSeconds --duration, passed on as PGKNOB_WINDOW_SECONDS (0: not passed)
+   */
+  public CommandWorkload(
+      String command, String database, Duration timeout, int rampupSeconds, int windowSeconds) {
     if (command == null || command.isBlank()) {
       throw new PgknobException(
           "--workload-cmd is empty", "give the command that runs your benchmark");
@@ -55,6 +73,8 @@ public final class CommandWorkload implements Workload {
     this.command = command;
     this.database = database;
     this.timeout = timeout;
+    this.rampupSeconds = rampupSeconds;
+    this.windowSeconds = windowSeconds;
   }
 
   @Override
@@ -119,7 +139,7 @@ public final class CommandWorkload implements Workload {
           // hand the next trial a clean state, is recorded but not charged to it.
           tps,
           new LatencySummary(0, latency, 0, 0, 0, 0),
-          List.of(),
+          timeline(outcome.perSecond()),
           new CheckpointAccount(checkpointSeconds, 0, 0),
           outcome.metrics(),
           // A TPC-C command (HammerDB) may report NOPM and TPM; others have neither.
@@ -133,6 +153,15 @@ public final class CommandWorkload implements Workload {
         }
       }
     }
+  }
+
+  /** The command's per-second values as the measured seconds of a timeline. */
+  private static List<SecondSample> timeline(List<Double> perSecond) {
+    List<SecondSample> out = new ArrayList<>();
+    for (int i = 0; i < perSecond.size(); i++) {
+      out.add(new SecondSample(i + 1, true, Math.round(perSecond.get(i)), 0));
+    }
+    return out;
   }
 
   @Override
@@ -154,6 +183,10 @@ public final class CommandWorkload implements Workload {
     env.put("PGKNOB_JDBC_URL", target.jdbcUrl(database));
     if (passfile != null) {
       env.put("PGPASSFILE", passfile.toString());
+    }
+    if (windowSeconds > 0) {
+      env.put("PGKNOB_RAMPUP_SECONDS", Integer.toString(rampupSeconds));
+      env.put("PGKNOB_WINDOW_SECONDS", Integer.toString(windowSeconds));
     }
     return env;
   }
