@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -21,22 +20,10 @@ import org.pgknob.trial.TrialResult;
 class DurationSuggestionTest {
   /** TPROC-C, 2 warehouses, 5 s ramp-up, 15 s windows, both tracks, as the default tune. */
   private static SessionInputs defaultTune(String budget) {
-    Map<String, Object> m = new LinkedHashMap<>();
+    Map<String, Object> m = TinyInputs.map(budget, List.of("reload", "restart"));
     m.put("warehouses", 2);
-    m.put("virtualUsers", 4);
     m.put("rampupSeconds", 5);
     m.put("windowSeconds", 15);
-    m.put("allWarehouses", false);
-    m.put("budget", budget);
-    m.put("tracks", List.of("reload", "restart"));
-    m.put("objective", "tps");
-    m.put("spaceFile", "");
-    m.put("rulesFile", "");
-    m.put("allowDurabilityTradeoff", false);
-    m.put("ramBytes", 0L);
-    m.put("seed", 1L);
-    m.put("surrogate", "gp");
-    m.put("applyBest", false);
     return SessionInputs.fromMap(m);
   }
 

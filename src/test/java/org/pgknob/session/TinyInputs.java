@@ -13,6 +13,11 @@ public final class TinyInputs {
   private TinyInputs() {}
 
   public static SessionInputs of(String budget, List<String> tracks) {
+    return SessionInputs.fromMap(map(budget, tracks));
+  }
+
+  /** The same inputs as session.json's map, for a test that changes a few of them. */
+  public static Map<String, Object> map(String budget, List<String> tracks) {
     Map<String, Object> m = new LinkedHashMap<>();
     m.put("warehouses", 1);
     m.put("virtualUsers", 4);
@@ -29,6 +34,6 @@ public final class TinyInputs {
     m.put("seed", 1L);
     m.put("surrogate", "gp");
     m.put("applyBest", false);
-    return SessionInputs.fromMap(m);
+    return m;
   }
 }

@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
@@ -19,20 +18,10 @@ import org.pgknob.trial.TrialResult;
  */
 class WindowDecisionTest {
   private static SessionInputs auto(String budget) {
-    Map<String, Object> m = new LinkedHashMap<>();
+    Map<String, Object> m = TinyInputs.map(budget, List.of("reload"));
+    m.keySet().removeAll(List.of("warehouses", "virtualUsers", "allWarehouses"));
     m.put("workload", Map.of("name", "command", "command", "true", "database", "postgres"));
-    m.put("rampupSeconds", 1);
     m.put("windowSeconds", 15);
-    m.put("budget", budget);
-    m.put("tracks", List.of("reload"));
-    m.put("objective", "tps");
-    m.put("spaceFile", "");
-    m.put("rulesFile", "");
-    m.put("allowDurabilityTradeoff", false);
-    m.put("ramBytes", 0L);
-    m.put("seed", 1L);
-    m.put("surrogate", "gp");
-    m.put("applyBest", false);
     m.put("autoWindow", AutoWindow.startingWith(15).toMap());
     return SessionInputs.fromMap(m);
   }
