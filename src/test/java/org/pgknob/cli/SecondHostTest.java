@@ -223,34 +223,26 @@ class SecondHostTest {
       @org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws Exception {
     String autoConf = autoConf();
     java.nio.file.Path conf = Files.writeString(dir.resolve("work.conf"), "work_mem = 64MB\n");
-    java.nio.file.Path runs = dir.resolve("runs");
-    List<String> compare =
-        remote(
-            "compare",
-            "--config",
-            conf.toString(),
-            "--rounds",
-            "2",
-            "--warehouses",
-            "1",
-            "--vus",
-            "2",
-            "--rampup",
-            "2s",
-            "--duration",
-            "3s",
-            "--server-wait",
-            "12s",
-            "--out",
-            runs.toString());
-    compare.addAll(List.of("--agent-command", pg.agentCommand()));
     var executor = java.util.concurrent.Executors.newSingleThreadExecutor();
     String workMem;
+    java.nio.file.Path runs = null;
     try (RemoteServer watcher = openWithoutAgent()) {
       workMem = show(watcher, "work_mem");
-      var exit = executor.submit(() -> run(compare));
-      // First drop: mid-trial on work_mem = 64MB; back once the session says it waits.
-      awaitCandidateRunning(watcher, exit);
+      java.util.concurrent.Future<Integer> exit = null;
+      // A busy host can trip the session's instability stop in the baseline (its 3 s windows
+      // then differ by over 50%): that stop is right, and not this test's subject, so the
+      // session starts again, at most twice.
+      for (int attempt = 1; exit == null; attempt++) {
+        runs = dir.resolve("runs-" + attempt);
+        List<String> compare = compareCommand(conf, runs);
+        out.getBuffer().setLength(0);
+        err.getBuffer().setLength(0);
+        exit = executor.submit(() -> run(compare));
+        // First drop: mid-trial on work_mem = 64MB; back once the session says it waits.
+        if (!awaitCandidateRunning(watcher, exit, attempt < 3)) {
+          exit = null;
+        }
+      }
       NetnsPostgres.linkDown(true);
       try {
         awaitOutput("is unreachable since", 1);
@@ -259,7 +251,7 @@ class SecondHostTest {
       }
       awaitOutput("answers again at", 1);
       // Second drop, on the next round's work_mem = 64MB, kept down past --server-wait.
-      awaitCandidateRunning(watcher, exit);
+      awaitCandidateRunning(watcher, exit, false);
       NetnsPostgres.linkDown(true);
       int code;
       try {
@@ -335,12 +327,44 @@ class SecondHostTest {
     assertEquals(autoConf, autoConf());
   }
 
-  /** Waits until the workload's users run on the server with work_mem = 64MB applied. */
-  private void awaitCandidateRunning(
-      RemoteServer watcher, java.util.concurrent.Future<Integer> exit) throws Exception {
+  /** A short compare of work_mem = 64MB over the veth link that waits 12 s for a lost server. */
+  private List<String> compareCommand(java.nio.file.Path conf, java.nio.file.Path runs) {
+    List<String> compare =
+        remote(
+            "compare",
+            "--config",
+            conf.toString(),
+            "--rounds",
+            "2",
+            "--warehouses",
+            "1",
+            "--vus",
+            "2",
+            "--rampup",
+            "2s",
+            "--duration",
+            "3s",
+            "--server-wait",
+            "12s",
+            "--out",
+            runs.toString());
+    compare.addAll(List.of("--agent-command", pg.agentCommand()));
+    return compare;
+  }
+
+  /**
+   * Waits until the workload's users run on the server with work_mem = 64MB applied: true then;
+   * false when the session stopped first as too unstable to tune on and {@code unstableMayStop}.
+   */
+  private boolean awaitCandidateRunning(
+      RemoteServer watcher, java.util.concurrent.Future<Integer> exit, boolean unstableMayStop)
+      throws Exception {
     long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(180);
     while (System.nanoTime() < deadline) {
       if (exit.isDone()) {
+        if (unstableMayStop && err.toString().contains("too unstable to tune on")) {
+          return false;
+        }
         throw new AssertionError("the session ended first: " + exit.get() + "\n" + out + err);
       }
       try (Connection conn = watcher.connect("postgres");
@@ -351,7 +375,7 @@ class SecondHostTest {
                           + " WHERE application_name = 'pgknob tprocc')")) {
         rs.next();
         if (rs.getString(1).equals("64MB") && rs.getInt(2) >= 2) {
-          return;
+          return true;
         }
       }
       Thread.sleep(100);
