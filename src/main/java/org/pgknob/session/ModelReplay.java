@@ -2,12 +2,10 @@ package org.pgknob.session;
 
 import java.util.List;
 import org.pgknob.optimize.Bayes;
-import org.pgknob.optimize.Incumbent;
 import org.pgknob.optimize.Observation;
 import org.pgknob.optimize.OptimizerSpec;
 import org.pgknob.optimize.Optimizers;
 import org.pgknob.optimize.SurrogateKind;
-import org.pgknob.space.Configuration;
 import org.pgknob.trial.Phase;
 import org.pgknob.trial.TrialResult;
 
@@ -31,23 +29,5 @@ final class ModelReplay {
       model.observe(o.configuration(), o.outcome());
     }
     return model;
-  }
-
-  /**
-   * The observed configuration with the best posterior mean of the model {@link #fitted} builds
-   * (empty before any trial of the space succeeded): the pick a track's validation measures.
-   *
-   * <p>Why the model and not the track's last race winner: a short session has room for one race
-   * per track, run early against the defaults, so its winner is whichever of the first proposals
-   * had the luckiest window, and a later proposal the model rates higher (from all of its own runs
-   * and its neighbours', each with its noise) would never be validated. The winner's race runs are
-   * observations too: its posterior mean rests on all of them, so it stays the pick unless the
-   * evidence for another configuration is stronger.
-   */
-  static Configuration best(OptimizerSpec spec, SurrogateKind surrogate, List<TrialResult> logged) {
-    return fitted(spec, surrogate, logged)
-        .incumbent()
-        .map(Incumbent::configuration)
-        .orElse(Configuration.empty());
   }
 }

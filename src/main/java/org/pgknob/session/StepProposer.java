@@ -7,6 +7,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 import org.pgknob.PgknobException;
+import org.pgknob.optimize.Incumbent;
 import org.pgknob.optimize.NoCandidateLeftException;
 import org.pgknob.optimize.Optimizer;
 import org.pgknob.optimize.OptimizerSpec;
@@ -265,14 +266,28 @@ final class StepProposer {
 
   /**
    * The best configuration of a track for an objective ("restart/tps") over the search phases: the
-   * model's best posterior mean over the drift-corrected values ({@link ModelReplay#best}).
+   * winner of the track's last race on that objective (paired evidence), else the model's best
+   * posterior mean over the drift-corrected values (never one lucky window on its own).
    */
   Configuration best(String name, List<TrialResult> logged) {
     ResultKey key = ResultKey.parse(name);
     SearchSpace space = context.trackSpace(key.track());
+    if (plan.racing() != null && plan.racing().objective().equals(key.objective())) {
+      var incumbent = new MeasuredSlots(plan).incumbent(key.track(), logged);
+      for (TrialResult t : logged) {
+        if (incumbent.isPresent()
+            && t.trial() == incumbent.get()
+            && space.names().containsAll(t.config().keySet())) {
+          return Configuration.normalized(t.config(), space);
+        }
+      }
+    }
     OptimizerSpec spec =
         new OptimizerSpec(space, Objectives.of(key.objective()), inputs.seed(), c -> true, true);
-    return ModelReplay.best(spec, inputs.surrogate(), logged);
+    return ModelReplay.fitted(spec, inputs.surrogate(), logged)
+        .incumbent()
+        .map(Incumbent::configuration)
+        .orElse(Configuration.empty());
   }
 
   private TrialRequest checked(Step step, SearchSpace space, Configuration proposed) {

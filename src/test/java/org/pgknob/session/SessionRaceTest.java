@@ -88,23 +88,20 @@ class SessionRaceTest {
     assertEquals(Phase.BAYES, trials.get(source - 1).phase());
     assertEquals(trials.get(source - 1).settings(), challenger.settings(), "the challenger again");
     assertTrue(!challenger.settings().isEmpty());
-    // a 20% gain wins its race; the pick validated is the model's best posterior mean, one of the
-    // configurations the search measured (any of them gives 1200 TPS, the defaults 1000)
+    // a 20% gain wins its race, and the winner is the track's best and the one validated (a later
+    // challenger may beat the first: the objective counts the CHECKPOINT after the window, which
+    // some settings shorten)
     SessionPlan plan = folder.readState().plan();
-    new MeasuredSlots(plan)
-        .incumbent("restart", trials)
-        .orElseThrow(() -> new AssertionError("no race won:\n" + phases));
+    int winner =
+        new MeasuredSlots(plan)
+            .incumbent("restart", trials)
+            .orElseThrow(() -> new AssertionError("no race won:\n" + phases));
     TrialResult validated =
         trials.stream()
             .filter(t -> t.label().endsWith(" restart/tps"))
             .reduce((a, b) -> b)
             .orElseThrow(() -> new AssertionError("the pick was not validated:\n" + phases));
-    assertTrue(!validated.settings().isEmpty(), phases);
-    assertTrue(
-        trials.stream()
-            .filter(t -> t.phase() == Phase.BAYES)
-            .anyMatch(t -> t.settings().equals(validated.settings())),
-        "a configuration of the search: " + phases);
+    assertEquals(trials.get(winner - 1).settings(), validated.settings(), phases);
     long defaultsRuns = trials.stream().filter(t -> t.settings().isEmpty()).count();
     Summary.Measurement tps = summary.measurements().get(0);
     assertEquals("tps", tps.objective());
