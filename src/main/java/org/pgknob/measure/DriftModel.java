@@ -92,10 +92,12 @@ public final class DriftModel {
   static final double ROBUST_SDS = 2.5;
 
   /**
-   * How far below its neighbours (in log scale, about 10%) a run must lie at the least to be left
-   * out: a smaller dip is what drift and noise do, and moves a smoothed level by a few percent.
+   * How far below its neighbours (in log scale, about 18%) a run must lie at the least to be left
+   * out: the robust spread of the few steps of a short series (a session's first reference runs)
+   * can come out near 0 by chance, and a trend then makes the first runs look like drops; a smaller
+   * dip moves a smoothed level by a few percent only.
    */
-  static final double MIN_DROP = 0.1;
+  static final double MIN_DROP = 0.2;
 
   /**
    * Which runs (log values in time order) lie far below their neighbours: a run's deviation from
@@ -106,7 +108,7 @@ public final class DriftModel {
    * deviation, rather than that of the deviations from the neighbours, because a drop also shifts
    * the deviations of the runs around it. Only low runs: a run is not lucky by 30%, but it can lose
    * that much to something else on the machine. With 13 runs 7% noisy and a drift of 12%, 86% of
-   * 30% drops are left out and 1% of other runs (those far below their neighbours by noise, whose
+   * 30% drops are left out and 0.3% of other runs (those far below their neighbours by noise, whose
    * leaving out costs the level little).
    */
   static boolean[] dropped(double[] logs) {

@@ -192,6 +192,19 @@ class DriftModelTest {
   }
 
   @Test
+  void aRisingTrendInAShortSeriesIsNoDrop() {
+    // a noise-bench session's defaults (seed 2): three baselines at the start, two race runs later,
+    // the level rising by 20% between; the steps' spread is near 0 by chance
+    double[] times = {1, 2, 3, 20, 22};
+    double[] values = {860, 920, 1030, 1100, 1040};
+    List<DriftModel.Reference> refs = new ArrayList<>();
+    for (int i = 0; i < times.length; i++) {
+      refs.add(new DriftModel.Reference(times[i], values[i]));
+    }
+    assertEquals(0, DriftModel.of(refs, 3).droppedReferences());
+  }
+
+  @Test
   void fewReferenceRunsAreAllKept() {
     List<DriftModel.Reference> refs =
         List.of(
