@@ -14,6 +14,11 @@ import java.util.List;
  * scale between reference runs and held flat beyond the first and last. Each reference level is the
  * mean of its run and its neighbours' ({@code smoothing} runs centred on it), trading a little lag
  * in a fast drift for less of the references' own noise in every corrected value.
+ *
+ * <p>A reference run far below its neighbours is left out of the level (see {@link
+ * #dropped(double[])}): a machine's runs now and then fall 30% for a reason of their own (a
+ * checkpoint, a neighbour's burst), and averaged with its neighbours such a run lowers the level by
+ * a tenth around it, so that every trial measured nearby looks a tenth better than it is.
  */
 public final class DriftModel {
   /** A reference run: when it ran (any monotone clock, e.g. seconds or trial number) and value. */
@@ -23,11 +28,13 @@ public final class DriftModel {
   private final double[] rawLogs;
   private final double[] logLevels;
   private final double anchor;
+  private final int references;
 
-  private DriftModel(double[] times, double[] rawLogs, double[] logLevels) {
+  private DriftModel(double[] times, double[] rawLogs, double[] logLevels, int references) {
     this.times = times;
     this.rawLogs = rawLogs;
     this.logLevels = logLevels;
+    this.references = references;
     this.anchor = logLevels.length == 0 ? 0 : Stats.mean(logLevels);
   }
 
@@ -48,18 +55,100 @@ public final class DriftModel {
       t[i] = sorted.get(i).time();
       raw[i] = Stats.logs(new double[] {sorted.get(i).value()})[0];
     }
-    double[] level = new double[n];
+    boolean[] out = dropped(raw);
+    int kept = 0;
+    for (boolean o : out) {
+      kept += o ? 0 : 1;
+    }
+    double[] keptTimes = new double[kept];
+    double[] keptLogs = new double[kept];
+    for (int i = 0, k = 0; i < n; i++) {
+      if (!out[i]) {
+        keptTimes[k] = t[i];
+        keptLogs[k++] = raw[i];
+      }
+    }
+    double[] level = new double[kept];
     int half = (smoothing - 1) / 2;
-    for (int i = 0; i < n; i++) {
+    for (int i = 0; i < kept; i++) {
       int from = Math.max(0, i - half);
-      int to = Math.min(n - 1, i + half);
+      int to = Math.min(kept - 1, i + half);
       double sum = 0;
       for (int j = from; j <= to; j++) {
-        sum += raw[j];
+        sum += keptLogs[j];
       }
       level[i] = sum / (to - from + 1);
     }
-    return new DriftModel(t, raw, level);
+    return new DriftModel(keptTimes, keptLogs, level, n);
+  }
+
+  /** Fewer runs than this tell no neighbours' level and no spread to judge a run by. */
+  static final int MIN_RUNS_TO_JUDGE = 5;
+
+  /** Runs on each side whose median is a run's expected level. */
+  static final int NEIGHBOURS = 2;
+
+  /** How many robust standard deviations below its neighbours a run must lie to be left out. */
+  static final double ROBUST_SDS = 2.5;
+
+  /**
+   * How far below its neighbours (in log scale, about 18%) a run must lie at the least to be left
+   * out: the robust spread of the few steps of a short series (a session's first reference runs)
+   * can come out near 0 by chance, and a trend then makes the first runs look like drops; a smaller
+   * dip moves a smoothed level by a few percent only.
+   */
+  static final double MIN_DROP = 0.2;
+
+  /**
+   * Which runs (log values in time order) lie far below their neighbours: a run's deviation from
+   * the median of up to {@link #NEIGHBOURS} runs on each side, against {@link #ROBUST_SDS} times a
+   * robust noise of one run, from the median absolute deviation of the steps between successive
+   * runs. The medians are what the drops themselves neither pull nor widen, where a mean and a
+   * standard deviation would hide a drop behind the spread it causes; a step's median absolute
+   * deviation, rather than that of the deviations from the neighbours, because a drop also shifts
+   * the deviations of the runs around it. Only low runs: a run is not lucky by 30%, but it can lose
+   * that much to something else on the machine. With 13 runs 7% noisy and a drift of 12%, 86% of
+   * 30% drops are left out and 0.3% of other runs (those far below their neighbours by noise, whose
+   * leaving out costs the level little).
+   */
+  static boolean[] dropped(double[] logs) {
+    int n = logs.length;
+    boolean[] out = new boolean[n];
+    if (n < MIN_RUNS_TO_JUDGE) {
+      return out;
+    }
+    double[] deviation = new double[n];
+    for (int i = 0; i < n; i++) {
+      List<Double> around = new ArrayList<>();
+      for (int j = Math.max(0, i - NEIGHBOURS); j <= Math.min(n - 1, i + NEIGHBOURS); j++) {
+        if (j != i) {
+          around.add(logs[j]);
+        }
+      }
+      deviation[i] = logs[i] - median(around);
+    }
+    List<Double> steps = new ArrayList<>();
+    for (int i = 1; i < n; i++) {
+      steps.add(logs[i] - logs[i - 1]);
+    }
+    double centre = median(steps);
+    List<Double> absolute = new ArrayList<>();
+    for (double d : steps) {
+      absolute.add(Math.abs(d - centre));
+    }
+    // a step holds two runs' noise; 1.4826 x the median absolute deviation: a normal's sd
+    double robustSd = 1.4826 * median(absolute) / Math.sqrt(2);
+    for (int i = 0; i < n; i++) {
+      out[i] = -deviation[i] > MIN_DROP && -deviation[i] > ROBUST_SDS * robustSd;
+    }
+    return out;
+  }
+
+  private static double median(List<Double> values) {
+    List<Double> sorted = new ArrayList<>(values);
+    sorted.sort(null);
+    int m = sorted.size();
+    return m % 2 == 1 ? sorted.get(m / 2) : (sorted.get(m / 2 - 1) + sorted.get(m / 2)) / 2;
   }
 
   /**
@@ -178,7 +267,8 @@ public final class DriftModel {
    * reference runs at least {@code minGap} apart (each paired with the latest one that far before
    * it) per unit of time, after taking out what the runs' own noise alone would give (2 noise
    * variances per difference). Back-to-back runs are left out: over one or two trials a slow drift
-   * cannot show, and their differences are noise. 0 when no change beyond the noise is seen.
+   * cannot show, and their differences are noise. Runs left out of the level are left out here too:
+   * a drop is no drift. 0 when no change beyond the noise is seen.
    */
   public double driftPerTime(RunNoise noise, double minGap) {
     double excess = 0;
@@ -200,8 +290,13 @@ public final class DriftModel {
     return squaredTime == 0 ? 0 : Math.sqrt(excess / squaredTime);
   }
 
-  /** The number of reference runs. */
+  /** The number of reference runs, those left out of the level included. */
   public int references() {
-    return times.length;
+    return references;
+  }
+
+  /** The number of reference runs left out of the level as far below their neighbours. */
+  public int droppedReferences() {
+    return references - times.length;
   }
 }

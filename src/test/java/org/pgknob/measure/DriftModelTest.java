@@ -138,4 +138,88 @@ class DriftModelTest {
     assertEquals(DriftModel.of(defaults, 1).levelAt(5), both.levelAt(5), 1e-9);
     assertEquals(2, both.references());
   }
+
+  @Test
+  void aReferenceRunThirtyPercentLowDoesNotPullTheLevelAroundIt() {
+    List<DriftModel.Reference> refs = new ArrayList<>();
+    for (int t = 0; t <= 60; t += 4) {
+      refs.add(new DriftModel.Reference(t, 2000 * drift(t) * (t == 28 ? 0.7 : 1)));
+    }
+    DriftModel m = DriftModel.of(refs, 3);
+    assertEquals(1, m.droppedReferences());
+    assertEquals(16, m.references());
+    for (int t = 20; t <= 36; t++) {
+      // kept in, the drop would pull the smoothed level by 11% (ln(0.7) / 3); the 2.5% left is
+      // the smoothing's lag on the drift's slope, over runs 12 trials apart around the gap
+      assertEquals(1.0, m.levelAt(t) / (2000 * drift(t)), 0.025, "level at " + t);
+    }
+  }
+
+  @Test
+  void underNoiseADropIsLeftOutAndOrdinaryRunsAreKept() {
+    Random random = new Random(5);
+    int sessions = 500;
+    double pulledSquares = 0;
+    int dropsLeftOut = 0;
+    int ordinaryLeftOut = 0;
+    int ordinary = 0;
+    for (int session = 0; session < sessions; session++) {
+      double phase = random.nextDouble() * 60;
+      int drop = 2 + random.nextInt(9); // one run of the middle 30% low
+      List<DriftModel.Reference> refs = new ArrayList<>();
+      for (int i = 0; i < 13; i++) {
+        double value = 2000 * drift(5 * i + phase) * Math.exp(0.07 * random.nextGaussian());
+        refs.add(new DriftModel.Reference(5 * i, value * (i == drop ? 0.7 : 1)));
+      }
+      DriftModel m = DriftModel.of(refs, 3);
+      pulledSquares +=
+          Math.pow(Math.log(m.levelAt(5 * drop) / (2000 * drift(5 * drop + phase))), 2);
+      boolean[] out = DriftModel.dropped(logs(refs));
+      for (int i = 0; i < out.length; i++) {
+        if (i == drop) {
+          dropsLeftOut += out[i] ? 1 : 0;
+        } else {
+          ordinary++;
+          ordinaryLeftOut += out[i] ? 1 : 0;
+        }
+      }
+    }
+    // a drop averaged in over 3 runs pulls the level by ln(0.7) / 3 = -0.119 on top of the noise
+    double rms = Math.sqrt(pulledSquares / sessions);
+    assertTrue(rms < 0.07, "the level at the drop is off by " + rms + " (rms, log)");
+    assertTrue(dropsLeftOut > 0.8 * sessions, dropsLeftOut + " drops left out");
+    assertTrue(ordinaryLeftOut < 0.02 * ordinary, ordinaryLeftOut + " ordinary runs left out");
+  }
+
+  @Test
+  void aRisingTrendInAShortSeriesIsNoDrop() {
+    // a noise-bench session's defaults (seed 2): three baselines at the start, two race runs later,
+    // the level rising by 20% between; the steps' spread is near 0 by chance
+    double[] times = {1, 2, 3, 20, 22};
+    double[] values = {860, 920, 1030, 1100, 1040};
+    List<DriftModel.Reference> refs = new ArrayList<>();
+    for (int i = 0; i < times.length; i++) {
+      refs.add(new DriftModel.Reference(times[i], values[i]));
+    }
+    assertEquals(0, DriftModel.of(refs, 3).droppedReferences());
+  }
+
+  @Test
+  void fewReferenceRunsAreAllKept() {
+    List<DriftModel.Reference> refs =
+        List.of(
+            new DriftModel.Reference(0, 1000),
+            new DriftModel.Reference(5, 1000),
+            new DriftModel.Reference(10, 700),
+            new DriftModel.Reference(15, 1000));
+    assertEquals(0, DriftModel.of(refs, 3).droppedReferences());
+  }
+
+  private static double[] logs(List<DriftModel.Reference> refs) {
+    double[] logs = new double[refs.size()];
+    for (int i = 0; i < logs.length; i++) {
+      logs[i] = Math.log(refs.get(i).value());
+    }
+    return logs;
+  }
 }
