@@ -10,14 +10,7 @@ package org.pgknob.measure;
  * ratios comes from the pairs themselves, or, when a pooled run noise is given, from both: the
  * pooled noise (each log ratio has twice one run's variance) with its degrees of freedom, and the
  * pairs' own spread with theirs. Pooling lets two or three pairs decide, where their own spread
- * alone (1 or 2 degrees of freedom) would leave the interval wide open. The interval then uses the
- * larger of that combined spread and the pairs' own: a pooled estimate is the session's typical
- * noise, and it understates a particular comparison's spread when an outlier run (a 30% drop of one
- * run in twenty, on a machine whose neighbours burst) hits one of its pairs; weighted by degrees of
- * freedom against 16 or more pooled ones, such a pair hardly widens the interval. In simulated
- * 3-pair comparisons of equal configurations (7% noise, 5% of runs 30% low, the noise pooled from 8
- * configurations run 3 times) the combined spread alone excluded 1 in 6.2% of them, the larger of
- * the two in 2.5%.
+ * alone (1 or 2 degrees of freedom) would leave the interval wide open.
  *
  * @param estimate geometric mean of B / A over the pairs
  * @param low lower end of the interval
@@ -63,9 +56,8 @@ public record PairedRatio(
     }
     double own = Stats.sampleSd(d);
     double pairVariance = 2 * pooled.logSd() * pooled.logSd();
-    double combined =
+    double sd =
         Math.sqrt((ownDf * own * own + pooled.degreesOfFreedom() * pairVariance) / (double) df);
-    double sd = Math.max(own, combined);
     double mean = Stats.mean(d);
     double half = Stats.t(0.5 + confidence / 2, df) * sd / Math.sqrt(n);
     return new PairedRatio(
