@@ -3,6 +3,7 @@ package org.pgknob.measure;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
@@ -25,6 +26,52 @@ class DetectableEffectTest {
         b[i] = 1000 * (1 + gain) * Math.exp(noise * random.nextGaussian());
       }
       found += PairedRatio.of(a, b, 0.95, pooled).low() > 1 ? 1 : 0;
+    }
+    assertEquals(0.8, found / (double) sessions, 0.04);
+  }
+
+  @Test
+  void aGainOfTheDetectableSizeIsFoundWithTheStatedPowerAfterTheCovariateAdjustment() {
+    // After the adjustment the noise is the residual one and a degree of freedom goes to the slope:
+    // the gain detectable at that noise and those degrees of freedom must be found by the adjusted
+    // interval in 80% of sessions (its slope error, small with 30 runs, makes it a little less).
+    double residualNoise = 0.06;
+    double slope = -0.3;
+    int pairs = 6;
+    Random random = new Random(5);
+    int found = 0;
+    int sessions = 2000;
+    for (int s = 0; s < sessions; s++) {
+      // 30 earlier runs of 3 configurations set the slope and the noise
+      List<double[][]> groups = new ArrayList<>();
+      List<double[]> values = new ArrayList<>();
+      for (int g = 0; g < 3; g++) {
+        double[][] group = new double[10][];
+        double[] v = new double[10];
+        for (int i = 0; i < 10; i++) {
+          double cpu = 0.8 + 0.3 * random.nextGaussian();
+          v[i] = 1000 * Math.exp(slope * cpu + residualNoise * random.nextGaussian());
+          group[i] = new double[] {v[i], cpu};
+        }
+        groups.add(group);
+        values.add(v);
+      }
+      CovariateSlope fitted = CovariateSlope.of(groups);
+      double gain =
+          DetectableEffect.DEFAULT.smallestGain(
+              residualNoise, pairs, fitted.residual().degreesOfFreedom() + pairs - 1);
+      double[] a = new double[pairs];
+      double[] b = new double[pairs];
+      double[] xa = new double[pairs];
+      double[] xb = new double[pairs];
+      for (int i = 0; i < pairs; i++) {
+        xa[i] = 0.8 + 0.3 * random.nextGaussian();
+        xb[i] = 0.8 + 0.3 * random.nextGaussian();
+        a[i] = 1000 * Math.exp(slope * xa[i] + residualNoise * random.nextGaussian());
+        b[i] = 1000 * (1 + gain) * Math.exp(slope * xb[i] + residualNoise * random.nextGaussian());
+      }
+      AdjustedRatio r = AdjustedRatio.of(a, b, xa, xb, 0.95, PooledNoise.of(values), fitted);
+      found += r.used().low() > 1 ? 1 : 0;
     }
     assertEquals(0.8, found / (double) sessions, 0.04);
   }
