@@ -70,6 +70,18 @@ public final class ManagedCluster implements Target {
     return cluster;
   }
 
+  /**
+   * The process sampler of the running server, probing the disk beside the data directory during
+   * each window ({@link DiskProbe}): the cluster folder holds the data directory, so it is on the
+   * same filesystem, and pgknob owns it.
+   */
+  @Override
+  public Optional<ProcessSampler> newSampler() {
+    Optional<ProcessSampler> sampler = Target.super.newSampler();
+    sampler.ifPresent(s -> s.probeDisk(new DiskProbe(clusterDir)));
+    return sampler;
+  }
+
   /** The default cluster of the default major under pgknob's home folder. */
   public static ManagedCluster openDefault(int port) {
     return openDefault(port, ManagedVersions.DEFAULT_MAJOR);

@@ -11,6 +11,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalDouble;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
@@ -62,6 +63,7 @@ public final class ProcessSampler implements AutoCloseable {
   private Window window;
   private final Supplier<Optional<ProcessSample>> source; // null: read /proc here
   private long lastFedMillis;
+  private volatile DiskProbe diskProbe; // null: no probe (a server elsewhere)
 
   /** CPU ticks and I/O bytes of one process; {@code startTicks} tells a reused pid apart. */
   private record Counters(
@@ -107,6 +109,14 @@ public final class ProcessSampler implements AutoCloseable {
     return pssReadable;
   }
 
+  /**
+   * Probes the disk once a second while a window is open ({@link DiskProbe}); the window's summary
+   * then carries the disk's synchronous write rate.
+   */
+  public void probeDisk(DiskProbe probe) {
+    this.diskProbe = probe;
+  }
+
   public void addListener(Consumer<ProcessSample> listener) {
     listeners.add(listener);
   }
@@ -141,6 +151,10 @@ public final class ProcessSampler implements AutoCloseable {
       }
       timer = null;
     }
+  }
+
+  private synchronized boolean windowOpen() {
+    return window != null;
   }
 
   /** Begins a summary window: samples from now on count. */
@@ -185,6 +199,15 @@ public final class ProcessSampler implements AutoCloseable {
   private void sampleQuietly() {
     try {
       sampleNow();
+      DiskProbe probe = diskProbe;
+      if (probe != null && windowOpen()) {
+        OptionalDouble rate = probe.writesPerSecond();
+        synchronized (this) {
+          if (window != null && rate.isPresent()) {
+            window.addDiskRate(rate.getAsDouble());
+          }
+        }
+      }
     } catch (RuntimeException e) {
       // A failing listener or an unreadable file must not end the sampling of a trial.
     }
@@ -407,6 +430,15 @@ public final class ProcessSampler implements AutoCloseable {
     private double foreignSum;
     private double foreignPeak;
     private int hostCores;
+    private double diskLogSum;
+    private int diskBursts;
+
+    void addDiskRate(double writesPerSecond) {
+      if (writesPerSecond > 0) {
+        diskLogSum += Math.log(writesPerSecond);
+        diskBursts++;
+      }
+    }
 
     void add(ProcessSample s) {
       samples++;
@@ -442,7 +474,10 @@ public final class ProcessSampler implements AutoCloseable {
           samples,
           foreignSum / samples,
           foreignPeak,
-          hostCores);
+          hostCores,
+          // geometric mean: the rate acts as a factor on TPS, and one stalled burst is not an
+          // average
+          diskBursts == 0 ? 0 : Math.exp(diskLogSum / diskBursts));
     }
   }
 }

@@ -18,6 +18,9 @@ import com.fasterxml.jackson.annotation.JsonInclude;
  * @param foreignCpuAvgCores mean foreign CPU over the window, in cores
  * @param foreignCpuPeakCores highest foreign CPU of one sample in the window, in cores
  * @param hostCores the host's cores, or 0 when not measured
+ * @param diskSyncWritesPerSec the disk's synchronous 8 kB write rate during the window ({@link
+ *     DiskProbe}, geometric mean of one burst a second), or 0 when not probed (a server elsewhere,
+ *     a record written before pgknob probed): left out of the JSON then
  */
 public record ResourceSummary(
     boolean available,
@@ -32,7 +35,8 @@ public record ResourceSummary(
     int samples,
     @JsonInclude(JsonInclude.Include.NON_DEFAULT) double foreignCpuAvgCores,
     @JsonInclude(JsonInclude.Include.NON_DEFAULT) double foreignCpuPeakCores,
-    @JsonInclude(JsonInclude.Include.NON_DEFAULT) int hostCores) {
+    @JsonInclude(JsonInclude.Include.NON_DEFAULT) int hostCores,
+    @JsonInclude(JsonInclude.Include.NON_DEFAULT) double diskSyncWritesPerSec) {
   /**
    * A trial is disturbed when other processes used, on average over its window, more than this
    * share of the host's cores (on 2 cores: more than half a core). Below it the noise of 1-second
@@ -42,7 +46,7 @@ public record ResourceSummary(
   public static final double DISTURBED_FOREIGN_CPU_SHARE = 0.25;
 
   public static final ResourceSummary UNAVAILABLE =
-      new ResourceSummary(false, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0);
+      new ResourceSummary(false, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0);
 
   /**
    * True when other processes took more than {@link #DISTURBED_FOREIGN_CPU_SHARE} of the host's

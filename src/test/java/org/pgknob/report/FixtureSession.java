@@ -246,6 +246,7 @@ public final class FixtureSession {
             18,
             0,
             0,
+            0,
             0);
     add(
         "bayes",
@@ -336,6 +337,7 @@ public final class FixtureSession {
         r((0.3 + 40.0 / sb) * noise(0.1)),
         r((5 + tps / 100) * noise(0.05)),
         WARMUP_SECONDS + WINDOW_SECONDS,
+        0,
         0,
         0,
         0);

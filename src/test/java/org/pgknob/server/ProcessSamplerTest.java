@@ -3,6 +3,8 @@ package org.pgknob.server;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.Statement;
 import java.time.Duration;
@@ -10,6 +12,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import org.pgknob.testing.SharedPostgres;
 
 class ProcessSamplerTest {
@@ -89,6 +92,27 @@ class ProcessSamplerTest {
     assertTrue(count >= 3, "samples in 1.1 s at 200 ms: " + count);
     Thread.sleep(400);
     assertEquals(count, heard.size(), "no samples after close");
+  }
+
+  @Test
+  void aWindowOfASamplerProbingTheDiskCarriesItsSynchronousWriteRateAndLeavesNoFile(
+      @TempDir Path dir) throws Exception {
+    try (ProcessSampler sampler = sampler()) {
+      sampler.probeDisk(new DiskProbe(dir));
+      sampler.start();
+      sampler.startWindow();
+      Thread.sleep(1000);
+      ResourceSummary probed = sampler.stopWindow();
+      // a disk that takes an 8 kB synchronous write at all takes more than one a second
+      assertTrue(probed.diskSyncWritesPerSec() > 1, probed.toString());
+      sampler.probeDisk(null);
+      sampler.startWindow();
+      Thread.sleep(500);
+      assertEquals(0, sampler.stopWindow().diskSyncWritesPerSec(), "no probe, no rate");
+    }
+    try (var files = Files.list(dir)) {
+      assertEquals(0, files.count(), "the probe's file is removed after each burst");
+    }
   }
 
   /**

@@ -84,7 +84,8 @@ public final class Trials {
             10,
             foreignCores,
             foreignCores + 0.3,
-            hostCores),
+            hostCores,
+            0),
         trial.predictedMemoryBytes(),
         trial.startedAt(),
         trial.timingsSeconds());
