@@ -53,6 +53,10 @@ final class MeasurementReport {
               s.windows(),
               100 * s.driftRange(),
               s.references().size()));
+      String disk = DiskAdjustment.line(trials, objective);
+      if (!disk.isEmpty()) {
+        out.append(disk).append(System.lineSeparator());
+      }
     }
     return out.toString().stripTrailing();
   }

@@ -9,6 +9,7 @@ import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.Set;
 import java.util.function.ToDoubleFunction;
+import org.pgknob.measure.AdjustedRatio;
 import org.pgknob.measure.DetectableEffect;
 import org.pgknob.measure.Instability;
 import org.pgknob.measure.PairedRatio;
@@ -245,8 +246,7 @@ final class SessionResults {
         String measuredAs = twins.getOrDefault(r.name(), r.name());
         for (TrialResult[] p : ValidationRounds.runsByRound("pgtune", measuredAs, trials)) {
           if (p[0] != null && p[1] != null && p[0].isOk() && p[1].isOk()) {
-            tps.add(
-                new double[] {Objectives.value(p[0], Goal.TPS), Objectives.value(p[1], Goal.TPS)});
+            tps.add(DiskAdjustment.pair(p[0], p[1], Goal.TPS));
           }
         }
         if (tps.size() >= 2 && ValidationStats.measured(tps)) {
@@ -279,11 +279,8 @@ final class SessionResults {
         settings = p[1].settings();
       }
       if (p[0] != null && p[1] != null && p[0].isOk() && p[1].isOk()) {
-        tps.add(new double[] {Objectives.value(p[0], Goal.TPS), Objectives.value(p[1], Goal.TPS)});
-        latency.add(
-            new double[] {
-              Objectives.value(p[0], Goal.LATENCY), Objectives.value(p[1], Goal.LATENCY)
-            });
+        tps.add(DiskAdjustment.pair(p[0], p[1], Goal.TPS));
+        latency.add(DiskAdjustment.pair(p[0], p[1], Goal.LATENCY));
         candidates.add(p[1]);
       }
     }
@@ -308,7 +305,8 @@ final class SessionResults {
     }
     // A metric the workload did not report (a --workload-cmd printing only its value) has no
     // ratio: it is left out rather than compared as zeros.
-    PairedRatio tpsPaired = ValidationStats.measured(tps) ? paired(tps, Goal.TPS) : null;
+    AdjustedRatio tpsAdjusted = ValidationStats.measured(tps) ? adjusted(tps, Goal.TPS) : null;
+    PairedRatio tpsPaired = tpsAdjusted == null ? null : tpsAdjusted.used();
     PairedRatio latencyPaired =
         ValidationStats.measured(latency) ? paired(latency, Goal.LATENCY) : null;
     Summary.Ratio tpsRatio = ratio(tpsPaired);
@@ -326,7 +324,8 @@ final class SessionResults {
             + (latencyRatio == null
                 ? "latency not measured"
                 : ValidationStats.verdict(latencyRatio, "latency", true, detectable))
-            + instability(candidates);
+            + instability(candidates)
+            + (tpsAdjusted == null ? "" : DiskAdjustment.note(tpsAdjusted));
     Summary.ResultRow r = row(name, candidates, settings, tpsRatio, latencyRatio, verdict);
     return r.withValidation(null, detectable);
   }
@@ -359,10 +358,17 @@ final class SessionResults {
   }
 
   private PairedRatio paired(List<double[]> pairs, Goal objective) {
-    double[] a = pairs.stream().mapToDouble(p -> p[0]).toArray();
-    double[] b = pairs.stream().mapToDouble(p -> p[1]).toArray();
+    return adjusted(pairs, objective).used();
+  }
+
+  /**
+   * The ratio adjusted for the disk's write rate when every run carries it ({@link
+   * DiskAdjustment}), else the plain one.
+   */
+  private AdjustedRatio adjusted(List<double[]> pairs, Goal objective) {
     RunNoise noise = new SessionMeasurements(trials, objective).noise();
-    return PairedRatio.of(a, b, ValidationStats.CONFIDENCE, noise);
+    return DiskAdjustment.ratio(
+        pairs, noise, DiskAdjustment.slope(trials, objective), ValidationStats.CONFIDENCE);
   }
 
   /**

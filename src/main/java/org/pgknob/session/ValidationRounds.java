@@ -12,6 +12,7 @@ import java.util.Set;
 import java.util.SplittableRandom;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.pgknob.measure.CovariateSlope;
 import org.pgknob.measure.PairedRatio;
 import org.pgknob.runs.Track;
 import org.pgknob.trial.Phase;
@@ -129,8 +130,10 @@ final class ValidationRounds {
    */
   boolean decided(List<TrialResult> trials) {
     var noise = new SessionMeasurements(trials, rule.objective()).noise();
+    CovariateSlope slope = DiskAdjustment.slope(trials, rule.objective());
     for (String name : candidates) {
-      Optional<PairedRatio> r = ratio(pairsAgainst(SessionPlan.BASELINE, name, trials), noise);
+      Optional<PairedRatio> r =
+          ratio(pairsAgainst(SessionPlan.BASELINE, name, trials), noise, slope);
       if (r.isEmpty() || !decided(r.get(), rule.targetHalfWidth())) {
         return false;
       }
@@ -143,23 +146,20 @@ final class ValidationRounds {
     return ratio.excludesOne() || ratio.halfWidth() <= Math.log1p(targetHalfWidth);
   }
 
-  private Optional<PairedRatio> ratio(List<double[]> pairs, org.pgknob.measure.RunNoise noise) {
+  private Optional<PairedRatio> ratio(
+      List<double[]> pairs, org.pgknob.measure.RunNoise noise, CovariateSlope slope) {
     if (pairs.size() < 2) {
       return Optional.empty();
     }
-    double[] a = pairs.stream().mapToDouble(p -> p[0]).toArray();
-    double[] b = pairs.stream().mapToDouble(p -> p[1]).toArray();
-    return Optional.of(PairedRatio.of(a, b, ValidationStats.CONFIDENCE, noise));
+    return Optional.of(
+        DiskAdjustment.ratio(pairs, noise, slope, ValidationStats.CONFIDENCE).used());
   }
 
   private List<double[]> pairsAgainst(String a, String b, List<TrialResult> trials) {
     List<double[]> out = new ArrayList<>();
     for (TrialResult[] p : runsByRound(a, b, trials)) {
       if (p[0] != null && p[1] != null && p[0].isOk() && p[1].isOk()) {
-        out.add(
-            new double[] {
-              Objectives.value(p[0], rule.objective()), Objectives.value(p[1], rule.objective())
-            });
+        out.add(DiskAdjustment.pair(p[0], p[1], rule.objective()));
       }
     }
     return out;

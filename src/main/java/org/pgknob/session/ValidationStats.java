@@ -73,14 +73,15 @@ public final class ValidationStats {
   }
 
   /**
-   * True when every value of every pair is positive and finite: a metric the workload reported. A
-   * benchmark command may report TPS alone, and its latency and NOPM are then 0 in every run; a
-   * ratio of those means nothing, so callers leave it out instead.
+   * True when both values (A and B, the first two entries) of every pair are positive and finite: a
+   * metric the workload reported. A benchmark command may report TPS alone, and its latency and
+   * NOPM are then 0 in every run; a ratio of those means nothing, so callers leave it out instead.
+   * Entries after the two values (the runs' covariates, {@link DiskAdjustment}) are not values.
    */
   public static boolean measured(List<double[]> pairs) {
     for (double[] p : pairs) {
-      for (double v : p) {
-        if (!(v > 0) || !Double.isFinite(v)) {
+      for (int i = 0; i < 2; i++) {
+        if (!(p[i] > 0) || !Double.isFinite(p[i])) {
           return false;
         }
       }

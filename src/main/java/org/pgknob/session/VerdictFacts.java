@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import org.pgknob.measure.CovariateSlope;
 import org.pgknob.measure.PairedRatio;
 import org.pgknob.measure.RunNoise;
 import org.pgknob.runs.Goal;
@@ -110,7 +111,8 @@ public record VerdictFacts(
   /**
    * Each validated candidate against the PGTune-style configuration: in every validation round that
    * ran both successfully, the pair (PGTune-style, candidate), their ratio's interval pooled with
-   * the session's run noise as the ratios to the defaults are.
+   * the session's run noise and adjusted for the disk's write rate as the ratios to the defaults
+   * are ({@link DiskAdjustment}).
    */
   static Map<String, Summary.Ratio> againstPgTune(
       SessionPlan plan, List<TrialResult> trials, Goal objective) {
@@ -120,6 +122,7 @@ public record VerdictFacts(
     }
     Map<Integer, TrialResult> pgtune = runsByRound(plan, trials, "pgtune");
     RunNoise noise = new SessionMeasurements(trials, objective).noise();
+    CovariateSlope slope = DiskAdjustment.slope(trials, objective);
     for (SessionPlan.Validation v : plan.validations()) {
       if (v.name().equals("pgtune")) {
         continue;
@@ -133,14 +136,13 @@ public record VerdictFacts(
                   double a = Objectives.value(base, objective);
                   double b = Objectives.value(run, objective);
                   if (a > 0 && b > 0 && Double.isFinite(a) && Double.isFinite(b)) {
-                    pairs.add(new double[] {a, b});
+                    pairs.add(DiskAdjustment.pair(base, run, objective));
                   }
                 }
               });
       if (pairs.size() >= 2) {
-        double[] a = pairs.stream().mapToDouble(p -> p[0]).toArray();
-        double[] b = pairs.stream().mapToDouble(p -> p[1]).toArray();
-        PairedRatio r = PairedRatio.of(a, b, ValidationStats.CONFIDENCE, noise);
+        PairedRatio r =
+            DiskAdjustment.ratio(pairs, noise, slope, ValidationStats.CONFIDENCE).used();
         out.put(v.name(), new Summary.Ratio(r.estimate(), r.low(), r.high(), r.pairs()));
       }
     }

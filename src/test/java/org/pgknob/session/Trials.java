@@ -61,6 +61,18 @@ public final class Trials {
 
   /** {@code trial} with the host's CPU figures: other processes used {@code foreignCores}. */
   public static TrialResult withForeignCpu(TrialResult trial, double foreignCores, int hostCores) {
+    return withResources(trial, foreignCores, hostCores, 0);
+  }
+
+  /**
+   * {@code trial} whose disk took {@code writesPerSec} synchronous 8 kB writes during the window.
+   */
+  public static TrialResult withDiskRate(TrialResult trial, double writesPerSec) {
+    return withResources(trial, 0, 2, writesPerSec);
+  }
+
+  private static TrialResult withResources(
+      TrialResult trial, double foreignCores, int hostCores, double diskWritesPerSec) {
     return new TrialResult(
         trial.trial(),
         trial.phase(),
@@ -85,7 +97,7 @@ public final class Trials {
             foreignCores,
             foreignCores + 0.3,
             hostCores,
-            0),
+            diskWritesPerSec),
         trial.predictedMemoryBytes(),
         trial.startedAt(),
         trial.timingsSeconds());
