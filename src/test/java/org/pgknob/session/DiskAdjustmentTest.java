@@ -22,13 +22,20 @@ class DiskAdjustmentTest {
   private static final Map<String, String> CANDIDATE = Map.of("work_mem", "8MB");
 
   private static List<TrialResult> rounds(boolean probed) {
+    return rounds(probed, 1);
+  }
+
+  /** {@code candidateRateFactor}: the candidate's own writes change the rate its runs see. */
+  private static List<TrialResult> rounds(boolean probed, double candidateRateFactor) {
     Random random = new Random(16);
     List<TrialResult> trials = new ArrayList<>();
     int trial = 1;
     for (int round = 1; round <= 4; round++) {
       for (String subject : List.of("baseline", "restart/tps")) {
-        double rate = 100 + 300 * random.nextDouble();
         double level = subject.equals("baseline") ? 1000 : 1100;
+        double rate =
+            (100 + 300 * random.nextDouble())
+                * (subject.equals("baseline") ? 1 : candidateRateFactor);
         double tps = level * Math.pow(rate / 200, 0.4) * Math.exp(0.02 * random.nextGaussian());
         TrialResult t =
             Trials.ok(
@@ -66,6 +73,20 @@ class DiskAdjustmentTest {
     assertTrue(r.narrowing() > 0.5, "narrowing " + r.narrowing());
     assertEquals(0.4, r.slope().slope(), 3 * r.slope().slopeSe());
     assertTrue(DiskAdjustment.note(r).contains("narrower"), DiskAdjustment.note(r));
+  }
+
+  @Test
+  void aCandidateThatSlowsTheProbeIsNotAdjustedAndTheVerdictSaysWhy() {
+    // the candidate's runs see a third of the rate: its own writes, not the machine
+    AdjustedRatio r = ratio(rounds(true, 1 / 3.0));
+    assertFalse(r.applied());
+    assertEquals(r.plain(), r.used());
+    assertTrue(
+        DiskAdjustment.note(r)
+            .startsWith(
+                "; not adjusted for the disk's write rate: the covariate differs between the"
+                    + " configurations"),
+        DiskAdjustment.note(r));
   }
 
   @Test
