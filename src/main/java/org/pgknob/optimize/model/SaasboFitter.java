@@ -39,12 +39,15 @@ public final class SaasboFitter implements SurrogateFitter {
   }
 
   /**
-   * Observations that may arrive between two runs of the chain: every one up to 20, then one in 10%
-   * (hyperparameters move little per observation once there are dozens).
+   * Observations that may arrive between two runs of the chain: 5, or one in 10% past 50
+   * (hyperparameters move little per observation once there are dozens, and each run costs
+   * seconds).
    */
   static int refitEvery(int observations) {
-    return Math.max(1, observations / 10);
+    return Math.max(REFIT_EVERY, observations / 10);
   }
+
+  static final int REFIT_EVERY = 5;
 
   @Override
   public GpEnsemble fit(double[][] x, double[] y, long seed) {
