@@ -28,10 +28,33 @@ public final class SaasboFitter implements SurrogateFitter {
   static final int KEPT = 16;
   static final int WARM_WARMUP = 128;
 
+  private final int warmup;
+  private final int warmWarmup;
+  private final int samples;
   private Nuts.State chain;
   private List<GpHyperparameters> kept;
   private int dims = -1;
   private int fittedSize;
+
+  /** SAASBO's chain: {@value #WARMUP} warm-up iterations and {@value #SAMPLES} draws. */
+  public SaasboFitter() {
+    this(WARMUP, WARM_WARMUP, SAMPLES);
+  }
+
+  /**
+   * A chain of {@code warmup} warm-up iterations ({@code warmWarmup} when it continues the last
+   * run) and {@code samples} draws, thinned to {@value #KEPT}: shorter chains for tests of what
+   * does not depend on the posterior's accuracy.
+   */
+  public SaasboFitter(int warmup, int warmWarmup, int samples) {
+    if (samples < KEPT || warmup < 0 || warmWarmup < 0) {
+      throw new IllegalArgumentException(
+          "a chain needs at least " + KEPT + " draws and no negative warm-up");
+    }
+    this.warmup = warmup;
+    this.warmWarmup = warmWarmup;
+    this.samples = samples;
+  }
 
   @Override
   public String name() {
@@ -94,8 +117,8 @@ public final class SaasboFitter implements SurrogateFitter {
     Nuts nuts = new Nuts(posterior, posterior.parameters(), new Random(seed));
     Nuts.Run run =
         warm
-            ? nuts.sample(chain, WARM_WARMUP, SAMPLES, SAMPLES / KEPT)
-            : nuts.sample(Nuts.start(posterior.start()), WARMUP, SAMPLES, SAMPLES / KEPT);
+            ? nuts.sample(chain, warmWarmup, samples, samples / KEPT)
+            : nuts.sample(Nuts.start(posterior.start()), warmup, samples, samples / KEPT);
     chain = run.end();
     dims = x[0].length;
     kept = new ArrayList<>();
