@@ -115,10 +115,16 @@ public final class SaasboFitter implements SurrogateFitter {
     }
     SaasPosterior posterior = new SaasPosterior(fx, fy, fk);
     Nuts nuts = new Nuts(posterior, posterior.parameters(), new Random(seed));
-    Nuts.Run run =
-        warm
-            ? nuts.sample(chain, warmWarmup, samples, samples / KEPT)
-            : nuts.sample(Nuts.start(posterior.start()), warmup, samples, samples / KEPT);
+    Nuts.Run run;
+    try {
+      run =
+          warm
+              ? nuts.sample(chain, warmWarmup, samples, samples / KEPT)
+              : nuts.sample(Nuts.start(posterior.start()), warmup, samples, samples / KEPT);
+    } catch (IllegalArgumentException e) {
+      // the last draw has no finite density on the new data (a singular kernel matrix): start over
+      run = nuts.sample(Nuts.start(posterior.start()), warmup, samples, samples / KEPT);
+    }
     chain = run.end();
     dims = x[0].length;
     kept = new ArrayList<>();
