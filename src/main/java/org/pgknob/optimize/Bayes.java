@@ -127,13 +127,13 @@ public final class Bayes implements Optimizer {
           new Acquisition() {
             @Override
             public double value(double[] x) {
-              return Bayes.acquisition(m, m.surrogate().predict(x), x, best);
+              return Bayes.acquisition(m, m.surrogate().predictEach(x), x, best);
             }
 
             @Override
             public double upperBound(double[] x) {
               return m.surrogate()
-                  .optimistic(x)
+                  .optimisticEach(x)
                   .map(p -> Bayes.acquisition(m, p, x, best))
                   .orElse(Double.POSITIVE_INFINITY);
             }
@@ -168,19 +168,38 @@ public final class Bayes implements Optimizer {
   private static final double LAST_RESORT_PENALTY = 1e3;
 
   /**
-   * log EI of the surrogate's prediction {@code p} plus log P(feasible) from the failures, at a
-   * canonical point; minus a large constant where P(feasible) is below {@link
-   * #LAST_RESORT_FEASIBILITY}, so that such a point wins only when every candidate is one. log EI
-   * grows with the predicted variance, so an upper bound of the variance gives an upper bound.
+   * log EI of the surrogate's predictions {@code each} (averaged over them when the surrogate is a
+   * sample of models) plus log P(feasible) from the failures, at a canonical point; minus a large
+   * constant where P(feasible) is below {@link #LAST_RESORT_FEASIBILITY}, so that such a point wins
+   * only when every candidate is one. log EI grows with the predicted variance, so upper bounds of
+   * the variances give an upper bound.
    */
-  private static double acquisition(Fitted m, Prediction p, double[] x, double best) {
-    double value = LogExpectedImprovement.logEi(p.mean(), p.sd(), best);
+  private static double acquisition(Fitted m, Prediction[] each, double[] x, double best) {
+    double value = logMeanEi(each, best);
     if (m.feasibility() == null) {
       return value;
     }
     double logFeasible = m.feasibility().logProbability(x);
     double penalty = logFeasible < Math.log(LAST_RESORT_FEASIBILITY) ? LAST_RESORT_PENALTY : 0;
     return value + logFeasible - penalty;
+  }
+
+  /** log of the mean over {@code each} of the expected improvement, without underflow. */
+  private static double logMeanEi(Prediction[] each, double best) {
+    if (each.length == 1) {
+      return LogExpectedImprovement.logEi(each[0].mean(), each[0].sd(), best);
+    }
+    double[] logs = new double[each.length];
+    double largest = Double.NEGATIVE_INFINITY;
+    for (int i = 0; i < each.length; i++) {
+      logs[i] = LogExpectedImprovement.logEi(each[i].mean(), each[i].sd(), best);
+      largest = Math.max(largest, logs[i]);
+    }
+    double sum = 0;
+    for (double l : logs) {
+      sum += Math.exp(l - largest);
+    }
+    return largest + Math.log(sum / each.length);
   }
 
   /**

@@ -9,6 +9,7 @@ import org.pgknob.PgknobException;
 import org.pgknob.optimize.acquisition.AcquisitionMaximizer;
 import org.pgknob.optimize.model.GpFitter;
 import org.pgknob.optimize.model.RandomForestSurrogate;
+import org.pgknob.optimize.model.SaasboFitter;
 import org.pgknob.optimize.model.SurrogateFitter;
 
 /**
@@ -22,8 +23,9 @@ import org.pgknob.optimize.model.SurrogateFitter;
  *       where most knobs do nothing), {@code scaled} (default; dimension-scaled log-normal), or
  *       {@code auto} (the default's fits and a SAAS fit compete by leave-one-out density, from 12
  *       dimensions up), {@code sparse} (SAAS from {@link GpFitter#SPARSE_FROM_DIMENSIONS} unit-cube
- *       dimensions up, scaled below); {@code saas:TAU} and {@code auto:TAU} set the SAAS global
- *       scale
+ *       dimensions up, scaled below), {@code saasbo} (fully Bayesian SAAS: NUTS over the global
+ *       scale and the length scales, expected improvement averaged over 16 sampled processes; see
+ *       {@link SaasboFitter}); {@code saas:TAU} and {@code auto:TAU} set the SAAS global scale
  *   <li>{@code initial}: at most this many initial design points, for bayes
  *   <li>{@code knobs}: comma-separated knob names to sweep first, for sweep
  *   <li>{@code maxKnobs}: sweep at most this many knobs, for sweep
@@ -105,6 +107,9 @@ public final class Optimizers {
     if (adaptive) {
       prior = prior.equals("auto") ? "saas" : "saas:" + prior.substring(5);
     }
+    if (prior.equals("saasbo") && name.equals("gp")) {
+      return new SaasboFitter();
+    }
     if (prior.equals("sparse") && name.equals("gp")) {
       return GpFitter.sparseFrom(GpFitter.SPARSE_FROM_DIMENSIONS, GpFitter.SAAS_TAU);
     }
@@ -124,7 +129,7 @@ public final class Optimizers {
     if (!(tau >= 0)) {
       throw new PgknobException(
           "unknown length-scale prior '" + prior + "'",
-          "choose sparse, auto, auto:TAU, saas, saas:TAU or scaled");
+          "choose saasbo, sparse, auto, auto:TAU, saas, saas:TAU or scaled");
     }
     return switch (name) {
       case "gp" -> new GpFitter(true, tau, adaptive);

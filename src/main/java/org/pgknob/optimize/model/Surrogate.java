@@ -20,6 +20,20 @@ public interface Surrogate {
   }
 
   /**
+   * The predictions of each model this surrogate stands for: one for a single model, several for a
+   * sample from the posterior over models (a fully Bayesian Gaussian process), over which an
+   * acquisition is averaged rather than computed from the mixture's mean and variance.
+   */
+  default Prediction[] predictEach(double[] x) {
+    return new Prediction[] {predict(x)};
+  }
+
+  /** As {@link #optimistic}, for each model of {@link #predictEach}. */
+  default Optional<Prediction[]> optimisticEach(double[] x) {
+    return optimistic(x).map(p -> new Prediction[] {p});
+  }
+
+  /**
    * How strongly predictions depend on the unit-cube dimensions {@code [offset, offset + width)}
    * (one knob's), on a scale comparable across knobs; at least 0.
    */

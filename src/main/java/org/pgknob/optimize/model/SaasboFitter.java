@@ -1,0 +1,135 @@
+package org.pgknob.optimize.model;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+import org.apache.commons.math3.linear.NonPositiveDefiniteMatrixException;
+
+/**
+ * The fully Bayesian SAAS model (SAASBO, Eriksson and Jankowiak 2021): the hyperparameters of a
+ * Matérn 5/2 product kernel are sampled from their posterior under the sparsity prior ({@link
+ * SaasPosterior}: half-Cauchy on the global scale tau and on each inverse squared length scale) by
+ * NUTS ({@link Nuts}), {@value #WARMUP} warm-up iterations and {@value #SAMPLES} draws thinned to
+ * {@value #KEPT}, and the surrogate is the {@link GpEnsemble} of the {@value #KEPT} processes.
+ * Unlike the MAP fit with tau fixed ({@link LengthScalePrior.Saas}), tau is inferred from the data,
+ * and an input is judged relevant only where most of the posterior says so.
+ *
+ * <p>Cost: each NUTS step costs one likelihood and gradient (O(n^3)), and a run takes thousands. So
+ * the fitter keeps its chain: the next run starts from the last draw with the adapted step size and
+ * mass matrix, with a {@value #WARM_WARMUP}-iteration warm-up; and between runs, while fewer than
+ * {@link #refitEvery} observations arrived since the last one, the kept hyperparameters are only
+ * conditioned on the new data. Past {@link GpFitter#FULL_FIT_LIMIT} observations the chain runs on
+ * {@link GpFitter#SUBSET} of them, as the MAP fitter's hyperparameters do. A fitter with the same
+ * sequence of fits and seeds gives the same models.
+ */
+public final class SaasboFitter implements SurrogateFitter {
+  static final int WARMUP = 512;
+  static final int SAMPLES = 256;
+  static final int KEPT = 16;
+  static final int WARM_WARMUP = 128;
+
+  private final int warmup;
+  private final int warmWarmup;
+  private final int samples;
+  private Nuts.State chain;
+  private List<GpHyperparameters> kept;
+  private int dims = -1;
+  private int fittedSize;
+
+  /** SAASBO's chain: {@value #WARMUP} warm-up iterations and {@value #SAMPLES} draws. */
+  public SaasboFitter() {
+    this(WARMUP, WARM_WARMUP, SAMPLES);
+  }
+
+  /**
+   * A chain of {@code warmup} warm-up iterations ({@code warmWarmup} when it continues the last
+   * run) and {@code samples} draws, thinned to {@value #KEPT}: shorter chains for tests of what
+   * does not depend on the posterior's accuracy.
+   */
+  public SaasboFitter(int warmup, int warmWarmup, int samples) {
+    if (samples < KEPT || warmup < 0 || warmWarmup < 0) {
+      throw new IllegalArgumentException(
+          "a chain needs at least " + KEPT + " draws and no negative warm-up");
+    }
+    this.warmup = warmup;
+    this.warmWarmup = warmWarmup;
+    this.samples = samples;
+  }
+
+  @Override
+  public String name() {
+    return "gp";
+  }
+
+  /**
+   * Observations that may arrive between two runs of the chain: 5, or one in 10% past 50
+   * (hyperparameters move little per observation once there are dozens, and each run costs
+   * seconds).
+   */
+  static int refitEvery(int observations) {
+    return Math.max(REFIT_EVERY, observations / 10);
+  }
+
+  static final int REFIT_EVERY = 5;
+
+  @Override
+  public GpEnsemble fit(double[][] x, double[] y, long seed) {
+    return fit(x, y, null, seed);
+  }
+
+  @Override
+  public GpEnsemble fit(double[][] x, double[] y, double[] knownNoise, long seed) {
+    int n = x.length;
+    boolean warm = chain != null && dims == x[0].length && n >= fittedSize;
+    if (!warm || n - fittedSize >= refitEvery(n)) {
+      sample(x, y, knownNoise, seed, warm);
+      fittedSize = n;
+    }
+    List<GaussianProcess> members = new ArrayList<>();
+    for (GpHyperparameters h : kept) {
+      try {
+        members.add(GaussianProcess.condition(x, y, knownNoise, 0, h));
+      } catch (NonPositiveDefiniteMatrixException e) {
+        // a draw whose kernel matrix stays singular on these points is left out
+      }
+    }
+    return new GpEnsemble(members);
+  }
+
+  private void sample(double[][] x, double[] y, double[] knownNoise, long seed, boolean warm) {
+    double[][] fx = x;
+    double[] fy = y;
+    double[] fk = knownNoise;
+    if (x.length > GpFitter.FULL_FIT_LIMIT) {
+      int[] chosen = GpFitter.subset(y, GpFitter.SUBSET);
+      fx = new double[chosen.length][];
+      fy = new double[chosen.length];
+      fk = knownNoise == null ? null : new double[chosen.length];
+      for (int i = 0; i < chosen.length; i++) {
+        fx[i] = x[chosen[i]];
+        fy[i] = y[chosen[i]];
+        if (fk != null) {
+          fk[i] = knownNoise[chosen[i]];
+        }
+      }
+    }
+    SaasPosterior posterior = new SaasPosterior(fx, fy, fk);
+    Nuts nuts = new Nuts(posterior, posterior.parameters(), new Random(seed));
+    Nuts.Run run;
+    try {
+      run =
+          warm
+              ? nuts.sample(chain, warmWarmup, samples, samples / KEPT)
+              : nuts.sample(Nuts.start(posterior.start()), warmup, samples, samples / KEPT);
+    } catch (IllegalArgumentException e) {
+      // the last draw has no finite density on the new data (a singular kernel matrix): start over
+      run = nuts.sample(Nuts.start(posterior.start()), warmup, samples, samples / KEPT);
+    }
+    chain = run.end();
+    dims = x[0].length;
+    kept = new ArrayList<>();
+    for (double[] q : run.draws()) {
+      kept.add(posterior.hyperparameters(q));
+    }
+  }
+}
