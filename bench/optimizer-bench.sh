@@ -5,7 +5,7 @@
 # conditional pair and failures) after 20, 40 and 80 evaluations over 30 seeds (a median over 10
 # moves by half from one rounding difference: the runs are chaotic), noise sd 3% of each
 # function's range, regret at the incumbent; and the time of suggest() with 20 and 40 knobs.
-# Usage: bench/optimizer-bench.sh [--seeds N] [--evals N] [--noise SHARE] [--only NAME,NAME]
+# Usage: bench/optimizer-bench.sh [--seeds N] [--first-seed N] [--evals N] [--noise SHARE] [--only NAME,NAME]
 #        [--surrogate gp|rf] [--bayes key=value,...] [--skip-timing] [--timing-only] [--progress]
 set -e
 cd "$(dirname "$0")/.."

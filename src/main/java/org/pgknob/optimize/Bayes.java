@@ -11,6 +11,7 @@ import org.pgknob.optimize.acquisition.Acquisition;
 import org.pgknob.optimize.acquisition.AcquisitionMaximizer;
 import org.pgknob.optimize.acquisition.FeasibilityModel;
 import org.pgknob.optimize.acquisition.LogExpectedImprovement;
+import org.pgknob.optimize.model.CategoricalBlock;
 import org.pgknob.optimize.model.GpFitter;
 import org.pgknob.optimize.model.Prediction;
 import org.pgknob.optimize.model.Surrogate;
@@ -46,6 +47,7 @@ public final class Bayes implements Optimizer {
   private final SurrogateFitter fitter;
   private final AcquisitionMaximizer.Settings settings;
   private final UnitCubeEncoder encoder;
+  private final List<CategoricalBlock> categorical;
   private final History history;
   private final CandidateCheck check;
   private final InitialDesign design;
@@ -77,6 +79,11 @@ public final class Bayes implements Optimizer {
     this.fitter = fitter;
     this.settings = settings;
     this.encoder = new UnitCubeEncoder(spec.space());
+    this.categorical =
+        encoder.segments().stream()
+            .filter(s -> !s.knob().isNumeric())
+            .map(s -> new CategoricalBlock(s.offset(), s.width()))
+            .toList();
     this.history = new History(spec.space());
     this.check = new CandidateCheck(spec, history);
     this.design = new InitialDesign(encoder, spec.anchors(), spec.seed());
@@ -359,7 +366,7 @@ public final class Bayes implements Optimizer {
       configs.add(ok.get(i).configuration());
     }
     long seed = spec.seed() * 7_919L + history.size();
-    Surrogate surrogate = fitter.fit(x, y, knownNoise, seed);
+    Surrogate surrogate = fitter.fit(x, y, knownNoise, categorical, seed);
     FeasibilityModel feasibility = null;
     List<Observation> failed = history.withoutValue(spec.objective());
     if (!failed.isEmpty()) {

@@ -7,6 +7,7 @@ import java.util.Map;
 import java.util.Set;
 import org.pgknob.PgknobException;
 import org.pgknob.optimize.acquisition.AcquisitionMaximizer;
+import org.pgknob.optimize.model.CategoricalKernel;
 import org.pgknob.optimize.model.GpFitter;
 import org.pgknob.optimize.model.RandomForestSurrogate;
 import org.pgknob.optimize.model.SaasboFitter;
@@ -26,6 +27,9 @@ import org.pgknob.optimize.model.SurrogateFitter;
  *       dimensions up, scaled below), {@code saasbo} (fully Bayesian SAAS: NUTS over the global
  *       scale and the length scales, expected improvement averaged over 16 sampled processes; see
  *       {@link SaasboFitter}); {@code saas:TAU} and {@code auto:TAU} set the SAAS global scale
+ *   <li>{@code categorical}: how the Gaussian process compares categorical knobs, {@code onehot}
+ *       (default; a dimension per category) or {@code overlap} (one input per knob, equal or not:
+ *       see {@link CategoricalKernel})
  *   <li>{@code initial}: at most this many initial design points, for bayes
  *   <li>{@code knobs}: comma-separated knob names to sweep first, for sweep
  *   <li>{@code maxKnobs}: sweep at most this many knobs, for sweep
@@ -34,7 +38,7 @@ import org.pgknob.optimize.model.SurrogateFitter;
 public final class Optimizers {
   public static final List<String> METHODS = List.of("bayes", "random", "sweep");
   private static final Set<String> OPTIONS =
-      Set.of("surrogate", "prior", "knobs", "maxKnobs", "initial");
+      Set.of("surrogate", "prior", "categorical", "knobs", "maxKnobs", "initial");
 
   private Optimizers() {}
 
@@ -57,7 +61,9 @@ public final class Optimizers {
           bayes(
               spec,
               surrogate(
-                  options.getOrDefault("surrogate", "gp"), options.getOrDefault("prior", "scaled")),
+                  options.getOrDefault("surrogate", "gp"),
+                  options.getOrDefault("prior", "scaled"),
+                  options.getOrDefault("categorical", DEFAULT_CATEGORICAL.label())),
               Integer.parseInt(options.getOrDefault("initial", "" + Bayes.INITIAL_CAP)));
       case RANDOM -> random(spec);
       case SWEEP -> new Sweep(spec, sweepPlan(options));
@@ -98,6 +104,25 @@ public final class Optimizers {
   /** The surrogate fitter named {@code gp} or {@code rf}. */
   public static SurrogateFitter surrogate(String name) {
     return surrogate(name, "scaled");
+  }
+
+  /** How the Gaussian process compares categorical knobs unless told otherwise. */
+  public static final CategoricalKernel DEFAULT_CATEGORICAL = CategoricalKernel.ONE_HOT;
+
+  /**
+   * The surrogate fitter named {@code gp} (with this length-scale prior and the categorical kernel
+   * labelled {@code categorical}) or {@code rf}.
+   */
+  public static SurrogateFitter surrogate(String name, String prior, String categorical) {
+    CategoricalKernel kernel =
+        CategoricalKernel.of(categorical)
+            .orElseThrow(
+                () ->
+                    new PgknobException(
+                        "unknown categorical kernel '" + categorical + "'",
+                        "choose categorical=onehot or categorical=overlap"));
+    SurrogateFitter fitter = surrogate(name, prior);
+    return fitter instanceof GpFitter gp ? gp.withCategoricalKernel(kernel) : fitter;
   }
 
   /** The surrogate fitter named {@code gp} (with this length-scale prior) or {@code rf}. */

@@ -27,8 +27,9 @@ import org.pgknob.space.SearchSpace;
  * search over seeds on standard noisy test functions, and the time of Bayes's suggest() with 20
  * knobs. Not a test: it prints a table.
  *
- * <p>Arguments: {@code [--seeds N] [--evals N] [--only NAME] [--surrogate gp|rf] [--skip-timing]
- * [--timing-only] [--progress]} (each seed's regrets on stderr).
+ * <p>Arguments: {@code [--seeds N] [--first-seed N] [--evals N] [--only NAME] [--surrogate gp|rf]
+ * [--skip-timing] [--timing-only] [--progress]} (each seed's regrets on stderr); {@code
+ * --first-seed} runs seeds N to N + seeds - 1, so a second run adds seeds to a first one's.
  */
 public final class OptimizerBenchmark {
   private static final int[] CHECKPOINTS = {20, 40, 80};
@@ -38,6 +39,7 @@ public final class OptimizerBenchmark {
   public static void main(String[] args) {
     Locale.setDefault(Locale.ROOT);
     int seeds = 30;
+    int firstSeed = 0;
     int evals = 80;
     double noiseShare = 0.03;
     List<String> only = List.of();
@@ -47,6 +49,7 @@ public final class OptimizerBenchmark {
     for (int i = 0; i < args.length; i++) {
       switch (args[i]) {
         case "--seeds" -> seeds = Integer.parseInt(args[++i]);
+        case "--first-seed" -> firstSeed = Integer.parseInt(args[++i]);
         case "--evals" -> evals = Integer.parseInt(args[++i]);
         case "--noise" -> noiseShare = Double.parseDouble(args[++i]);
         case "--only" -> only = List.of(args[++i].split(","));
@@ -65,11 +68,11 @@ public final class OptimizerBenchmark {
     }
     PrintStream out = System.out;
     out.printf(
-        "median simple regret over %d seeds, bayes %s; noise sd %.0f%% of each function's range"
+        "median simple regret over %d seeds from seed %d, bayes %s; noise sd %.0f%% of each function's range"
             + " (median over the space minus the minimum); regret of the noise-free function at the"
             + " incumbent (bayes: best posterior mean; random: best noisy observation), and in"
             + " brackets at the best point evaluated%n",
-        seeds, bayesOptions, 100 * noiseShare);
+        seeds, firstSeed, bayesOptions, 100 * noiseShare);
     out.printf(
         "%-26s %5s %10s %10s %7s %6s %18s %11s%n",
         "function (noise sd)",
@@ -95,15 +98,15 @@ public final class OptimizerBenchmark {
         TestFunction f = functions.get(i);
         double noiseSd = noiseShare * range(f);
         long start = System.nanoTime();
-        bayes[i][s] = run(f, "bayes", bayesOptions, s, evals, noiseSd);
-        random[i][s] = run(f, "random", Map.of(), s, evals, noiseSd);
+        bayes[i][s] = run(f, "bayes", bayesOptions, firstSeed + s, evals, noiseSd);
+        random[i][s] = run(f, "random", Map.of(), firstSeed + s, evals, noiseSd);
         seconds[i] += (System.nanoTime() - start) / 1e9;
         if (progress) {
           // one line per seed, so that a run stopped early still gives its medians
           System.err.printf(
               "seed %s %d bayes %s random %s%n",
               f.name(),
-              s,
+              firstSeed + s,
               Arrays.toString(bayes[i][s].atIncumbent()),
               Arrays.toString(random[i][s].atIncumbent()));
         }

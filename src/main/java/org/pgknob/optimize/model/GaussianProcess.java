@@ -6,13 +6,16 @@ import org.apache.commons.math3.linear.NonPositiveDefiniteMatrixException;
 /**
  * A Gaussian process regression conditioned on data, with a constant prior mean and a {@link
  * MaternKernel Matérn 5/2 ARD} kernel. Holds the Cholesky factor of the kernel matrix, so each
- * prediction costs one kernel vector and one triangular solve.
+ * prediction costs one kernel vector and one triangular solve. Points are of the unit cube; the
+ * kernel reads them through its {@link KernelInputs} (a categorical knob's one-hot block as one
+ * input, with the overlap kernel).
  */
 public final class GaussianProcess implements Surrogate {
   private static final double LOG_2PI = Math.log(2 * Math.PI);
 
   private final double priorMean;
   private final GpHyperparameters hyper;
+  private final KernelInputs inputs;
   private final MaternKernel.Columns columns;
 
   /** Each observation's known noise variance, beyond the fitted common one; zeros when none. */
@@ -27,6 +30,7 @@ public final class GaussianProcess implements Surrogate {
   private GaussianProcess(
       double priorMean,
       GpHyperparameters hyper,
+      KernelInputs inputs,
       MaternKernel.Columns columns,
       double[] knownNoise,
       double[][] upper,
@@ -34,6 +38,7 @@ public final class GaussianProcess implements Surrogate {
       double logMarginalLikelihood) {
     this.priorMean = priorMean;
     this.hyper = hyper;
+    this.inputs = inputs;
     this.columns = columns;
     this.knownNoise = knownNoise;
     this.upper = upper;
@@ -55,9 +60,24 @@ public final class GaussianProcess implements Surrogate {
    */
   public static GaussianProcess condition(
       double[][] x, double[] y, double[] knownNoise, double priorMean, GpHyperparameters hyper) {
+    return condition(KernelInputs.identity(x[0].length), x, y, knownNoise, priorMean, hyper);
+  }
+
+  /**
+   * As {@link #condition(double[][], double[], double[], double, GpHyperparameters)}, the kernel
+   * reading the unit cube's points {@code unitX} through {@code inputs} (one length scale each).
+   */
+  static GaussianProcess condition(
+      KernelInputs inputs,
+      double[][] unitX,
+      double[] y,
+      double[] knownNoise,
+      double priorMean,
+      GpHyperparameters hyper) {
+    double[][] x = inputs.project(unitX);
     int n = x.length;
     double[] known = knownNoise == null ? new double[n] : knownNoise.clone();
-    MaternKernel.Columns columns = new MaternKernel.Columns(x, hyper);
+    MaternKernel.Columns columns = new MaternKernel.Columns(x, hyper, inputs.categoricalMask());
     double[][] lower = cholesky(kernelMatrix(x, hyper, known, columns));
     double[] centered = new double[n];
     for (int i = 0; i < n; i++) {
@@ -74,7 +94,7 @@ public final class GaussianProcess implements Surrogate {
         upper[j][i] = lower[i][j];
       }
     }
-    return new GaussianProcess(priorMean, hyper, columns, known, upper, alpha, lml);
+    return new GaussianProcess(priorMean, hyper, inputs, columns, known, upper, alpha, lml);
   }
 
   @Override
@@ -123,16 +143,23 @@ public final class GaussianProcess implements Surrogate {
   private double[] covariancesWith(double[] point) {
     int n = columns.size();
     double[] k = new double[n];
-    columns.covariances(point, n, k, new double[n]);
+    columns.covariances(inputs.project(point), n, k, new double[n]);
     return k;
   }
 
-  /** 1 / length scale of the knob's dimensions; for one-hot knobs the two largest combined. */
+  /**
+   * 1 / length scale of the knob's dimensions; for one-hot knobs the two largest combined; for a
+   * categorical input the Matérn distance a switch of its category is worth.
+   */
   @Override
   public double relevance(int offset, int width) {
     double[] ls = hyper.lengthScales();
+    int input = inputs.inputAt(offset);
+    if (inputs.isCategorical(input)) {
+      return MaternKernel.equivalentDistance(ls[input]);
+    }
     if (width == 1) {
-      return 1 / ls[offset];
+      return 1 / ls[input];
     }
     // switching category moves two one-hot coordinates by 1: the largest such kernel distance
     double first = 0;
@@ -168,11 +195,20 @@ public final class GaussianProcess implements Surrogate {
 
   /** The kernel matrix with the common and each observation's known noise on its diagonal. */
   static double[][] kernelMatrix(double[][] x, GpHyperparameters hyper, double[] knownNoise) {
+    return kernelMatrix(x, hyper, knownNoise, (boolean[]) null);
+  }
+
+  /**
+   * As {@link #kernelMatrix(double[][], GpHyperparameters, double[])}, of kernel inputs of which
+   * {@code categorical} marks those compared by equality (null for none).
+   */
+  static double[][] kernelMatrix(
+      double[][] x, GpHyperparameters hyper, double[] knownNoise, boolean[] categorical) {
     return kernelMatrix(
         x,
         hyper,
         knownNoise == null ? new double[x.length] : knownNoise,
-        new MaternKernel.Columns(x, hyper));
+        new MaternKernel.Columns(x, hyper, categorical));
   }
 
   private static double[][] kernelMatrix(

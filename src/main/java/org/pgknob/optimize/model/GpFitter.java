@@ -37,6 +37,10 @@ import org.apache.commons.math3.linear.NonPositiveDefiniteMatrixException;
  * density needs no count of parameters (which a penalized likelihood would), and costs one more
  * Cholesky factor and inverse per kernel, as much as one step of the fit.
  *
+ * <p>Categorical knobs are one-hot dimensions by default; a fitter {@link #withCategoricalKernel
+ * with the overlap kernel} reads each one-hot block as one input compared by equality (see {@link
+ * MaternKernel}), with one length scale per knob.
+ *
  * <p>A fitter keeps its last hyperparameters (per kernel) as a warm start for the next fit, which
  * is what keeps refits cheap as observations arrive one at a time.
  */
@@ -53,6 +57,7 @@ public final class GpFitter implements SurrogateFitter {
   private final double saasTau;
   private final boolean adaptive;
   private final int sparseFromDimensions;
+  private final CategoricalKernel categoricalKernel;
   private GpHyperparameters warmJoint;
   private GpHyperparameters warmAdditive;
   private GpHyperparameters warmSparse;
@@ -98,10 +103,32 @@ public final class GpFitter implements SurrogateFitter {
   }
 
   private GpFitter(boolean additive, double saasTau, boolean adaptive, int sparseFromDimensions) {
+    this(additive, saasTau, adaptive, sparseFromDimensions, CategoricalKernel.ONE_HOT);
+  }
+
+  private GpFitter(
+      boolean additive,
+      double saasTau,
+      boolean adaptive,
+      int sparseFromDimensions,
+      CategoricalKernel categoricalKernel) {
     this.additive = additive;
     this.saasTau = saasTau;
     this.adaptive = adaptive && saasTau > 0;
     this.sparseFromDimensions = sparseFromDimensions;
+    this.categoricalKernel = categoricalKernel;
+  }
+
+  /**
+   * A fresh fitter (no warm start) like this one, comparing categorical knobs with {@code kernel}
+   * when {@link #fit(double[][], double[], double[], List, long)} is told their blocks.
+   */
+  public GpFitter withCategoricalKernel(CategoricalKernel kernel) {
+    return new GpFitter(additive, saasTau, adaptive, sparseFromDimensions, kernel);
+  }
+
+  public CategoricalKernel categoricalKernel() {
+    return categoricalKernel;
   }
 
   /**
@@ -163,6 +190,26 @@ public final class GpFitter implements SurrogateFitter {
    */
   @Override
   public GaussianProcess fit(double[][] x, double[] y, double[] knownNoise, long seed) {
+    return fit(x, y, knownNoise, List.of(), seed);
+  }
+
+  /**
+   * As {@link #fit(double[][], double[], double[], long)}; with the overlap kernel, each of the
+   * {@code categorical} blocks is one input (one length scale), else they are ignored.
+   */
+  @Override
+  public GaussianProcess fit(
+      double[][] unitX,
+      double[] y,
+      double[] knownNoise,
+      List<CategoricalBlock> categorical,
+      long seed) {
+    KernelInputs inputs =
+        categoricalKernel == CategoricalKernel.OVERLAP
+            ? KernelInputs.withBlocks(unitX[0].length, categorical)
+            : KernelInputs.identity(unitX[0].length);
+    double[][] x = inputs.project(unitX);
+    boolean[] mask = inputs.categoricalMask();
     Random random = new Random(seed);
     double[][] fx = x;
     double[] fy = y;
@@ -180,31 +227,32 @@ public final class GpFitter implements SurrogateFitter {
         }
       }
     }
-    Data data = new Data(fx, fy, fk, prior(x[0].length));
+    Data data = new Data(fx, fy, fk, prior(x[0].length), mask);
     warmJoint =
         hyperparameters(
             data, x.length, random, warmJoint, MAX_NOISE, MIN_LENGTH, MAX_SIGNAL, true, additive);
     if (!additive) {
-      return GaussianProcess.condition(x, y, knownNoise, 0, warmJoint);
+      return GaussianProcess.condition(inputs, unitX, y, knownNoise, 0, warmJoint);
     }
     warmAdditive =
         hyperparameters(
             data, x.length, random, warmAdditive, MAX_NOISE, MIN_LENGTH, MAX_SIGNAL, false, true);
-    double additiveDensity = leaveOneOutLogDensity(fx, fy, fk, warmAdditive);
-    double jointDensity = leaveOneOutLogDensity(fx, fy, fk, warmJoint);
+    double additiveDensity = leaveOneOutLogDensity(fx, fy, fk, mask, warmAdditive);
+    double jointDensity = leaveOneOutLogDensity(fx, fy, fk, mask, warmJoint);
     GpHyperparameters chosen = additiveDensity >= jointDensity ? warmAdditive : warmJoint;
     lastChoice = additiveDensity >= jointDensity ? "additive" : "joint";
     if (adaptive && x[0].length >= SPARSE_MIN_DIMENSIONS) {
-      Data sparse = new Data(fx, fy, fk, new LengthScalePrior.Saas(saasTau));
+      Data sparse = new Data(fx, fy, fk, new LengthScalePrior.Saas(saasTau), mask);
       warmSparse =
           hyperparameters(
               sparse, x.length, random, warmSparse, MAX_NOISE, MIN_LENGTH, MAX_SIGNAL, true, false);
-      if (leaveOneOutLogDensity(fx, fy, fk, warmSparse) > Math.max(additiveDensity, jointDensity)) {
+      if (leaveOneOutLogDensity(fx, fy, fk, mask, warmSparse)
+          > Math.max(additiveDensity, jointDensity)) {
         chosen = warmSparse;
         lastChoice = "sparse";
       }
     }
-    return GaussianProcess.condition(x, y, knownNoise, 0, chosen);
+    return GaussianProcess.condition(inputs, unitX, y, knownNoise, 0, chosen);
   }
 
   private String lastChoice = "";
@@ -223,10 +271,19 @@ public final class GpFitter implements SurrogateFitter {
   }
 
   /**
-   * Points, targets and their known noise variances (null for none), as fitted, and the prior on
-   * the length scales.
+   * Kernel inputs, targets and their known noise variances (null for none), as fitted, the prior on
+   * the length scales, and which inputs are categorical (null for none).
    */
-  record Data(double[][] x, double[] y, double[] knownNoise, LengthScalePrior prior) {}
+  record Data(
+      double[][] x,
+      double[] y,
+      double[] knownNoise,
+      LengthScalePrior prior,
+      boolean[] categorical) {
+    Data(double[][] x, double[] y, double[] knownNoise, LengthScalePrior prior) {
+      this(x, y, knownNoise, prior, null);
+    }
+  }
 
   /**
    * Indices of {@code size} observations: the best {@code size / 2} (highest y), where the search
@@ -262,9 +319,14 @@ public final class GpFitter implements SurrogateFitter {
 
   static double leaveOneOutLogDensity(
       double[][] x, double[] y, double[] knownNoise, GpHyperparameters h) {
+    return leaveOneOutLogDensity(x, y, knownNoise, null, h);
+  }
+
+  static double leaveOneOutLogDensity(
+      double[][] x, double[] y, double[] knownNoise, boolean[] categorical, GpHyperparameters h) {
     double[][] lower;
     try {
-      lower = GaussianProcess.cholesky(GaussianProcess.kernelMatrix(x, h, knownNoise));
+      lower = GaussianProcess.cholesky(GaussianProcess.kernelMatrix(x, h, knownNoise, categorical));
     } catch (NonPositiveDefiniteMatrixException e) {
       return Double.NEGATIVE_INFINITY;
     }
@@ -404,6 +466,7 @@ public final class GpFitter implements SurrogateFitter {
     private final double[][] x;
     private final double[] y;
     private final double[] knownNoise;
+    private final boolean[] categorical;
     private final int dims;
     private final boolean product;
     final LengthScalePrior prior;
@@ -420,6 +483,7 @@ public final class GpFitter implements SurrogateFitter {
       this.x = data.x();
       this.y = data.y();
       this.knownNoise = data.knownNoise();
+      this.categorical = data.categorical();
       this.dims = x[0].length;
       this.product = product;
       this.prior = data.prior();
@@ -492,7 +556,7 @@ public final class GpFitter implements SurrogateFitter {
     public double value(double[] u, double[] gradient) {
       double[] p = toLog(u);
       double[] gradLog = new double[p.length];
-      double v = negativeLogPosterior(x, y, knownNoise, p, gradLog, prior);
+      double v = negativeLogPosterior(x, y, knownNoise, categorical, p, gradLog, prior);
       for (int i = 0; i < p.length; i++) {
         // d p / d u of the logistic map
         gradient[i] = gradLog[i] * (p[i] - lo[i]) * (hi[i] - p[i]) / (hi[i] - lo[i]);
@@ -551,7 +615,23 @@ public final class GpFitter implements SurrogateFitter {
       double[] p,
       double[] gradient,
       LengthScalePrior lengthPrior) {
-    double nll = negativeLogLikelihood(x, y, knownNoise, p, gradient);
+    return negativeLogPosterior(x, y, knownNoise, null, p, gradient, lengthPrior);
+  }
+
+  /**
+   * As {@link #negativeLogPosterior(double[][], double[], double[], double[], double[],
+   * LengthScalePrior)} of kernel inputs of which {@code categorical} marks those compared by
+   * equality (null for none).
+   */
+  static double negativeLogPosterior(
+      double[][] x,
+      double[] y,
+      double[] knownNoise,
+      boolean[] categorical,
+      double[] p,
+      double[] gradient,
+      LengthScalePrior lengthPrior) {
+    double nll = negativeLogLikelihood(x, y, knownNoise, categorical, p, gradient);
     if (!Double.isFinite(nll)) {
       return nll;
     }
@@ -591,6 +671,22 @@ public final class GpFitter implements SurrogateFitter {
    */
   static double negativeLogLikelihood(
       double[][] x, double[] y, double[] knownNoise, double[] p, double[] gradient) {
+    return negativeLogLikelihood(x, y, knownNoise, null, p, gradient);
+  }
+
+  /**
+   * As {@link #negativeLogLikelihood(double[][], double[], double[], double[], double[])} of kernel
+   * inputs of which {@code categorical} marks those compared by equality (null for none). For such
+   * an input c the kernel's derivatives by log l_c are {@code k_product [a_c != b_c] / l_c} and, in
+   * the additive part, {@code [a_c != b_c] exp(-1 / l_c) / l_c}.
+   */
+  static double negativeLogLikelihood(
+      double[][] x,
+      double[] y,
+      double[] knownNoise,
+      boolean[] categorical,
+      double[] p,
+      double[] gradient) {
     int n = x.length;
     int dims = x[0].length;
     double[] ls = new double[dims];
@@ -603,7 +699,9 @@ public final class GpFitter implements SurrogateFitter {
     double additiveVar = additive ? Math.exp(p[dims + 2]) : 0;
     boolean product = signal > 0;
     MaternKernel.Columns columns =
-        new MaternKernel.Columns(x, new GpHyperparameters(ls, signal, noise, additiveVar));
+        new MaternKernel.Columns(
+            x, new GpHyperparameters(ls, signal, noise, additiveVar), categorical);
+    double[] mismatch = columns.mismatch;
     double[] inv = columns.inverseSquared;
     double[] inverseLengths = columns.inverseLengths;
     double[][] column = columns.x;
@@ -618,6 +716,8 @@ public final class GpFitter implements SurrogateFitter {
     double[][] sum = additive ? new double[n][] : null;
     double[][][] additiveFactors = additive ? new double[n][dims][] : null;
     double[] distance2 = new double[n];
+    // the product part's sum of [a_c != b_c] / l_c over the categorical inputs (null for none)
+    double[] hamming = categorical != null ? new double[n] : null;
     for (int i = 0; i < n; i++) {
       double[] xi = x[i];
       k[i][i] = signal + additiveVar + noise + (knownNoise == null ? 0 : knownNoise[i]);
@@ -625,10 +725,20 @@ public final class GpFitter implements SurrogateFitter {
       productFactor[i] = new double[i];
       if (product) {
         java.util.Arrays.fill(distance2, 0, i, 0);
+        if (hamming != null) {
+          java.util.Arrays.fill(hamming, 0, i, 0);
+        }
         for (int d = 0; d < dims; d++) {
-          double c = inv[d];
           double pd = xi[d];
           double[] col = column[d];
+          if (columns.isCategorical(d)) {
+            double il = inverseLengths[d];
+            for (int j = 0; j < i; j++) {
+              hamming[j] += Math.min(1, Math.abs(col[j] - pd)) * il;
+            }
+            continue;
+          }
+          double c = inv[d];
           for (int j = 0; j < i; j++) {
             double diff = col[j] - pd;
             distance2[j] += diff * diff * c;
@@ -637,6 +747,10 @@ public final class GpFitter implements SurrogateFitter {
         for (int j = 0; j < i; j++) {
           double r = Math.sqrt(distance2[j]);
           double e = Math.exp(-MaternKernel.SQRT5 * r);
+          if (hamming != null) {
+            // the overlap factor of the categorical inputs scales the value and every derivative
+            e *= Math.exp(-hamming[j]);
+          }
           productValue[i][j] = signal * (1 + MaternKernel.SQRT5 * r + 5.0 / 3.0 * r * r) * e;
           productFactor[i][j] = signal * 5.0 / 3.0 * (1 + MaternKernel.SQRT5 * r) * e;
         }
@@ -647,6 +761,14 @@ public final class GpFitter implements SurrogateFitter {
         for (int d = 0; d < dims; d++) {
           double il = inverseLengths[d];
           double pd = xi[d];
+          if (columns.isCategorical(d)) {
+            double[] col = column[d];
+            double loss = 1 - mismatch[d];
+            for (int j = 0; j < i; j++) {
+              total[j] += 1 - Math.min(1, Math.abs(col[j] - pd)) * loss;
+            }
+            continue;
+          }
           double pointUp = up[d][i];
           double pointDown = down[d][i];
           double[] col = column[d];
@@ -691,6 +813,8 @@ public final class GpFitter implements SurrogateFitter {
     double perDimension = additiveVar / dims;
     double[] weightProduct = new double[n];
     double[] weightAdditive = new double[n];
+    // per pair, W's entry times the product part's value: a categorical input's product term
+    double[] weightValue = new double[n];
     for (int i = 0; i < n; i++) {
       double wii = alpha[i] * alpha[i] - kInv[i][i];
       traceW += wii;
@@ -701,6 +825,7 @@ public final class GpFitter implements SurrogateFitter {
         double wij = 2 * (alpha[i] * alpha[j] - kInv[i][j]);
         signalTerm += wij * productValue[i][j];
         weightProduct[j] = wij * productFactor[i][j];
+        weightValue[j] = wij * productValue[i][j];
         if (additive) {
           additiveTerm += wij * additiveVar * sum[i][j];
           weightAdditive[j] = wij * perDimension;
@@ -711,7 +836,14 @@ public final class GpFitter implements SurrogateFitter {
         double pd = xi[d];
         double[] col = column[d];
         double acc = 0;
-        if (additive) {
+        if (columns.isCategorical(d)) {
+          // weightAdditive stays 0 without the additive part
+          double e = mismatch[d];
+          for (int j = 0; j < i; j++) {
+            double mismatched = Math.min(1, Math.abs(col[j] - pd));
+            acc += (weightValue[j] + weightAdditive[j] * e) * mismatched;
+          }
+        } else if (additive) {
           double[] f = additiveFactors[i][d];
           for (int j = 0; j < i; j++) {
             double diff = col[j] - pd;
@@ -727,7 +859,8 @@ public final class GpFitter implements SurrogateFitter {
       }
     }
     for (int d = 0; d < dims; d++) {
-      gradient[d] = -0.5 * lengthTerms[d] * inv[d];
+      // d r^2 / d log l is -2 diff^2 / l^2 for a numeric input; the overlap's exponent is 1 / l
+      gradient[d] = -0.5 * lengthTerms[d] * (columns.isCategorical(d) ? inverseLengths[d] : inv[d]);
     }
     gradient[dims] = -0.5 * signalTerm;
     gradient[dims + 1] = -0.5 * traceW * noise;

@@ -10,6 +10,13 @@ package org.pgknob.optimize.model;
  * setting's effect on throughput does not depend on the others (the premise of one-at-a-time
  * sweeps), and the additive part carries what one knob's trials teach to configurations that differ
  * in every other knob, where the product part alone, in a dozen dimensions, sees strangers.
+ *
+ * <p>Inputs may be categorical (see {@link KernelInputs}): such an input holds a category's index
+ * and is compared by equality, with the overlap kernel {@code exp(-[a_d != b_d] / l_d)} (CoCaBO, Ru
+ * et al. 2020; CASMOPOLITAN, Wan et al. 2021). In the product part it multiplies the Matérn of the
+ * numeric inputs, {@code s M(r) exp(-sum_c [a_c != b_c] / l_c)}; in the additive part it is the
+ * input's one-dimensional term. Both are positive definite (a product and a sum of such kernels),
+ * and equal points still have correlation 1.
  */
 public final class MaternKernel {
   static final double SQRT5 = Math.sqrt(5);
@@ -40,14 +47,27 @@ public final class MaternKernel {
     final double[] inverseLengths;
     final double[] inverseSquared;
 
+    // which inputs are categorical (null when none is), and per input exp(-1 / l), the overlap
+    // kernel's correlation of two different categories
+    final boolean[] categorical;
+    final double[] mismatch;
+
     Columns(double[][] points, GpHyperparameters h) {
+      this(points, h, null);
+    }
+
+    /** {@code categorical} marks the inputs compared by equality; null when none is. */
+    Columns(double[][] points, GpHyperparameters h, boolean[] categorical) {
       this.h = h;
       this.size = points.length;
       int dims = h.lengthScales().length;
+      this.categorical = categorical;
       this.inverseLengths = new double[dims];
+      this.mismatch = new double[dims];
       double[] ls = h.lengthScales();
       for (int d = 0; d < dims; d++) {
         inverseLengths[d] = 1 / ls[d];
+        mismatch[d] = Math.exp(-inverseLengths[d]);
       }
       this.inverseSquared = inverseSquared(ls);
       boolean additive = h.additiveVariance() > 0;
@@ -57,7 +77,7 @@ public final class MaternKernel {
       for (int i = 0; i < size; i++) {
         for (int d = 0; d < dims; d++) {
           x[d][i] = points[i][d];
-          if (additive) {
+          if (additive && !isCategorical(d)) {
             double t = SQRT5 * points[i][d] * inverseLengths[d];
             up[d][i] = Math.exp(t);
             down[d][i] = Math.exp(-t);
@@ -68,6 +88,10 @@ public final class MaternKernel {
 
     int size() {
       return size;
+    }
+
+    boolean isCategorical(int d) {
+      return categorical != null && categorical[d];
     }
 
     /**
@@ -85,9 +109,15 @@ public final class MaternKernel {
       double[] distance2 = scratch;
       java.util.Arrays.fill(sum, 0, count, 0);
       java.util.Arrays.fill(distance2, 0, count, 0);
+      // the product part's sum of [a_c != b_c] / l_c over the categorical inputs
+      double[] hamming = categorical != null && product ? new double[count] : null;
       for (int d = 0; d < x.length; d++) {
         double p = point[d];
         double[] column = x[d];
+        if (isCategorical(d)) {
+          overlap(d, p, count, sum, hamming, additive);
+          continue;
+        }
         if (product) {
           double c = inverseSquared[d];
           for (int j = 0; j < count; j++) {
@@ -113,11 +143,57 @@ public final class MaternKernel {
       for (int j = 0; j < count; j++) {
         double k = additiveWeight * sum[j];
         if (product) {
-          k += signal * correlation(Math.sqrt(distance2[j]));
+          double c = correlation(Math.sqrt(distance2[j]));
+          k += signal * (hamming == null ? c : c * Math.exp(-hamming[j]));
         }
         out[j] = k;
       }
     }
+
+    /**
+     * A categorical input's terms: its mismatches (0 or 1: indices are whole numbers) over its
+     * length scale into {@code hamming} (if not null), and its overlap correlation into the
+     * additive part's {@code sum} (if {@code additive}); no branch, so the loops vectorize.
+     */
+    private void overlap(
+        int d, double p, int count, double[] sum, double[] hamming, boolean additive) {
+      double[] column = x[d];
+      if (hamming != null) {
+        double il = inverseLengths[d];
+        for (int j = 0; j < count; j++) {
+          hamming[j] += Math.min(1, Math.abs(column[j] - p)) * il;
+        }
+      }
+      if (additive) {
+        double loss = 1 - mismatch[d];
+        for (int j = 0; j < count; j++) {
+          sum[j] += 1 - Math.min(1, Math.abs(column[j] - p)) * loss;
+        }
+      }
+    }
+  }
+
+  /**
+   * The scaled distance {@code r} at which the Matérn correlation equals the overlap kernel's
+   * correlation of two different categories, {@code exp(-1 / l)}: a categorical input's switch of
+   * category as the move of a numeric input it is worth, so that relevances compare across both.
+   */
+  static double equivalentDistance(double lengthScale) {
+    double target = Math.exp(-1 / lengthScale);
+    double lo = 0;
+    double hi = 1;
+    while (correlation(hi) > target && hi < 1e6) {
+      hi *= 2;
+    }
+    for (int i = 0; i < 100 && hi - lo > 1e-12 * hi; i++) {
+      double mid = (lo + hi) / 2;
+      if (correlation(mid) > target) {
+        lo = mid;
+      } else {
+        hi = mid;
+      }
+    }
+    return (lo + hi) / 2;
   }
 
   static double[] inverseSquared(double[] lengthScales) {
