@@ -460,20 +460,21 @@ final class SessionResults {
     Track track = key.map(ResultKey::track).orElse(null);
     Goal objective = key.map(ResultKey::objective).orElse(null);
     return new Summary.ResultRow(
-            name,
-            track,
-            objective,
-            ServerChanges.only(
-                settings, context.serverSettings()), // "changed N" counts real changes
-            mean(runs, t -> Objectives.value(t, Goal.TPS)),
-            meanNopm(runs),
-            mean(runs, t -> t.workload().overall().avgMs()),
-            mean(runs, t -> t.workload().overall().p95Ms()),
-            tpsRatio,
-            latencyRatio,
-            runs.stream().map(TrialResult::trial).toList(),
-            verdict)
-        .withWindowTps(mean(runs, t -> t.workload().tps()));
+        name,
+        track,
+        objective,
+        ServerChanges.only(settings, context.serverSettings()), // "changed N" counts real changes
+        mean(runs, t -> Objectives.value(t, Goal.TPS)),
+        meanNopm(runs),
+        mean(runs, t -> t.workload().overall().avgMs()),
+        mean(runs, t -> t.workload().overall().p95Ms()),
+        tpsRatio,
+        latencyRatio,
+        runs.stream().map(TrialResult::trial).toList(),
+        verdict,
+        null,
+        0,
+        mean(runs, t -> t.workload().tps()));
   }
 
   private List<Summary.KnobImportance> sweepRanking() {

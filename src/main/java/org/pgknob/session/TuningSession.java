@@ -542,7 +542,8 @@ public final class TuningSession {
             restored == null ? "restoring failed" : restored,
             List.of(),
             List.of(),
-            verdict.toSummary()));
+            verdict.toSummary(),
+            List.of()));
     return Optional.of(verdict);
   }
 
