@@ -243,6 +243,17 @@ public record Summary(
       @JsonInclude(JsonInclude.Include.NON_DEFAULT) double windowTps) {
     /** This row with {@code newVerdict} in place of its own. */
     public ResultRow withVerdict(String newVerdict) {
+      return withJudgement(newVerdict, tpsRatioToPgtune, detectableGain);
+    }
+
+    /** This row with its validation's ratio to PGTune-style and its detectable gain. */
+    public ResultRow withValidation(Ratio newTpsRatioToPgtune, double newDetectableGain) {
+      return withJudgement(verdict, newTpsRatioToPgtune, newDetectableGain);
+    }
+
+    /** The measured figures as they are, with what the validation concluded from them. */
+    private ResultRow withJudgement(
+        String newVerdict, Ratio newTpsRatioToPgtune, double newDetectableGain) {
       return new ResultRow(
           name,
           track,
@@ -256,26 +267,6 @@ public record Summary(
           latencyRatio,
           trials,
           newVerdict,
-          tpsRatioToPgtune,
-          detectableGain,
-          windowTps);
-    }
-
-    /** This row with its validation's ratio to PGTune-style and its detectable gain. */
-    public ResultRow withValidation(Ratio newTpsRatioToPgtune, double newDetectableGain) {
-      return new ResultRow(
-          name,
-          track,
-          objective,
-          settings,
-          tps,
-          nopm,
-          latencyAvgMs,
-          latencyP95Ms,
-          tpsRatio,
-          latencyRatio,
-          trials,
-          verdict,
           newTpsRatioToPgtune,
           newDetectableGain,
           windowTps);
