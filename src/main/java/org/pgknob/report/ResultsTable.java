@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import org.pgknob.runs.Goal;
+import org.pgknob.runs.ResultKey;
 import org.pgknob.runs.Summary;
 import org.pgknob.runs.Track;
 import org.pgknob.trial.Phase;
@@ -72,7 +73,7 @@ final class ResultsTable {
 
   private static Summary.ResultRow best(Track track, Goal objective, TrialResult t) {
     return new Summary.ResultRow(
-        track.label() + "/" + objective.label(),
+        new ResultKey(track, objective).name(),
         track,
         objective,
         Map.copyOf(t.settings()),

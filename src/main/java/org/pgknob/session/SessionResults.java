@@ -19,6 +19,7 @@ import org.pgknob.optimize.Observation;
 import org.pgknob.optimize.OptimizerSpec;
 import org.pgknob.optimize.SweepAnalysis;
 import org.pgknob.runs.Goal;
+import org.pgknob.runs.ResultKey;
 import org.pgknob.runs.Summary;
 import org.pgknob.runs.Track;
 import org.pgknob.space.Configuration;
