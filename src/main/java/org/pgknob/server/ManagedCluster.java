@@ -18,7 +18,6 @@ import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.Properties;
 import java.util.concurrent.TimeUnit;
@@ -44,7 +43,7 @@ public final class ManagedCluster implements Target {
   private final Path clusterDir;
   private final PostgresBinaries binaries;
   private int port;
-  private Duration startTimeout = DEFAULT_START_TIMEOUT;
+  private final Duration startTimeout = DEFAULT_START_TIMEOUT;
   private boolean runningAtOpen;
   private SettingsController settingsController;
 
@@ -126,10 +125,6 @@ public final class ManagedCluster implements Target {
 
   public int port() {
     return port;
-  }
-
-  public void setStartTimeout(Duration timeout) {
-    this.startTimeout = timeout;
   }
 
   @Override
@@ -645,10 +640,5 @@ public final class ManagedCluster implements Target {
         }
       }
     }
-  }
-
-  /** The optional version string reported by the running server's binaries. */
-  public Optional<String> binaryVersion() {
-    return Optional.of(binaries.serverVersion());
   }
 }
