@@ -13,15 +13,16 @@ import org.pgknob.trial.Phase;
 import org.pgknob.trial.TrialResult;
 
 /**
- * The results table: the session's validated rows from summary.json; before validation, the
- * baseline, PGTune-style and the best trial per track and objective so far, marked unvalidated.
+ * The report's results table (ReportModel.Results; the console's is {@link ConsoleResultTable}):
+ * the session's validated rows from summary.json; before validation, the baseline, PGTune-style and
+ * the best trial per track and objective so far, marked unvalidated.
  */
-final class ResultsTable {
+final class ReportResults {
   static final String NOT_VALIDATED =
       "The session has not reached validation yet: these are the best trials so far, measured once"
           + " each, without a ratio to the baseline or an interval.";
 
-  private ResultsTable() {}
+  private ReportResults() {}
 
   static ReportModel.Results build(SessionData data) {
     Summary summary = data.summary();
