@@ -43,7 +43,8 @@ class SelectOneWorkloadTest {
 
   /**
    * tune's --workload and --users reach it through the registry, with no change to the command
-   * line; an option of another workload is refused, and an unknown name lists it among the known.
+   * line; its help and an unknown name list it among the known, and another workload's option is
+   * refused.
    */
   @Test
   void tuneTakesItByNameWithNoChangeToTheCommandLine() {
@@ -77,6 +78,9 @@ class SelectOneWorkloadTest {
             .err()
             .contains("--warehouses is an option of tprocc, but the workload is select-one"),
         foreign.err());
+
+    Cli help = Cli.run(List.of("tune", "--help"));
+    assertTrue(help.out().contains(" select-one,"), help.out());
 
     Cli unknown = Cli.run(tune, "--workload", "select-two");
     assertEquals(1, unknown.exit());
