@@ -11,7 +11,6 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.pgknob.cli.Main;
-import org.pgknob.server.ManagedCluster;
 import org.pgknob.session.SessionInputs;
 import org.pgknob.session.TinyInputs;
 import org.pgknob.testing.SharedPostgres;
@@ -48,23 +47,10 @@ class SelectOneWorkloadTest {
    */
   @Test
   void tuneTakesItByNameWithNoChangeToTheCommandLine() {
-    ManagedCluster cluster = SharedPostgres.cluster();
     List<String> tune =
-        List.of(
-            "tune",
-            "--dry-run",
-            "--budget",
-            "16",
-            "--rampup",
-            "1s",
-            "--duration",
-            "2s",
-            "--target",
-            cluster.jdbcUrl("postgres"),
-            "--user",
-            "postgres",
-            "--password-file",
-            cluster.passwordFile().toString());
+        new ArrayList<>(
+            List.of("tune", "--dry-run", "--budget", "16", "--rampup", "1s", "--duration", "2s"));
+    tune.addAll(SharedPostgres.targetArguments());
     Cli planned = Cli.run(tune, "--workload", "select-one", "--users", "3");
     assertEquals(0, planned.exit(), planned.err());
     assertTrue(
