@@ -46,21 +46,9 @@ class ArchitectureTest {
     slices().matching("org.pgknob.(*)..").should().beFreeOfCycles().check(MAIN);
   }
 
-  /**
-   * Known exception to remove: {@code optimize.acquisition.AcquisitionMaximizer} draws its start
-   * points from {@code optimize.ScrambledSobol}, while {@code optimize.Bayes} uses the acquisition
-   * package; the Sobol sequence belongs in a package below both.
-   */
   @Test
   void subPackagesHaveNoCycles() {
-    slices()
-        .matching("org.pgknob.(**)")
-        .should()
-        .beFreeOfCycles()
-        .ignoreDependency(
-            "org.pgknob.optimize.acquisition.AcquisitionMaximizer",
-            "org.pgknob.optimize.ScrambledSobol")
-        .check(MAIN);
+    slices().matching("org.pgknob.(**)").should().beFreeOfCycles().check(MAIN);
   }
 
   @Test

@@ -10,6 +10,7 @@ import java.util.concurrent.Callable;
 import org.pgknob.PgknobException;
 import org.pgknob.report.BestConfig;
 import org.pgknob.report.ConfExporter;
+import org.pgknob.runs.ResultKey;
 import org.pgknob.session.SessionExport;
 import org.pgknob.session.SessionFolder;
 import picocli.CommandLine.Command;
@@ -97,8 +98,9 @@ public final class ExportCommand implements Callable<Integer> {
     if (t.equals("pgtune")) {
       return "pgtune";
     }
-    return TrackAndGoal.track(t, "use --track reload, restart or pgtune").label()
-        + "/"
-        + TrackAndGoal.goal(o, "use --objective tps or latency").label();
+    return new ResultKey(
+            TrackAndGoal.track(t, "use --track reload, restart or pgtune"),
+            TrackAndGoal.goal(o, "use --objective tps or latency"))
+        .name();
   }
 }

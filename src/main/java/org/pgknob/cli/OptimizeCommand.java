@@ -28,6 +28,7 @@ import org.pgknob.optimize.Optimizers;
 import org.pgknob.optimize.Outcome;
 import org.pgknob.optimize.SurrogateKind;
 import org.pgknob.optimize.Sweep;
+import org.pgknob.optimize.SweepPlan;
 import org.pgknob.runs.RunFiles;
 import org.pgknob.session.TrialLog;
 import org.pgknob.space.Configuration;
@@ -129,13 +130,13 @@ public final class OptimizeCommand implements Callable<Integer> {
     SearchSpace space = MidpointDefaults.apply(SearchSpaceFile.load(spaceFile));
     Objective objective = new Objective(METRIC, direction);
     OptimizerSpec optimizerSpec = OptimizerSpec.of(space, objective).withSeed(seed);
+    OptimizerKind kind = OptimizerKind.of(optimizer);
     Optimizer opt =
-        Optimizers.create(
-            OptimizerKind.of(optimizer),
-            optimizerSpec,
-            OptimizerKind.of(optimizer) == OptimizerKind.BAYES
-                ? Map.of("surrogate", SurrogateKind.of(surrogate).label())
-                : Map.of());
+        switch (kind) {
+          case BAYES -> Optimizers.bayes(optimizerSpec, SurrogateKind.of(surrogate));
+          case RANDOM -> Optimizers.random(optimizerSpec);
+          case SWEEP -> Optimizers.sweep(optimizerSpec, SweepPlan.all());
+        };
     Path dir = out != null ? out : defaultOut();
     if (Files.exists(dir) && !Files.isDirectory(dir)) {
       throw new PgknobException(
@@ -149,9 +150,7 @@ public final class OptimizeCommand implements Callable<Integer> {
     Files.createDirectories(dir);
     AtomicFiles.write(
         dir.resolve(RunFiles.OPTIMIZE),
-        Json.mapper()
-            .writerWithDefaultPrettyPrinter()
-            .writeValueAsBytes(inputs(OptimizerKind.of(optimizer))));
+        Json.mapper().writerWithDefaultPrettyPrinter().writeValueAsBytes(inputs(kind)));
     TrialLog trials = new TrialLog(log);
     CommandObjective command =
         new CommandObjective(objectiveCommand, METRIC, Duration.ofSeconds(trialTimeoutSeconds));

@@ -2,6 +2,7 @@ package org.pgknob.cli;
 
 import java.util.Map;
 import org.pgknob.workload.tprocc.TproccKind;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /** TPROC-C's own options for {@code tune} and {@code compare}; unset options are left out. */
@@ -15,10 +16,7 @@ final class TproccOptions {
               + "; compare: the session's).")
   Integer warehouses;
 
-  @Option(
-      names = "--all-warehouses",
-      description = "TPROC-C: each user draws a warehouse per transaction (HammerDB's option).")
-  Boolean allWarehouses;
+  @Mixin AllWarehousesOption all;
 
   /** Puts the options given under their session.json keys, and each flag given with its owner. */
   void putGiven(Map<String, Object> options, Map<String, String> flags) {
@@ -26,8 +24,8 @@ final class TproccOptions {
       options.put("warehouses", warehouses);
       flags.put("--warehouses", TproccKind.NAME);
     }
-    if (allWarehouses != null) {
-      options.put("allWarehouses", allWarehouses);
+    if (all.allWarehouses != null) {
+      options.put("allWarehouses", all.allWarehouses);
       flags.put("--all-warehouses", TproccKind.NAME);
     }
   }

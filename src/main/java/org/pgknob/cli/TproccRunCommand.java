@@ -31,10 +31,7 @@ public final class TproccRunCommand implements Callable<Integer> {
 
   @Mixin RunOptions run;
 
-  @Option(
-      names = "--all-warehouses",
-      description = "Each user picks a warehouse from its set before every transaction.")
-  boolean allWarehouses;
+  @Mixin AllWarehousesOption all;
 
   @Option(
       names = "--key-and-think",
@@ -43,7 +40,7 @@ public final class TproccRunCommand implements Callable<Integer> {
 
   @Option(
       names = "--reset",
-      paramLabel = "pristine|none",
+      paramLabel = "template|none",
       defaultValue = "template",
       description =
           "template: start from a fresh copy of the pristine database; none: keep the database"
@@ -80,7 +77,7 @@ public final class TproccRunCommand implements Callable<Integer> {
             .withTimes(
                 run.rampupSecondsOr(RunOptions.DEFAULT_RAMPUP_SECONDS),
                 run.windowSecondsOr(RunOptions.DEFAULT_WINDOW_SECONDS))
-            .withOptions(allWarehouses, keyAndThink, reset)
+            .withOptions(all.on(), keyAndThink, reset)
             .withStopTimeout(stopTimeoutSeconds);
     WorkloadResult result;
     try (Target target = connection.open();

@@ -1,5 +1,6 @@
 package org.pgknob.cli;
 
+import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -20,10 +21,19 @@ final class WorkloadOptions {
   @Option(
       names = "--workload",
       paramLabel = "NAME",
+      completionCandidates = KnownWorkloads.class,
       description =
-          "What each trial runs: pgbench-tpcb, pgbench-select, tprocc or command (default:"
-              + " tprocc; compare: the session's).")
+          "What each trial runs, one of the registered workloads: ${COMPLETION-CANDIDATES}"
+              + " (default: tprocc; compare: the session's).")
   String workload;
+
+  /** The registry's names, so a workload added as a plug-in shows in the help unasked. */
+  static final class KnownWorkloads implements Iterable<String> {
+    @Override
+    public Iterator<String> iterator() {
+      return Workloads.names().iterator();
+    }
+  }
 
   @Option(
       names = "--workload-cmd",

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.Random;
+import org.pgknob.optimize.sampling.ScrambledSobol;
 import org.pgknob.space.Configuration;
 import org.pgknob.space.SearchSpace;
 import org.pgknob.space.UnitCubeEncoder;

@@ -5,6 +5,7 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Random;
 import java.util.function.ToDoubleFunction;
+import org.pgknob.optimize.sampling.ScrambledSobol;
 import org.pgknob.space.UnitCubeEncoder;
 
 /**

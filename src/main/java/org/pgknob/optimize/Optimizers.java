@@ -14,9 +14,11 @@ import org.pgknob.optimize.model.SaasboFitter;
 import org.pgknob.optimize.model.SurrogateFitter;
 
 /**
- * Builds optimizers by name, for the command line and the session.
+ * Builds optimizers: one typed factory each ({@link #bayes}, {@link #random}, {@link #sweep}) for
+ * the session and the command line, and {@link #create} from an {@link OptimizerKind} and an
+ * options map, for the benchmark and the contract tests that name their settings as text.
  *
- * <p>Methods: {@code bayes}, {@code random}, {@code sweep}. Options (all optional):
+ * <p>Options (all optional):
  *
  * <ul>
  *   <li>{@code surrogate}: {@code gp} (default) or {@code rf}, for bayes
@@ -36,16 +38,10 @@ import org.pgknob.optimize.model.SurrogateFitter;
  * </ul>
  */
 public final class Optimizers {
-  public static final List<String> METHODS = List.of("bayes", "random", "sweep");
   private static final Set<String> OPTIONS =
       Set.of("surrogate", "prior", "categorical", "knobs", "maxKnobs", "initial");
 
   private Optimizers() {}
-
-  /** As {@link #create(OptimizerKind, OptimizerSpec, Map)}, the optimizer named by its label. */
-  public static Optimizer create(String method, OptimizerSpec spec, Map<String, String> options) {
-    return create(OptimizerKind.of(method), spec, options);
-  }
 
   /** An optimizer of {@code kind} with the options of the command line (see above). */
   public static Optimizer create(
@@ -61,18 +57,20 @@ public final class Optimizers {
           bayes(
               spec,
               surrogate(
-                  options.getOrDefault("surrogate", "gp"),
+                  options.containsKey("surrogate")
+                      ? SurrogateKind.of(options.get("surrogate"))
+                      : SurrogateKind.GP,
                   options.getOrDefault("prior", "scaled"),
                   options.getOrDefault("categorical", DEFAULT_CATEGORICAL.label())),
               Integer.parseInt(options.getOrDefault("initial", "" + Bayes.INITIAL_CAP)));
       case RANDOM -> random(spec);
-      case SWEEP -> new Sweep(spec, sweepPlan(options));
+      case SWEEP -> sweep(spec, sweepPlan(options));
     };
   }
 
   /** A Bayesian search with the {@code surrogate} model and the default length-scale prior. */
   public static Bayes bayes(OptimizerSpec spec, SurrogateKind surrogate) {
-    return bayes(spec, surrogate(surrogate.label()));
+    return bayes(spec, surrogate(surrogate));
   }
 
   private static Bayes bayes(OptimizerSpec spec, SurrogateFitter fitter) {
@@ -101,19 +99,24 @@ public final class Optimizers {
     return new RandomSearch(spec);
   }
 
-  /** The surrogate fitter named {@code gp} or {@code rf}. */
-  public static SurrogateFitter surrogate(String name) {
-    return surrogate(name, "scaled");
+  /** A sweep of the knobs {@code plan} names, one at a time over each knob's grid. */
+  public static Sweep sweep(OptimizerSpec spec, SweepPlan plan) {
+    return new Sweep(spec, plan);
   }
 
   /** How the Gaussian process compares categorical knobs unless told otherwise. */
   public static final CategoricalKernel DEFAULT_CATEGORICAL = CategoricalKernel.ONE_HOT;
 
+  /** The fitter of a {@code kind} surrogate, a Gaussian process with the default prior. */
+  public static SurrogateFitter surrogate(SurrogateKind kind) {
+    return surrogate(kind, "scaled");
+  }
+
   /**
-   * The surrogate fitter named {@code gp} (with this length-scale prior and the categorical kernel
-   * labelled {@code categorical}) or {@code rf}.
+   * The fitter of a {@code kind} surrogate with this length-scale prior (see above) and the
+   * categorical kernel labelled {@code categorical}.
    */
-  public static SurrogateFitter surrogate(String name, String prior, String categorical) {
+  public static SurrogateFitter surrogate(SurrogateKind kind, String prior, String categorical) {
     CategoricalKernel kernel =
         CategoricalKernel.of(categorical)
             .orElseThrow(
@@ -121,21 +124,21 @@ public final class Optimizers {
                     new PgknobException(
                         "unknown categorical kernel '" + categorical + "'",
                         "choose categorical=onehot or categorical=overlap"));
-    SurrogateFitter fitter = surrogate(name, prior);
+    SurrogateFitter fitter = surrogate(kind, prior);
     return fitter instanceof GpFitter gp ? gp.withCategoricalKernel(kernel) : fitter;
   }
 
-  /** The surrogate fitter named {@code gp} (with this length-scale prior) or {@code rf}. */
-  public static SurrogateFitter surrogate(String name, String prior) {
+  /** The fitter of a {@code kind} surrogate; {@code prior} is a Gaussian process's (see above). */
+  public static SurrogateFitter surrogate(SurrogateKind kind, String prior) {
     double tau;
     boolean adaptive = prior.equals("auto") || prior.startsWith("auto:");
     if (adaptive) {
       prior = prior.equals("auto") ? "saas" : "saas:" + prior.substring(5);
     }
-    if (prior.equals("saasbo") && name.equals("gp")) {
+    if (prior.equals("saasbo") && kind == SurrogateKind.GP) {
       return new SaasboFitter();
     }
-    if (prior.equals("sparse") && name.equals("gp")) {
+    if (prior.equals("sparse") && kind == SurrogateKind.GP) {
       return GpFitter.sparseFrom(GpFitter.SPARSE_FROM_DIMENSIONS, GpFitter.SAAS_TAU);
     }
     if (prior.equals("scaled")) {
@@ -156,10 +159,9 @@ public final class Optimizers {
           "unknown length-scale prior '" + prior + "'",
           "choose saasbo, sparse, auto, auto:TAU, saas, saas:TAU or scaled");
     }
-    return switch (name) {
-      case "gp" -> new GpFitter(true, tau, adaptive);
-      case "rf" -> new RandomForestSurrogate.Fitter();
-      default -> throw new PgknobException("unknown surrogate '" + name + "'", "choose gp or rf");
+    return switch (kind) {
+      case GP -> new GpFitter(true, tau, adaptive);
+      case RF -> new RandomForestSurrogate.Fitter();
     };
   }
 

@@ -1,6 +1,7 @@
 package org.pgknob.optimize;
 
 import java.util.Random;
+import org.pgknob.optimize.sampling.ScrambledSobol;
 import org.pgknob.space.Configuration;
 import org.pgknob.space.UnitCubeEncoder;
 

@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Optional;
 import org.pgknob.safety.SafetyRules;
 import org.pgknob.safety.SafetyRulesFile;
+import org.pgknob.space.PgUnit;
 import org.pgknob.trial.TrialResult;
 
 /**
@@ -27,12 +28,9 @@ final class MemoryChart {
     String label() {
       return Num.f(
           "limit: %.0f%% of RAM (%s of %s)",
-          100 * fraction, size(fraction * ramBytes), size(ramBytes));
-    }
-
-    private static String size(double bytes) {
-      double gib = bytes / (1024.0 * 1024 * 1024);
-      return gib >= 1 ? Num.f("%.1f GiB", gib) : Num.f("%.0f MiB", bytes / Num.MB);
+          100 * fraction,
+          PgUnit.readableBytes(fraction * ramBytes),
+          PgUnit.readableBytes(ramBytes));
     }
   }
 

@@ -16,7 +16,7 @@ public final class ReportModelBuilder {
 
   public static ReportModel build(SessionData data) {
     Baseline baseline = new Baseline(data);
-    ReportModel.Results results = ResultsTable.build(data);
+    ReportModel.Results results = ReportResults.build(data);
     boolean anyOk = !data.okTrials().isEmpty();
     return new ReportModel(
         data.sessionId(),

@@ -7,6 +7,8 @@ import java.util.Map;
 import java.util.Optional;
 import org.pgknob.runs.Goal;
 import org.pgknob.runs.Summary;
+import org.pgknob.runs.Track;
+import org.pgknob.trial.Phase;
 import org.pgknob.trial.TrialResult;
 
 /**
@@ -26,7 +28,13 @@ final class RunOrderChart {
       return Optional.empty();
     }
     Map<String, List<ChartModel.Point>> groups = new LinkedHashMap<>();
-    for (String key : List.of("baseline", "pgtune", "reload", "restart", "validation")) {
+    for (String key :
+        List.of(
+            Phase.BASELINE.label(),
+            Phase.PGTUNE.label(),
+            Track.RELOAD.label(),
+            Track.RESTART.label(),
+            Phase.VALIDATION.label())) {
       groups.put(key, new ArrayList<>());
     }
     List<ChartModel.Point> defaults = new ArrayList<>();
@@ -84,8 +92,12 @@ final class RunOrderChart {
   }
 
   private static String phaseOf(TrialResult t) {
-    String p = t.phase() == null ? "" : t.phase().label();
-    return p.equals("reference") || p.equals("race") ? "bayes" : p;
+    if (t.phase() == null) {
+      return "";
+    }
+    return t.phase() == Phase.REFERENCE || t.phase() == Phase.RACE
+        ? Phase.BAYES.label()
+        : t.phase().label();
   }
 
   private static ChartModel.Marker range(String phase, int first, int last) {

@@ -3,7 +3,6 @@ package org.pgknob.report;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Optional;
 import java.util.stream.Collectors;
 import org.pgknob.runs.Summary;
 import org.pgknob.trial.Phase;
@@ -45,10 +44,6 @@ public record SessionData(
     }
     Path name = runDir.toAbsolutePath().normalize().getFileName();
     return name == null ? runDir.toString() : name.toString();
-  }
-
-  public Optional<Summary> summaryIfAny() {
-    return Optional.ofNullable(summary);
   }
 
   public List<TrialResult> okTrials() {

@@ -87,8 +87,7 @@ public final class SessionLoader {
   private static TrialLines readTrials(Path file, List<String> problems) {
     JsonLines.Contents<TrialResult> read;
     try {
-      read =
-          new JsonLines<>(file, TrialResult.class, t -> t.trial() >= 1 && t.phase() != null).read();
+      read = TrialResult.lines(file).read();
     } catch (PgknobException e) {
       problems.add("trials.jsonl could not be read (" + e.getMessage() + ").");
       return new TrialLines(List.of(), 0, 0);

@@ -47,8 +47,8 @@ final class Tracks {
     Phase phase = t.phase() == null ? Phase.BASELINE : t.phase();
     return switch (phase) {
       case BASELINE, PGTUNE, VALIDATION -> phase.label();
-      case REFERENCE -> "baseline";
-      default -> t.track() == null ? "baseline" : t.track().label();
+      case REFERENCE -> Phase.BASELINE.label();
+      default -> t.track() == null ? Phase.BASELINE.label() : t.track().label();
     };
   }
 }

@@ -65,85 +65,6 @@ public record Summary(
     knobSelection = knobSelection == null ? List.of() : List.copyOf(knobSelection);
   }
 
-  /** A summary without a verdict or knob selection, as written before pgknob gave them. */
-  public Summary(
-      String sessionId,
-      String state,
-      Instant startedAt,
-      Instant finishedAt,
-      Machine machine,
-      String postgresVersion,
-      String target,
-      Map<String, Object> workload,
-      Budget budget,
-      Noise noise,
-      List<ResultRow> results,
-      List<KnobImportance> sweepRanking,
-      List<KnobImportance> modelRanking,
-      String restored,
-      List<Integer> disturbedTrials,
-      List<Measurement> measurements) {
-    this(
-        sessionId,
-        state,
-        startedAt,
-        finishedAt,
-        machine,
-        postgresVersion,
-        target,
-        workload,
-        budget,
-        noise,
-        results,
-        sweepRanking,
-        modelRanking,
-        restored,
-        disturbedTrials,
-        measurements,
-        null,
-        List.of());
-  }
-
-  /** A summary with a verdict and without the knob selection. */
-  public Summary(
-      String sessionId,
-      String state,
-      Instant startedAt,
-      Instant finishedAt,
-      Machine machine,
-      String postgresVersion,
-      String target,
-      Map<String, Object> workload,
-      Budget budget,
-      Noise noise,
-      List<ResultRow> results,
-      List<KnobImportance> sweepRanking,
-      List<KnobImportance> modelRanking,
-      String restored,
-      List<Integer> disturbedTrials,
-      List<Measurement> measurements,
-      Verdict verdict) {
-    this(
-        sessionId,
-        state,
-        startedAt,
-        finishedAt,
-        machine,
-        postgresVersion,
-        target,
-        workload,
-        budget,
-        noise,
-        results,
-        sweepRanking,
-        modelRanking,
-        restored,
-        disturbedTrials,
-        measurements,
-        verdict,
-        List.of());
-  }
-
   /** This summary with {@code newVerdict} in place of its own. */
   public Summary withVerdict(Verdict newVerdict) {
     return new Summary(
@@ -220,42 +141,6 @@ public record Summary(
       Double modelIndex,
       int addedAfterTrial,
       String reason) {}
-
-  /** A summary without measurements, as written before pgknob pooled noise and measured drift. */
-  public Summary(
-      String sessionId,
-      String state,
-      Instant startedAt,
-      Instant finishedAt,
-      Machine machine,
-      String postgresVersion,
-      String target,
-      Map<String, Object> workload,
-      Budget budget,
-      Noise noise,
-      List<ResultRow> results,
-      List<KnobImportance> sweepRanking,
-      List<KnobImportance> modelRanking,
-      String restored,
-      List<Integer> disturbedTrials) {
-    this(
-        sessionId,
-        state,
-        startedAt,
-        finishedAt,
-        machine,
-        postgresVersion,
-        target,
-        workload,
-        budget,
-        noise,
-        results,
-        sweepRanking,
-        modelRanking,
-        restored,
-        disturbedTrials,
-        List.of());
-  }
 
   /**
    * How trustworthy one objective's measurements were.
@@ -356,42 +241,19 @@ public record Summary(
       @JsonInclude(JsonInclude.Include.NON_NULL) Ratio tpsRatioToPgtune,
       @JsonInclude(JsonInclude.Include.NON_DEFAULT) double detectableGain,
       @JsonInclude(JsonInclude.Include.NON_DEFAULT) double windowTps) {
-    /** A row without the windows' own TPS, as written before pgknob recorded it. */
-    public ResultRow(
-        String name,
-        Track track,
-        Goal objective,
-        Map<String, String> settings,
-        double tps,
-        Double nopm,
-        double latencyAvgMs,
-        double latencyP95Ms,
-        Ratio tpsRatio,
-        Ratio latencyRatio,
-        List<Integer> trials,
-        String verdict,
-        Ratio tpsRatioToPgtune,
-        double detectableGain) {
-      this(
-          name,
-          track,
-          objective,
-          settings,
-          tps,
-          nopm,
-          latencyAvgMs,
-          latencyP95Ms,
-          tpsRatio,
-          latencyRatio,
-          trials,
-          verdict,
-          tpsRatioToPgtune,
-          detectableGain,
-          0);
-    }
-
     /** This row with {@code newVerdict} in place of its own. */
     public ResultRow withVerdict(String newVerdict) {
+      return withJudgement(newVerdict, tpsRatioToPgtune, detectableGain);
+    }
+
+    /** This row with its validation's ratio to PGTune-style and its detectable gain. */
+    public ResultRow withValidation(Ratio newTpsRatioToPgtune, double newDetectableGain) {
+      return withJudgement(verdict, newTpsRatioToPgtune, newDetectableGain);
+    }
+
+    /** The measured figures as they are, with what the validation concluded from them. */
+    private ResultRow withJudgement(
+        String newVerdict, Ratio newTpsRatioToPgtune, double newDetectableGain) {
       return new ResultRow(
           name,
           track,
@@ -405,81 +267,9 @@ public record Summary(
           latencyRatio,
           trials,
           newVerdict,
-          tpsRatioToPgtune,
-          detectableGain,
-          windowTps);
-    }
-
-    /** This row with its validation's ratio to PGTune-style and its detectable gain. */
-    public ResultRow withValidation(Ratio newTpsRatioToPgtune, double newDetectableGain) {
-      return new ResultRow(
-          name,
-          track,
-          objective,
-          settings,
-          tps,
-          nopm,
-          latencyAvgMs,
-          latencyP95Ms,
-          tpsRatio,
-          latencyRatio,
-          trials,
-          verdict,
           newTpsRatioToPgtune,
           newDetectableGain,
           windowTps);
-    }
-
-    /** This row with the windows' own mean TPS. */
-    public ResultRow withWindowTps(double newWindowTps) {
-      return new ResultRow(
-          name,
-          track,
-          objective,
-          settings,
-          tps,
-          nopm,
-          latencyAvgMs,
-          latencyP95Ms,
-          tpsRatio,
-          latencyRatio,
-          trials,
-          verdict,
-          tpsRatioToPgtune,
-          detectableGain,
-          newWindowTps);
-    }
-
-    /** A row without a ratio to PGTune-style or a detectable gain. */
-    public ResultRow(
-        String name,
-        Track track,
-        Goal objective,
-        Map<String, String> settings,
-        double tps,
-        Double nopm,
-        double latencyAvgMs,
-        double latencyP95Ms,
-        Ratio tpsRatio,
-        Ratio latencyRatio,
-        List<Integer> trials,
-        String verdict) {
-      this(
-          name,
-          track,
-          objective,
-          settings,
-          tps,
-          nopm,
-          latencyAvgMs,
-          latencyP95Ms,
-          tpsRatio,
-          latencyRatio,
-          trials,
-          verdict,
-          null,
-          0,
-          0);
     }
 
     /**

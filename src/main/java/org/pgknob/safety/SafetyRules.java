@@ -1,11 +1,9 @@
 package org.pgknob.safety;
 
 import java.util.ArrayList;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Set;
 import java.util.function.Predicate;
 import org.pgknob.PgknobException;
 import org.pgknob.space.Configuration;
@@ -64,15 +62,6 @@ public final class SafetyRules {
   /** The memory limit for {@code ram}: limit fraction x RAM. */
   public long limitBytes(RamLimit ram) {
     return (long) Math.floor(limitFraction * ram.bytes());
-  }
-
-  /** Every setting the rules name. */
-  public Set<String> settingsNamed() {
-    Set<String> names = new LinkedHashSet<>();
-    terms.forEach(t -> names.addAll(t.settings()));
-    relations.forEach(r -> names.addAll(List.of(r.left(), r.right())));
-    durability.forEach(d -> names.add(d.knob()));
-    return names;
   }
 
   /**

@@ -44,13 +44,6 @@ public record HostMemory(long memTotalBytes, long memAvailableBytes, long cgroup
     return new HostMemory(total, available, cgroupLimitBytes(pid));
   }
 
-  /** The least of MemTotal and the cgroup limit: the memory the server can really have. */
-  public long usableBytes() {
-    return cgroupLimitBytes > 0 && cgroupLimitBytes < memTotalBytes
-        ? cgroupLimitBytes
-        : memTotalBytes;
-  }
-
   /** The cgroup memory limit of {@code pid}, or 0 when there is none. */
   static long cgroupLimitBytes(long pid) {
     List<String> lines;

@@ -44,7 +44,7 @@ public final class ManagedCluster implements Target {
   private final Path clusterDir;
   private final PostgresBinaries binaries;
   private int port;
-  private Duration startTimeout = DEFAULT_START_TIMEOUT;
+  private final Duration startTimeout = DEFAULT_START_TIMEOUT;
   private boolean runningAtOpen;
   private SettingsController settingsController;
 
@@ -138,10 +138,6 @@ public final class ManagedCluster implements Target {
 
   public int port() {
     return port;
-  }
-
-  public void setStartTimeout(Duration timeout) {
-    this.startTimeout = timeout;
   }
 
   @Override
@@ -657,10 +653,5 @@ public final class ManagedCluster implements Target {
         }
       }
     }
-  }
-
-  /** The optional version string reported by the running server's binaries. */
-  public Optional<String> binaryVersion() {
-    return Optional.of(binaries.serverVersion());
   }
 }

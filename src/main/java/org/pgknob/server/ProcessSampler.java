@@ -121,10 +121,6 @@ public final class ProcessSampler implements AutoCloseable {
     listeners.add(listener);
   }
 
-  public void removeListener(Consumer<ProcessSample> listener) {
-    listeners.remove(listener);
-  }
-
   /** Samples every interval on a daemon thread until {@link #close()}. */
   public synchronized void start() {
     if (timer != null) {

@@ -11,6 +11,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.pgknob.PgknobException;
 import org.pgknob.runs.Goal;
+import org.pgknob.runs.ResultKey;
 import org.pgknob.runs.Track;
 import org.pgknob.trial.TrialResult;
 

@@ -11,6 +11,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import org.pgknob.PgknobException;
+import org.pgknob.optimize.SurrogateKind;
 import org.pgknob.report.ConfFile;
 import org.pgknob.runs.Goal;
 import org.pgknob.runs.Summary;
@@ -189,7 +190,7 @@ public final class Comparison {
     m.put("allowDurabilityTradeoff", false);
     m.put("ramBytes", 0L);
     m.put("seed", 1L);
-    m.put("surrogate", "gp");
+    m.put("surrogate", SurrogateKind.GP.label());
     m.putAll(base);
     // A comparison measures fixed windows: a session's --duration auto ends with its choice.
     m.remove("autoWindow");

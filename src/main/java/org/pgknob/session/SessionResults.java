@@ -20,6 +20,7 @@ import org.pgknob.optimize.Observation;
 import org.pgknob.optimize.OptimizerSpec;
 import org.pgknob.optimize.SweepAnalysis;
 import org.pgknob.runs.Goal;
+import org.pgknob.runs.ResultKey;
 import org.pgknob.runs.Summary;
 import org.pgknob.runs.Track;
 import org.pgknob.space.Configuration;
@@ -466,20 +467,21 @@ final class SessionResults {
     Track track = key.map(ResultKey::track).orElse(null);
     Goal objective = key.map(ResultKey::objective).orElse(null);
     return new Summary.ResultRow(
-            name,
-            track,
-            objective,
-            ServerChanges.only(
-                settings, context.serverSettings()), // "changed N" counts real changes
-            mean(runs, t -> Objectives.value(t, Goal.TPS)),
-            meanNopm(runs),
-            mean(runs, t -> t.workload().overall().avgMs()),
-            mean(runs, t -> t.workload().overall().p95Ms()),
-            tpsRatio,
-            latencyRatio,
-            runs.stream().map(TrialResult::trial).toList(),
-            verdict)
-        .withWindowTps(mean(runs, t -> t.workload().tps()));
+        name,
+        track,
+        objective,
+        ServerChanges.only(settings, context.serverSettings()), // "changed N" counts real changes
+        mean(runs, t -> Objectives.value(t, Goal.TPS)),
+        meanNopm(runs),
+        mean(runs, t -> t.workload().overall().avgMs()),
+        mean(runs, t -> t.workload().overall().p95Ms()),
+        tpsRatio,
+        latencyRatio,
+        runs.stream().map(TrialResult::trial).toList(),
+        verdict,
+        null,
+        0,
+        mean(runs, t -> t.workload().tps()));
   }
 
   private List<Summary.KnobImportance> sweepRanking() {

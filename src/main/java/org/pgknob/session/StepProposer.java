@@ -15,6 +15,7 @@ import org.pgknob.optimize.OptimizerSpec;
 import org.pgknob.optimize.Optimizers;
 import org.pgknob.optimize.Sweep;
 import org.pgknob.optimize.SweepAnalysis;
+import org.pgknob.runs.ResultKey;
 import org.pgknob.runs.Track;
 import org.pgknob.safety.Verdict;
 import org.pgknob.space.Configuration;

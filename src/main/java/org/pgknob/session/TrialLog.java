@@ -16,7 +16,7 @@ public final class TrialLog {
   private final JsonLines<TrialResult> lines;
 
   public TrialLog(Path file) {
-    this.lines = new JsonLines<>(file, TrialResult.class, t -> t.trial() >= 1 && t.phase() != null);
+    this.lines = TrialResult.lines(file);
   }
 
   public Path file() {

@@ -40,6 +40,7 @@ import org.pgknob.trial.TrialRunner;
 import org.pgknob.workload.Progress;
 import org.pgknob.workload.SecondSample;
 import org.pgknob.workload.Workload;
+import org.pgknob.workload.WorkloadSpec;
 
 /**
  * One tuning session, top to bottom: setup, then every step of its plan as a trial (baseline,
@@ -542,7 +543,8 @@ public final class TuningSession {
             restored == null ? "restoring failed" : restored,
             List.of(),
             List.of(),
-            verdict.toSummary()));
+            verdict.toSummary(),
+            List.of()));
     return Optional.of(verdict);
   }
 
@@ -574,6 +576,7 @@ public final class TuningSession {
     SessionContext context = SessionContext.open(inputs, target);
     List<String> out = new ArrayList<>();
     out.add("server: " + target.describe() + ", PostgreSQL " + context.facts().serverVersion());
+    out.add("workload: " + workloadLine(inputs));
     if (inputs.autoWindow() != null) {
       out.add(
           "window: --duration auto: "
@@ -603,6 +606,23 @@ public final class TuningSession {
             + String.join(", ", space.names()));
     out.add("nothing was changed on the server (dry run)");
     return out;
+  }
+
+  /**
+   * "tprocc, 4 users, 5 s ramp-up, 15 s windows"; a command's name alone (it times itself, and its
+   * text may hold a password).
+   */
+  private static String workloadLine(SessionInputs inputs) {
+    WorkloadSpec w = inputs.workload();
+    return w.timedByPgknob()
+        ? String.format(
+            java.util.Locale.ROOT,
+            "%s, %d users, %d s ramp-up, %d s windows",
+            w.name(),
+            w.users(),
+            inputs.rampupSeconds(),
+            inputs.windowSeconds())
+        : w.name();
   }
 
   private static SessionPlan plan(SessionContext context, SessionInputs inputs) {

@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.regex.Pattern;
 import org.pgknob.measure.CovariateSlope;
 import org.pgknob.measure.PairedRatio;
 import org.pgknob.measure.RunNoise;
@@ -55,6 +56,9 @@ public record VerdictFacts(
           "huge_pages",
           "max_worker_processes",
           "io_method");
+
+  /** An argument a POSIX shell takes as it is, without quotes. */
+  private static final Pattern SHELL_WORD = Pattern.compile("[A-Za-z0-9_./:=,+@%-]+");
 
   public VerdictFacts {
     rows = List.copyOf(rows);
@@ -175,15 +179,8 @@ public record VerdictFacts(
     if (!target.startsWith("managed ")) {
       out.add("--target " + quoted(target));
     }
-    Map<String, Object> w = inputs.workload().toMap();
-    String name = String.valueOf(w.get("name"));
-    if (name.equals("command")) {
-      out.add("--workload-cmd " + quoted(String.valueOf(w.get("command"))));
-    } else if (!name.equals("tprocc")) {
-      out.add("--workload " + name);
-    }
-    if (w.get("warehouses") instanceof Number n && n.intValue() != 2) {
-      out.add("--warehouses " + n);
+    for (String argument : inputs.workload().tuneArguments()) {
+      out.add(SHELL_WORD.matcher(argument).matches() ? argument : quoted(argument));
     }
     if (inputs.workload().timedByPgknob() && inputs.rampupSeconds() != 5) {
       out.add("--rampup " + inputs.rampupSeconds() + "s");

@@ -2,7 +2,6 @@ package org.pgknob.space;
 
 import java.util.List;
 import java.util.Locale;
-import java.util.Optional;
 
 /**
  * One setting the optimizer may change, with the values it may take.
@@ -71,10 +70,6 @@ public record Knob(
 
   public boolean isCategorical() {
     return !isNumeric();
-  }
-
-  public Optional<Condition> activeWhen() {
-    return Optional.ofNullable(condition);
   }
 
   public Knob withDefault(Object value) {

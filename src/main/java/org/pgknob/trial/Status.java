@@ -16,8 +16,4 @@ public enum Status {
    * network down): nothing is known of the configuration, and no optimizer learns from it.
    */
   UNREACHABLE;
-
-  public boolean isFailure() {
-    return this != OK;
-  }
 }

@@ -1,7 +1,9 @@
 package org.pgknob.trial;
 
+import java.nio.file.Path;
 import java.time.Instant;
 import java.util.Map;
+import org.pgknob.runs.JsonLines;
 import org.pgknob.runs.Track;
 import org.pgknob.server.ResourceSummary;
 import org.pgknob.workload.WorkloadResult;
@@ -61,6 +63,14 @@ public record TrialResult(
   /** A failure that may have been the server's going away: it crashed or ran over its time. */
   public boolean mayHaveLostTheServer() {
     return status == Status.CRASHED || status == Status.TIMEOUT;
+  }
+
+  /**
+   * trials.jsonl's reader and writer of trial records, for the session, the report and {@code
+   * pgknob optimize} alike: a line is a whole record when it has its number and its phase.
+   */
+  public static JsonLines<TrialResult> lines(Path file) {
+    return new JsonLines<>(file, TrialResult.class, t -> t.trial() >= 1 && t.phase() != null);
   }
 
   /**

@@ -26,10 +26,4 @@ public record CheckpointAccount(
       double afterWindowSeconds, long afterWindowBuffers, long checkpointsInWindow) {
     this(afterWindowSeconds, afterWindowBuffers, checkpointsInWindow, 0, 0);
   }
-
-  /** This account with what was known before and inside the window. */
-  public CheckpointAccount withWindowState(long autovacuums, double beforeSeconds) {
-    return new CheckpointAccount(
-        afterWindowSeconds, afterWindowBuffers, checkpointsInWindow, autovacuums, beforeSeconds);
-  }
 }

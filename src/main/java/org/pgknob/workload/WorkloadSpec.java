@@ -1,5 +1,6 @@
 package org.pgknob.workload;
 
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -32,6 +33,14 @@ public interface WorkloadSpec {
    */
   default boolean timedByPgknob() {
     return true;
+  }
+
+  /**
+   * The arguments of {@code pgknob tune} that run this workload again, its defaults left out: what
+   * a verdict's next steps print. A workload without options of its own is named by --workload.
+   */
+  default List<String> tuneArguments() {
+    return List.of("--workload", name());
   }
 
   /** The spec as session.json keeps it: "name" and each option. */

@@ -13,6 +13,7 @@ import org.pgknob.optimize.Bayes;
 import org.pgknob.optimize.Incumbent;
 import org.pgknob.optimize.Objective;
 import org.pgknob.optimize.Optimizer;
+import org.pgknob.optimize.OptimizerKind;
 import org.pgknob.optimize.OptimizerSpec;
 import org.pgknob.optimize.Optimizers;
 import org.pgknob.optimize.Outcome;
@@ -181,7 +182,7 @@ public final class OptimizerBenchmark {
       int evals,
       double noiseSd) {
     OptimizerSpec spec = OptimizerSpec.of(f.space(), Objective.minimize("value")).withSeed(seed);
-    Optimizer opt = Optimizers.create(method, spec, options);
+    Optimizer opt = Optimizers.create(OptimizerKind.of(method), spec, options);
     Random noise = new Random(seed * 31 + 7);
     double best = Double.POSITIVE_INFINITY;
     double bestNoisy = Double.POSITIVE_INFINITY;
@@ -263,7 +264,7 @@ public final class OptimizerBenchmark {
     SearchSpace space = twentyKnobs("");
     OptimizerSpec spec = OptimizerSpec.of(space, Objective.maximize("tps")).withSeed(3);
     // references measured in this run, so the ratios travel between machines
-    Optimizer random = Optimizers.create("random", spec, Map.of());
+    Optimizer random = Optimizers.create(OptimizerKind.RANDOM, spec, Map.of());
     long t0 = System.nanoTime();
     for (int i = 0; i < 200; i++) {
       random.suggest();
@@ -325,9 +326,9 @@ public final class OptimizerBenchmark {
    */
   private static double[] timings(
       SearchSpace space, OptimizerSpec spec, Map<String, String> options, int n, int warm) {
-    Optimizer bayes = Optimizers.create("bayes", spec, options);
+    Optimizer bayes = Optimizers.create(OptimizerKind.BAYES, spec, options);
     Random r = new Random(n);
-    Optimizer source = Optimizers.create("random", spec.withSeed(n), Map.of());
+    Optimizer source = Optimizers.create(OptimizerKind.RANDOM, spec.withSeed(n), Map.of());
     for (int i = 0; i < n; i++) {
       Configuration c = source.suggest();
       source.observe(c, Outcome.ok("tps", 0));

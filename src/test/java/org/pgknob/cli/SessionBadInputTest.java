@@ -43,7 +43,10 @@ class SessionBadInputTest {
     return cl.execute(args);
   }
 
-  /** tune with tiny inputs plus {@code extra}, writing under {@code runs/out}. */
+  /**
+   * tune with tiny inputs plus {@code extra}, writing under {@code runs/out}; 2-s windows unless
+   * {@code extra} gives --duration (picocli takes an option once).
+   */
   private int tune(String... extra) {
     List<String> args =
         new ArrayList<>(
@@ -53,11 +56,12 @@ class SessionBadInputTest {
                 "1",
                 "--rampup",
                 "1s",
-                "--duration",
-                "2s",
                 "--out",
                 runs.resolve("out").toString()));
     args.addAll(List.of(extra));
+    if (!args.contains("--duration")) {
+      args.addAll(List.of("--duration", "2s"));
+    }
     return run(args.toArray(String[]::new));
   }
 
@@ -91,23 +95,11 @@ class SessionBadInputTest {
         err.toString().startsWith("pgknob: budget 'lots' is not understood"), err.toString());
   }
 
-  /** tune --duration auto with tiny inputs plus {@code extra}; a later --duration replaces auto. */
+  /** tune --duration auto with tiny inputs plus {@code extra}. */
   private int auto(String... extra) {
-    List<String> args =
-        new ArrayList<>(
-            List.of(
-                "tune",
-                "--warehouses",
-                "1",
-                "--rampup",
-                "1s",
-                "--out",
-                runs.resolve("out").toString()));
-    args.addAll(List.of(extra));
-    if (!args.contains("--duration")) {
-      args.addAll(List.of("--duration", "auto"));
-    }
-    return run(args.toArray(String[]::new));
+    List<String> args = new ArrayList<>(List.of(extra));
+    args.addAll(List.of("--duration", "auto"));
+    return tune(args.toArray(String[]::new));
   }
 
   @Test
@@ -128,7 +120,7 @@ class SessionBadInputTest {
 
   @Test
   void anUnreadableDurationNamesTheFormsItTakes() throws Exception {
-    assertEquals(2, auto("--duration", "soon"));
+    assertEquals(2, tune("--duration", "soon"));
     assertTrue(
         err.toString()
             .contains("'soon' is not a duration: give 90 or 90s, 2m, 1h, or auto (tune only)"),

@@ -22,7 +22,8 @@ class BayesAnchoredContractTest extends OptimizerContractTest {
 
   @Override
   Optimizer create(OptimizerSpec spec) {
-    return Optimizers.create("bayes", spec.withAnchors(ANCHORS), Map.of("surrogate", "gp"));
+    return Optimizers.create(
+        OptimizerKind.BAYES, spec.withAnchors(ANCHORS), Map.of("surrogate", "gp"));
   }
 
   @Override

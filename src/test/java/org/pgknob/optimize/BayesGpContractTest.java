@@ -5,6 +5,6 @@ import java.util.Map;
 class BayesGpContractTest extends OptimizerContractTest {
   @Override
   Optimizer create(OptimizerSpec spec) {
-    return Optimizers.create("bayes", spec, Map.of("surrogate", "gp"));
+    return Optimizers.create(OptimizerKind.BAYES, spec, Map.of("surrogate", "gp"));
   }
 }

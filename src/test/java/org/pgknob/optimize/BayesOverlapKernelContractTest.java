@@ -5,6 +5,7 @@ import java.util.Map;
 class BayesOverlapKernelContractTest extends OptimizerContractTest {
   @Override
   Optimizer create(OptimizerSpec spec) {
-    return Optimizers.create("bayes", spec, Map.of("surrogate", "gp", "categorical", "overlap"));
+    return Optimizers.create(
+        OptimizerKind.BAYES, spec, Map.of("surrogate", "gp", "categorical", "overlap"));
   }
 }

@@ -5,6 +5,6 @@ import java.util.Map;
 class BayesRfContractTest extends OptimizerContractTest {
   @Override
   Optimizer create(OptimizerSpec spec) {
-    return Optimizers.create("bayes", spec, Map.of("surrogate", "rf"));
+    return Optimizers.create(OptimizerKind.BAYES, spec, Map.of("surrogate", "rf"));
   }
 }

@@ -5,6 +5,6 @@ import java.util.Map;
 class BayesSaasContractTest extends OptimizerContractTest {
   @Override
   Optimizer create(OptimizerSpec spec) {
-    return Optimizers.create("bayes", spec, Map.of("surrogate", "gp", "prior", "saas"));
+    return Optimizers.create(OptimizerKind.BAYES, spec, Map.of("surrogate", "gp", "prior", "saas"));
   }
 }

@@ -24,6 +24,6 @@ class BayesSaasboContractTest extends OptimizerContractTest {
 
   @Test
   void theSaasboPriorOptionBuildsTheFullyBayesianFitter() {
-    assertInstanceOf(SaasboFitter.class, Optimizers.surrogate("gp", "saasbo"));
+    assertInstanceOf(SaasboFitter.class, Optimizers.surrogate(SurrogateKind.GP, "saasbo"));
   }
 }

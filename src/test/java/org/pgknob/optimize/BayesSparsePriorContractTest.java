@@ -5,6 +5,7 @@ import java.util.Map;
 class BayesSparsePriorContractTest extends OptimizerContractTest {
   @Override
   Optimizer create(OptimizerSpec spec) {
-    return Optimizers.create("bayes", spec, Map.of("surrogate", "gp", "prior", "sparse"));
+    return Optimizers.create(
+        OptimizerKind.BAYES, spec, Map.of("surrogate", "gp", "prior", "sparse"));
   }
 }

@@ -169,7 +169,9 @@ class BayesTest {
     double rfTotal = 0;
     double randomTotal = 0;
     for (long seed = 1; seed <= 3; seed++) {
-      Bayes rf = new Bayes(OptimizerSpec.of(space, TPS).withSeed(seed), Optimizers.surrogate("rf"));
+      Bayes rf =
+          new Bayes(
+              OptimizerSpec.of(space, TPS).withSeed(seed), Optimizers.surrogate(SurrogateKind.RF));
       assertEquals("bayes-rf", rf.name());
       rfTotal += runCategorical(rf, 30);
       randomTotal +=

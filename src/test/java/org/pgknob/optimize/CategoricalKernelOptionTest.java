@@ -16,17 +16,20 @@ class CategoricalKernelOptionTest {
   void overlapAndOneHotNameTheirKernelsAndOneHotIsTheDefault() {
     assertEquals(
         CategoricalKernel.OVERLAP,
-        gp(Optimizers.surrogate("gp", "scaled", "overlap")).categoricalKernel());
+        gp(Optimizers.surrogate(SurrogateKind.GP, "scaled", "overlap")).categoricalKernel());
     assertEquals(
         CategoricalKernel.ONE_HOT,
-        gp(Optimizers.surrogate("gp", "scaled", "onehot")).categoricalKernel());
-    assertEquals(CategoricalKernel.ONE_HOT, gp(Optimizers.surrogate("gp")).categoricalKernel());
+        gp(Optimizers.surrogate(SurrogateKind.GP, "scaled", "onehot")).categoricalKernel());
+    assertEquals(
+        CategoricalKernel.ONE_HOT, gp(Optimizers.surrogate(SurrogateKind.GP)).categoricalKernel());
   }
 
   @Test
   void anUnknownKernelIsRefusedNamingItAndTheChoices() {
     PgknobException e =
-        assertThrows(PgknobException.class, () -> Optimizers.surrogate("gp", "scaled", "hamming"));
+        assertThrows(
+            PgknobException.class,
+            () -> Optimizers.surrogate(SurrogateKind.GP, "scaled", "hamming"));
     assertTrue(e.getMessage().contains("'hamming'"), e.getMessage());
     assertTrue(e.fix().contains("categorical=overlap"), e.fix());
   }

@@ -211,7 +211,7 @@ class ChartModelsTest {
   void memoryShowsPssRssAndThePredictionUnderTheNamedLimit() {
     ChartModel c = model(Fixtures.SESSION_SMALL).memory();
     assertEquals("memory", c.id());
-    ChartModel.Series limit = series(c, "limit: 90% of RAM (3.6 GiB of 4.0 GiB)");
+    ChartModel.Series limit = series(c, "limit: 90% of RAM (3.6GB of 4GB)");
     assertEquals(0.9 * 4096, limit.points().get(0).y(), 0.001);
     assertEquals(List.of(1, 34), xs(limit));
     assertTrue(c.caption().contains("limit: 90% of RAM"), c.caption());

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import org.junit.jupiter.api.Test;
 import org.pgknob.runs.Summary;
 import org.pgknob.session.SummaryFixture;
+import org.pgknob.testing.Records;
 
 class ConsoleResultTableTest {
   @Test
@@ -36,23 +37,7 @@ class ConsoleResultTableTest {
   @Test
   void namesTheTrialsOtherProcessesDisturbed() {
     Summary s = SummaryFixture.summary("2026-11-29T22-10-00");
-    Summary disturbed =
-        new Summary(
-            s.sessionId(),
-            s.state(),
-            s.startedAt(),
-            s.finishedAt(),
-            s.machine(),
-            s.postgresVersion(),
-            s.target(),
-            s.workload(),
-            s.budget(),
-            s.noise(),
-            s.results(),
-            s.sweepRanking(),
-            s.modelRanking(),
-            s.restored(),
-            java.util.List.of(4, 9));
+    Summary disturbed = Records.with(s, "disturbedTrials", java.util.List.of(4, 9));
     String table = ConsoleResultTable.format(disturbed);
     assertTrue(
         table.endsWith(

@@ -510,6 +510,9 @@ public final class FixtureSession {
             new Summary.KnobImportance("wal_compression", 0.06, ""),
             new Summary.KnobImportance("work_mem", 0.04, "no effect")),
         "4 settings reset with ALTER SYSTEM RESET, server restarted: original configuration back",
+        List.of(),
+        List.of(),
+        null,
         List.of());
   }
 
@@ -580,7 +583,10 @@ public final class FixtureSession {
         tpsRatio,
         latencyRatio,
         trialNumbers,
-        verdict);
+        verdict,
+        null,
+        0,
+        0);
   }
 
   private static double meanTps(List<TrialResult> ts) {

@@ -16,6 +16,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.pgknob.Json;
 import org.pgknob.runs.Goal;
 import org.pgknob.runs.Summary;
+import org.pgknob.testing.Records;
 
 /** The report's facts about the measurement: pooled noise, window error, drift of the defaults. */
 class MeasurementFactsTest {
@@ -40,24 +41,7 @@ class MeasurementFactsTest {
             14,
             0.107,
             List.of(new Summary.DriftPoint(1, 1000, 1005), new Summary.DriftPoint(12, 1100, 1090)));
-    Summary with =
-        new Summary(
-            old.sessionId(),
-            old.state(),
-            old.startedAt(),
-            old.finishedAt(),
-            old.machine(),
-            old.postgresVersion(),
-            old.target(),
-            old.workload(),
-            old.budget(),
-            old.noise(),
-            old.results(),
-            old.sweepRanking(),
-            old.modelRanking(),
-            old.restored(),
-            old.disturbedTrials(),
-            List.of(m));
+    Summary with = Records.with(old, "measurements", List.of(m));
     Json.mapper().writeValue(dir.resolve("summary.json").toFile(), with);
     assertEquals(
         List.of(m),

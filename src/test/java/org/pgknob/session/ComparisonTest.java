@@ -16,6 +16,7 @@ import org.pgknob.runs.Goal;
 import org.pgknob.runs.Summary;
 import org.pgknob.runs.Track;
 import org.pgknob.server.ServerSetting;
+import org.pgknob.testing.Records;
 import org.pgknob.workload.tprocc.TproccSpec;
 
 class ComparisonTest {
@@ -52,24 +53,11 @@ class ComparisonTest {
             null,
             null,
             List.of(),
-            "not validated"));
-    folder.writeSummary(
-        new Summary(
-            summary.sessionId(),
-            summary.state(),
-            summary.startedAt(),
-            summary.finishedAt(),
-            summary.machine(),
-            summary.postgresVersion(),
-            summary.target(),
-            summary.workload(),
-            summary.budget(),
-            summary.noise(),
-            rows,
-            summary.sweepRanking(),
-            summary.modelRanking(),
-            summary.restored(),
-            List.of()));
+            "not validated",
+            null,
+            0,
+            0));
+    folder.writeSummary(Records.with(summary, "results", rows));
 
     List<Comparison.Candidate> candidates = Comparison.fromSession(folder);
     assertEquals(
@@ -84,23 +72,7 @@ class ComparisonTest {
     Summary s = folder.readSummary();
     List<Summary.ResultRow> rows =
         s.results().stream().filter(r -> !r.name().equals("pgtune")).toList();
-    folder.writeSummary(
-        new Summary(
-            s.sessionId(),
-            s.state(),
-            s.startedAt(),
-            s.finishedAt(),
-            s.machine(),
-            s.postgresVersion(),
-            s.target(),
-            s.workload(),
-            s.budget(),
-            s.noise(),
-            rows,
-            s.sweepRanking(),
-            s.modelRanking(),
-            s.restored(),
-            List.of()));
+    folder.writeSummary(Records.with(s, "results", rows));
     List<Comparison.Candidate> candidates = Comparison.fromSession(folder);
     Comparison.Candidate pgtune = candidates.get(candidates.size() - 1);
     assertEquals("pgtune", pgtune.name());

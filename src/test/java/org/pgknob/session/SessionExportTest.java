@@ -19,6 +19,7 @@ import org.pgknob.report.ConfFile;
 import org.pgknob.runs.Goal;
 import org.pgknob.runs.Summary;
 import org.pgknob.runs.Track;
+import org.pgknob.testing.Records;
 
 class SessionExportTest {
   @TempDir Path runs;
@@ -165,38 +166,8 @@ class SessionExportTest {
     Summary s = folder.readSummary();
     List<Summary.ResultRow> rows = new java.util.ArrayList<>(s.results());
     Summary.ResultRow reload = rows.get(2);
-    rows.set(
-        2,
-        new Summary.ResultRow(
-            reload.name(),
-            reload.track(),
-            reload.objective(),
-            Map.of("checkpoint_completion_target", "0.9"),
-            reload.tps(),
-            reload.nopm(),
-            reload.latencyAvgMs(),
-            reload.latencyP95Ms(),
-            reload.tpsRatio(),
-            reload.latencyRatio(),
-            reload.trials(),
-            reload.verdict()));
-    folder.writeSummary(
-        new Summary(
-            s.sessionId(),
-            s.state(),
-            s.startedAt(),
-            s.finishedAt(),
-            s.machine(),
-            s.postgresVersion(),
-            s.target(),
-            s.workload(),
-            s.budget(),
-            s.noise(),
-            rows,
-            s.sweepRanking(),
-            s.modelRanking(),
-            s.restored(),
-            s.disturbedTrials()));
+    rows.set(2, Records.with(reload, "settings", Map.of("checkpoint_completion_target", "0.9")));
+    folder.writeSummary(Records.with(s, "results", rows));
     PgknobException e =
         assertThrows(PgknobException.class, () -> SessionExport.best(folder, "reload/tps"));
     assertTrue(e.getMessage().startsWith("no change found: the reload/tps pick"), e.getMessage());

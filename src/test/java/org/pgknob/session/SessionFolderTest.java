@@ -17,6 +17,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.pgknob.PgknobException;
 import org.pgknob.runs.Summary;
 import org.pgknob.runs.Track;
+import org.pgknob.testing.Records;
 
 class SessionFolderTest {
   @TempDir Path runs;
@@ -106,23 +107,7 @@ class SessionFolderTest {
     assertFalse(
         Files.readString(folder.dir().resolve("summary.json")).contains("disturbedTrials"),
         "left out when none, as in summaries from older versions");
-    Summary s =
-        new Summary(
-            plain.sessionId(),
-            plain.state(),
-            plain.startedAt(),
-            plain.finishedAt(),
-            plain.machine(),
-            plain.postgresVersion(),
-            plain.target(),
-            plain.workload(),
-            plain.budget(),
-            plain.noise(),
-            plain.results(),
-            plain.sweepRanking(),
-            plain.modelRanking(),
-            plain.restored(),
-            List.of(7, 12));
+    Summary s = Records.with(plain, "disturbedTrials", List.of(7, 12));
     folder.writeSummary(s);
     assertEquals(s, folder.readSummary());
     assertTrue(

@@ -28,19 +28,21 @@ public final class SummaryFixture {
     List<Summary.ResultRow> rows =
         List.of(
             new Summary.ResultRow(
-                    "defaults",
-                    null,
-                    null,
-                    Map.of(),
-                    2118.4,
-                    9500.2,
-                    3.776,
-                    9.1,
-                    null,
-                    null,
-                    List.of(1, 2, 3),
-                    "baseline")
-                .withWindowTps(2290.7),
+                "defaults",
+                null,
+                null,
+                Map.of(),
+                2118.4,
+                9500.2,
+                3.776,
+                9.1,
+                null,
+                null,
+                List.of(1, 2, 3),
+                "baseline",
+                null,
+                0,
+                2290.7),
             new Summary.ResultRow(
                 "pgtune",
                 null,
@@ -53,7 +55,10 @@ public final class SummaryFixture {
                 new Summary.Ratio(1.086, 0.97, 1.21, 3),
                 new Summary.Ratio(0.92, 0.81, 1.04, 3),
                 List.of(30, 32, 34),
-                "1.09x TPS (0.97 to 1.21), within noise"),
+                "1.09x TPS (0.97 to 1.21), within noise",
+                null,
+                0,
+                0),
             new Summary.ResultRow(
                 "reload/tps",
                 Track.RELOAD,
@@ -66,7 +71,10 @@ public final class SummaryFixture {
                 new Summary.Ratio(1.133, 1.05, 1.22, 3),
                 new Summary.Ratio(0.88, 0.8, 0.97, 3),
                 List.of(24, 26, 28),
-                "1.13x TPS (1.05 to 1.22), gain"),
+                "1.13x TPS (1.05 to 1.22), gain",
+                null,
+                0,
+                0),
             new Summary.ResultRow(
                 "restart/tps",
                 Track.RESTART,
@@ -79,7 +87,10 @@ public final class SummaryFixture {
                 new Summary.Ratio(1.2794, 1.2011, 1.3628, 3),
                 new Summary.Ratio(0.781, 0.73, 0.84, 3),
                 List.of(18, 20, 22),
-                "1.28x TPS (1.20 to 1.36), gain"));
+                "1.28x TPS (1.20 to 1.36), gain",
+                null,
+                0,
+                0));
     return new Summary(
         id,
         "finished",
@@ -97,6 +108,9 @@ public final class SummaryFixture {
             new Summary.KnobImportance("work_mem", 0.0, "within noise")),
         List.of(new Summary.KnobImportance("max_wal_size", 0.31, "model importance 0.31")),
         "original settings restored",
+        List.of(),
+        List.of(),
+        null,
         List.of());
   }
 }

@@ -16,6 +16,7 @@ import java.util.function.ToDoubleFunction;
 import org.junit.jupiter.api.Test;
 import org.pgknob.measure.PairedRatio;
 import org.pgknob.runs.Goal;
+import org.pgknob.runs.ResultKey;
 import org.pgknob.runs.Track;
 import org.pgknob.trial.Phase;
 import org.pgknob.trial.TrialResult;

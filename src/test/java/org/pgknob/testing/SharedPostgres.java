@@ -4,6 +4,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.SQLException;
+import java.util.List;
 import org.pgknob.server.ManagedCluster;
 import org.pgknob.server.PgknobHome;
 import org.pgknob.server.PostgresBinaries;
@@ -47,6 +48,18 @@ public final class SharedPostgres {
       cluster.start();
     }
     return cluster;
+  }
+
+  /** The command-line options that name this cluster as a --target, as a user would give them. */
+  public static List<String> targetArguments() {
+    ManagedCluster c = cluster();
+    return List.of(
+        "--target",
+        c.jdbcUrl("postgres"),
+        "--user",
+        "postgres",
+        "--password-file",
+        c.passwordFile().toString());
   }
 
   public static Connection connect() throws SQLException {

@@ -18,7 +18,7 @@ import org.apache.commons.math3.optim.SimpleBounds;
 import org.apache.commons.math3.optim.nonlinear.scalar.GoalType;
 import org.apache.commons.math3.optim.nonlinear.scalar.ObjectiveFunction;
 import org.apache.commons.math3.optim.nonlinear.scalar.noderiv.BOBYQAOptimizer;
-import org.pgknob.optimize.ScrambledSobol;
+import org.pgknob.optimize.sampling.ScrambledSobol;
 import org.pgknob.space.Configuration;
 import org.pgknob.space.UnitCubeEncoder;
 

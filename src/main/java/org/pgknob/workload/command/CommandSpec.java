@@ -2,6 +2,7 @@ package org.pgknob.workload.command;
 
 import java.time.Duration;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import org.pgknob.PgknobException;
 import org.pgknob.workload.Workload;
@@ -40,6 +41,11 @@ public record CommandSpec(String command, String database) implements WorkloadSp
   @Override
   public String applicationName() {
     return null;
+  }
+
+  @Override
+  public List<String> tuneArguments() {
+    return List.of("--workload-cmd", command);
   }
 
   @Override

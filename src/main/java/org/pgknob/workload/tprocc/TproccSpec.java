@@ -1,6 +1,7 @@
 package org.pgknob.workload.tprocc;
 
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import org.pgknob.workload.Workload;
 import org.pgknob.workload.WorkloadSpec;
@@ -34,6 +35,14 @@ public record TproccSpec(int warehouses, int users, boolean allWarehouses) imple
   @Override
   public String applicationName() {
     return TproccWorkload.APPLICATION_NAME;
+  }
+
+  /** None for the default TPROC-C: it is tune's default workload. */
+  @Override
+  public List<String> tuneArguments() {
+    return warehouses == TproccKind.DEFAULT_WAREHOUSES
+        ? List.of()
+        : List.of("--warehouses", Integer.toString(warehouses));
   }
 
   @Override

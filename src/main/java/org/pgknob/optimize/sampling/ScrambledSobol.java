@@ -1,4 +1,4 @@
-package org.pgknob.optimize;
+package org.pgknob.optimize.sampling;
 
 import java.util.Random;
 import org.apache.commons.math3.random.SobolSequenceGenerator;

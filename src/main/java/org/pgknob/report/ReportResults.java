@@ -6,21 +6,23 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import org.pgknob.runs.Goal;
+import org.pgknob.runs.ResultKey;
 import org.pgknob.runs.Summary;
 import org.pgknob.runs.Track;
 import org.pgknob.trial.Phase;
 import org.pgknob.trial.TrialResult;
 
 /**
- * The results table: the session's validated rows from summary.json; before validation, the
- * baseline, PGTune-style and the best trial per track and objective so far, marked unvalidated.
+ * The report's results table (ReportModel.Results; the console's is {@link ConsoleResultTable}):
+ * the session's validated rows from summary.json; before validation, the baseline, PGTune-style and
+ * the best trial per track and objective so far, marked unvalidated.
  */
-final class ResultsTable {
+final class ReportResults {
   static final String NOT_VALIDATED =
       "The session has not reached validation yet: these are the best trials so far, measured once"
           + " each, without a ratio to the baseline or an interval.";
 
-  private ResultsTable() {}
+  private ReportResults() {}
 
   static ReportModel.Results build(SessionData data) {
     Summary summary = data.summary();
@@ -53,37 +55,40 @@ final class ResultsTable {
     }
     return Optional.of(
         new Summary.ResultRow(
-                name,
-                null,
-                null,
-                trials.get(0).settings(),
-                Num.r(
-                    Num.mean(trials.stream().map(t -> t.workload().tpsWithCheckpoint()).toList())),
-                Num.r(mean(trials, Metric.NOPM)),
-                Num.r(mean(trials, Metric.LATENCY_AVG)),
-                Num.r(mean(trials, Metric.LATENCY_P95)),
-                null,
-                null,
-                trials.stream().map(TrialResult::trial).toList(),
-                Num.f("%s, mean of %d run%s", what, trials.size(), trials.size() == 1 ? "" : "s"))
-            .withWindowTps(Num.r(mean(trials, Metric.TPS))));
+            name,
+            null,
+            null,
+            trials.get(0).settings(),
+            Num.r(Num.mean(trials.stream().map(t -> t.workload().tpsWithCheckpoint()).toList())),
+            Num.r(mean(trials, Metric.NOPM)),
+            Num.r(mean(trials, Metric.LATENCY_AVG)),
+            Num.r(mean(trials, Metric.LATENCY_P95)),
+            null,
+            null,
+            trials.stream().map(TrialResult::trial).toList(),
+            Num.f("%s, mean of %d run%s", what, trials.size(), trials.size() == 1 ? "" : "s"),
+            null,
+            0,
+            Num.r(mean(trials, Metric.TPS))));
   }
 
   private static Summary.ResultRow best(Track track, Goal objective, TrialResult t) {
     return new Summary.ResultRow(
-            track.label() + "/" + objective.label(),
-            track,
-            objective,
-            Map.copyOf(t.settings()),
-            Num.r(t.workload().tpsWithCheckpoint()),
-            Num.r(Metric.NOPM.of(t)),
-            Num.r(Metric.LATENCY_AVG.of(t)),
-            Num.r(Metric.LATENCY_P95.of(t)),
-            null,
-            null,
-            List.of(t.trial()),
-            "best so far: trial " + t.trial() + ", not validated")
-        .withWindowTps(Num.r(Metric.TPS.of(t)));
+        new ResultKey(track, objective).name(),
+        track,
+        objective,
+        Map.copyOf(t.settings()),
+        Num.r(t.workload().tpsWithCheckpoint()),
+        Num.r(Metric.NOPM.of(t)),
+        Num.r(Metric.LATENCY_AVG.of(t)),
+        Num.r(Metric.LATENCY_P95.of(t)),
+        null,
+        null,
+        List.of(t.trial()),
+        "best so far: trial " + t.trial() + ", not validated",
+        null,
+        0,
+        Num.r(Metric.TPS.of(t)));
   }
 
   private static double mean(List<TrialResult> trials, Metric m) {

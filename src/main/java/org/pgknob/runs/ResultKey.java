@@ -1,8 +1,6 @@
-package org.pgknob.session;
+package org.pgknob.runs;
 
 import java.util.Optional;
-import org.pgknob.runs.Goal;
-import org.pgknob.runs.Track;
 
 /**
  * A track and an objective: the name of a search's optimum in the plan, the results and the exports

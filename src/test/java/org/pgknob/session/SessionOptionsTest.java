@@ -1,0 +1,54 @@
+package org.pgknob.session;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The options a verdict's next steps repeat to measure the same workload again: each workload's
+ * spec says its own, the defaults left out; the session knows no workload's options.
+ */
+class SessionOptionsTest {
+  private static final String MANAGED = "managed cluster in /var/tmp/pgknob/cluster, port 5433";
+
+  private static String options(Map<String, Object> workload, int rampupSeconds, String target) {
+    Map<String, Object> m = TinyInputs.map("30", List.of("reload"));
+    m.put("workload", workload);
+    m.put("rampupSeconds", rampupSeconds);
+    return VerdictFacts.sessionOptions(SessionInputs.fromMap(m), target);
+  }
+
+  @Test
+  void theDefaultTproccNeedsNoWorkloadOption() {
+    assertEquals(
+        "",
+        options(Map.of("name", "tprocc", "warehouses", 2, "users", 4), 5, MANAGED),
+        "tune's defaults: 2 warehouses, 5-s ramp-up");
+  }
+
+  @Test
+  void anotherTproccSizeIsGivenByItsWarehouses() {
+    assertEquals(
+        "--warehouses 3 --rampup 1s",
+        options(Map.of("name", "tprocc", "warehouses", 3, "users", 4), 1, MANAGED));
+  }
+
+  @Test
+  void aPgbenchScriptIsNamedByItsWorkload() {
+    assertEquals(
+        "--workload pgbench-select",
+        options(Map.of("name", "pgbench-select", "scale", 1, "users", 4), 5, MANAGED));
+  }
+
+  @Test
+  void aCommandIsQuotedForTheShellAndTakesNoRampup() {
+    assertEquals(
+        "--target 'jdbc:postgresql://db:5432/postgres' --workload-cmd 'sh bench.sh '\\''fast'\\'''",
+        options(
+            Map.of("name", "command", "command", "sh bench.sh 'fast'", "database", "postgres"),
+            1,
+            "jdbc:postgresql://db:5432/postgres"));
+  }
+}
