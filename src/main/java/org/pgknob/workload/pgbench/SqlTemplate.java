@@ -5,10 +5,10 @@ import java.util.List;
 
 /**
  * A script's SQL text with {@code %d} where its literal values go, split once into the fixed text
- * around them. {@link #fill} gives the same text as {@link String#formatted}, which a client
- * profile showed costing about half of the driver's own CPU per select-only transaction: every call
- * parses the format and looks up the locale's digits. Here a call is a few appends of the fixed
- * parts and the numbers' digits.
+ * around them. {@link #fill} gives the same text as {@link String#formatted}, which a profile of
+ * the client threads (JFR) put at half of their Java samples and most of their allocation per
+ * select-only transaction: every call parses the format and looks up the locale's digits. Here a
+ * call is a few appends of the fixed parts and the numbers' digits, in ASCII whatever the locale.
  */
 final class SqlTemplate {
   private static final String PLACEHOLDER = "%d";
