@@ -11,6 +11,8 @@ final class SelectOnly implements PgbenchTransaction {
       """
       SELECT abalance FROM pgbench_accounts WHERE aid = %d""";
 
+  private static final SqlTemplate SELECT_BALANCE_SQL = SqlTemplate.of(SELECT_BALANCE);
+
   private final int scale;
 
   SelectOnly(int scale) {
@@ -20,7 +22,7 @@ final class SelectOnly implements PgbenchTransaction {
   @Override
   public void execute(Statement st, SplittableRandom random) throws SQLException {
     int aid = PgbenchTransaction.random(random, 1, ACCOUNTS_PER_SCALE * scale);
-    try (ResultSet rs = st.executeQuery(SELECT_BALANCE.formatted(aid))) {
+    try (ResultSet rs = st.executeQuery(SELECT_BALANCE_SQL.fill(aid))) {
       rs.next();
     }
   }

@@ -23,6 +23,12 @@ final class TpcbLike implements PgbenchTransaction {
       INSERT INTO pgbench_history (tid, bid, aid, delta, mtime) \
       VALUES (%d, %d, %d, %d, CURRENT_TIMESTAMP)""";
 
+  private static final SqlTemplate UPDATE_ACCOUNT_SQL = SqlTemplate.of(UPDATE_ACCOUNT);
+  private static final SqlTemplate SELECT_BALANCE_SQL = SqlTemplate.of(SELECT_BALANCE);
+  private static final SqlTemplate UPDATE_TELLER_SQL = SqlTemplate.of(UPDATE_TELLER);
+  private static final SqlTemplate UPDATE_BRANCH_SQL = SqlTemplate.of(UPDATE_BRANCH);
+  private static final SqlTemplate INSERT_HISTORY_SQL = SqlTemplate.of(INSERT_HISTORY);
+
   private final int scale;
 
   TpcbLike(int scale) {
@@ -36,11 +42,11 @@ final class TpcbLike implements PgbenchTransaction {
     int tid = PgbenchTransaction.random(random, 1, TELLERS_PER_SCALE * scale);
     int delta = PgbenchTransaction.random(random, -5000, 5000);
     st.execute("BEGIN");
-    st.executeUpdate(UPDATE_ACCOUNT.formatted(delta, aid));
-    st.executeQuery(SELECT_BALANCE.formatted(aid)).close();
-    st.executeUpdate(UPDATE_TELLER.formatted(delta, tid));
-    st.executeUpdate(UPDATE_BRANCH.formatted(delta, bid));
-    st.executeUpdate(INSERT_HISTORY.formatted(tid, bid, aid, delta));
+    st.executeUpdate(UPDATE_ACCOUNT_SQL.fill(delta, aid));
+    st.executeQuery(SELECT_BALANCE_SQL.fill(aid)).close();
+    st.executeUpdate(UPDATE_TELLER_SQL.fill(delta, tid));
+    st.executeUpdate(UPDATE_BRANCH_SQL.fill(delta, bid));
+    st.executeUpdate(INSERT_HISTORY_SQL.fill(tid, bid, aid, delta));
     st.execute("END");
   }
 }
