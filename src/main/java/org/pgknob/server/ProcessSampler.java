@@ -111,7 +111,7 @@ public final class ProcessSampler implements AutoCloseable {
 
   /**
    * Probes the disk once a second while a window is open ({@link DiskProbe}); the window's summary
-   * then carries the disk's synchronous write rate.
+   * then carries the disk's synchronous write rate. Applies from the next window opened.
    */
   public void probeDisk(DiskProbe probe) {
     this.diskProbe = probe;
@@ -149,13 +149,13 @@ public final class ProcessSampler implements AutoCloseable {
     }
   }
 
-  private synchronized boolean windowOpen() {
-    return window != null;
+  private synchronized Window currentWindow() {
+    return window;
   }
 
   /** Begins a summary window: samples from now on count. */
   public synchronized void startWindow() {
-    window = new Window();
+    window = new Window(diskProbe);
   }
 
   /** Ends the window and summarizes it ({@link ResourceSummary#UNAVAILABLE} without samples). */
@@ -195,11 +195,13 @@ public final class ProcessSampler implements AutoCloseable {
   private void sampleQuietly() {
     try {
       sampleNow();
-      DiskProbe probe = diskProbe;
-      if (probe != null && windowOpen()) {
-        OptionalDouble rate = probe.writesPerSecond();
+      Window probed = currentWindow();
+      if (probed != null && probed.probe != null) {
+        OptionalDouble rate = probed.probe.writesPerSecond();
         synchronized (this) {
-          if (window != null && rate.isPresent()) {
+          // Only into the window the burst began in: a burst outlasting its window (stopped, and
+          // perhaps another opened without a probe) belongs to none.
+          if (window == probed && rate.isPresent()) {
             window.addDiskRate(rate.getAsDouble());
           }
         }
@@ -413,6 +415,9 @@ public final class ProcessSampler implements AutoCloseable {
 
   /** Running sums of one window. */
   private static final class Window {
+    /** The probe set when the window opened: a later change applies from the next window. */
+    private final DiskProbe probe;
+
     private int samples;
     private boolean pssMissing;
     private double cpuUser;
@@ -428,6 +433,10 @@ public final class ProcessSampler implements AutoCloseable {
     private int hostCores;
     private double diskLogSum;
     private int diskBursts;
+
+    Window(DiskProbe probe) {
+      this.probe = probe;
+    }
 
     void addDiskRate(double writesPerSecond) {
       if (writesPerSecond > 0) {
