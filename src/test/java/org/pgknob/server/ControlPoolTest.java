@@ -135,7 +135,7 @@ class ControlPoolTest {
       ours.removeAll(before);
       assertFalse(ours.isEmpty(), "the pool keeps a connection between steps");
       server.restoreOriginals();
-      awaitGone(ours);
+      awaitNoneBut(before);
     }
   }
 
@@ -149,7 +149,7 @@ class ControlPoolTest {
     ours.removeAll(before);
     assertFalse(ours.isEmpty(), "the pool keeps a connection between steps");
     cluster.close(); // it was running when opened: left running
-    awaitGone(ours);
+    awaitNoneBut(before);
   }
 
   private static ControlPool pool() {
@@ -201,12 +201,16 @@ class ControlPoolTest {
     return pids;
   }
 
-  /** A backend ends shortly after its client closes the socket. */
-  private static void awaitGone(Set<Integer> pids) throws Exception {
+  /**
+   * Waits until the only control backends are those {@code before} the test (another test's): a
+   * backend ends shortly after its client closes the socket.
+   */
+  private static void awaitNoneBut(Set<Integer> before) throws Exception {
     long deadline = System.nanoTime() + Duration.ofSeconds(5).toNanos();
-    Set<Integer> left = new HashSet<>(pids);
+    Set<Integer> left;
     while (true) {
-      left.retainAll(controlBackends());
+      left = controlBackends();
+      left.removeAll(before);
       if (left.isEmpty() || System.nanoTime() > deadline) {
         break;
       }
