@@ -8,6 +8,7 @@ import org.pgknob.optimize.SurrogateKind;
 import org.pgknob.safety.SafetyRulesFile;
 import org.pgknob.server.Target;
 import org.pgknob.server.UnrestoredFiles;
+import org.pgknob.session.ApplyAtEnd;
 import org.pgknob.session.AutoWindow;
 import org.pgknob.session.SessionInputs;
 import org.pgknob.session.SessionRunner;
@@ -163,11 +164,7 @@ public final class TuneCommand implements Callable<Integer> {
   @Override
   public Integer call() {
     java.time.Duration waitForServer = serverWait.longest();
-    if (!apply.equals("none") && !apply.equals("best")) {
-      throw new org.pgknob.PgknobException(
-          "--apply takes none or best, but got '" + apply + "'",
-          "give --apply best or leave it out");
-    }
+    ApplyAtEnd applyAtEnd = ApplyAtEnd.of(apply);
     SessionInputs inputs =
         new SessionInputs(
             workloadOptions.spec(null),
@@ -184,7 +181,7 @@ public final class TuneCommand implements Callable<Integer> {
             ramBytes == null ? 0 : ramBytes,
             seed,
             SurrogateKind.of(surrogate),
-            apply.equals("best"),
+            applyAtEnd,
             pgtuneOptions.toOptions(),
             percent(validationTarget),
             workloadOptions.run.autoWindow()

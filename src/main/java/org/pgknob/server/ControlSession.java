@@ -27,6 +27,9 @@ import java.util.Set;
  * <p>A setting pinned with SET shows source {@code session} in pg_settings, and its {@code
  * reset_val} is still the server's value; {@link PgSettings} reads that one for pinned names, so
  * originals are recorded and verified as every other session sees them.
+ *
+ * <p>{@link ControlPool} makes every pooled control connection with {@link #open}, so a pooled one
+ * carries the same startup options and pins.
  */
 final class ControlSession {
   /**

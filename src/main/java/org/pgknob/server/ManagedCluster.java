@@ -367,6 +367,11 @@ public final class ManagedCluster implements Target {
    */
   @Override
   public void close() {
+    synchronized (this) {
+      if (settingsController != null) {
+        settingsController.close(); // before a stop, so no control connection outlives it
+      }
+    }
     if (!runningAtOpen && !settingsController().leaveRunning()) {
       stop();
     }

@@ -9,6 +9,7 @@ import java.sql.Connection;
 import java.sql.SQLException;
 import java.time.Duration;
 import java.util.Optional;
+import java.util.Properties;
 import java.util.Set;
 import org.pgknob.PgknobException;
 
@@ -32,7 +33,10 @@ final class ManagedServerControl implements ServerControl {
 
   @Override
   public Connection connect() throws SQLException {
-    return ControlSession.open(cluster.jdbcUrl("postgres"), cluster.credentials());
+    // The URL is read at each call: a cluster on a free port gets a new one at each start.
+    Properties props = cluster.credentials();
+    props.setProperty("ApplicationName", ControlPool.APPLICATION_NAME);
+    return ControlSession.open(cluster.jdbcUrl("postgres"), props);
   }
 
   @Override

@@ -319,9 +319,13 @@ public final class RemoteServer implements Target {
     controller.useRestoreFile(file);
   }
 
-  /** An existing server is left running as it was found; the agent is stopped. */
+  /**
+   * An existing server is left running as it was found; the control connections are closed and the
+   * agent is stopped.
+   */
   @Override
   public void close() {
+    controller.close();
     if (agent != null) {
       agent.close();
     }
@@ -330,6 +334,7 @@ public final class RemoteServer implements Target {
   private Connection controlConnection() throws SQLException {
     Properties props = credentials();
     props.setProperty("socketTimeout", Integer.toString(SOCKET_TIMEOUT_SECONDS));
+    props.setProperty("ApplicationName", ControlPool.APPLICATION_NAME);
     return ControlSession.open(address.jdbcUrl(), props);
   }
 

@@ -31,6 +31,12 @@ import org.postgresql.util.PSQLException;
  *
  * <p>One lock guards every change and restore, so a restore from a shutdown hook waits for a change
  * in flight instead of racing it.
+ *
+ * <p>Its connections come from a {@link ControlPool}, made on first use; every reload and restart
+ * it makes retires them (the next one starts after it), a restore closes the pool (pgknob is done
+ * with the server; a later change makes a new one), and so does {@link #close()}. Only the checks
+ * that need a fresh backend open one of their own: {@link ServerControl#answers} and the read-back
+ * after a change.
  */
 final class SettingsController {
   private static final Duration VERIFY_TIMEOUT = Duration.ofSeconds(15);
@@ -42,6 +48,7 @@ final class SettingsController {
   private Path restoreFilePath;
   private boolean loaded;
   private RestoreFile file; // null until the first change, or when the last one was restored
+  private ControlPool connections; // null until the first borrow, and again after close()
 
   SettingsController(ServerControl server, Path restoreFilePath) {
     this.server = server;
@@ -83,6 +90,36 @@ final class SettingsController {
     }
   }
 
+  /** A pinned control connection from the pool; closing it gives it back. */
+  private Connection connect() throws SQLException {
+    ControlPool pool;
+    synchronized (this) {
+      if (connections == null) {
+        connections = new ControlPool(server.describe(), server::connect, ControlPool.WAIT);
+      }
+      pool = connections;
+    }
+    return pool.connection();
+  }
+
+  /**
+   * Retires the pool's connections after a reload or restart pgknob made: a connection that began
+   * before it shows the old values of settings a session reads only at its start.
+   */
+  private synchronized void connectionsStale() {
+    if (connections != null) {
+      connections.evictAll();
+    }
+  }
+
+  /** Ends every control connection at once; a later call opens a new pool. */
+  synchronized void close() {
+    if (connections != null) {
+      connections.close();
+      connections = null;
+    }
+  }
+
   Map<String, String> applied() {
     lock.lock();
     try {
@@ -94,7 +131,7 @@ final class SettingsController {
   }
 
   List<ServerSetting> settings() {
-    try (Connection conn = server.connect()) {
+    try (Connection conn = connect()) {
       return PgSettings.read(conn);
     } catch (SQLException e) {
       throw lost(e);
@@ -113,7 +150,7 @@ final class SettingsController {
       Optional<String> lastGoodAutoConf;
       List<SettingChange> changes = new ArrayList<>();
       boolean restart = false;
-      try (Connection conn = server.connect()) {
+      try (Connection conn = connect()) {
         Map<String, ServerSetting> now = PgSettings.byName(conn);
         for (Map.Entry<String, String> e : requested.entrySet()) {
           // GUC names are case-insensitive; pg_settings spells a few in mixed case (TimeZone).
@@ -178,6 +215,7 @@ final class SettingsController {
           }
           failing = null;
           st.execute("SELECT pg_catalog.pg_reload_conf()");
+          connectionsStale();
         } catch (SQLException e) {
           String serverMessage = sqlMessage(e);
           recover(previous, touched, lastGoodAutoConf, serverMessage);
@@ -198,6 +236,7 @@ final class SettingsController {
       if (restart) {
         try {
           server.restart();
+          connectionsStale();
           restarted = true;
         } catch (ServerStartException e) {
           String reason = e.serverMessage().isEmpty() ? e.getMessage() : e.serverMessage();
@@ -232,7 +271,12 @@ final class SettingsController {
     }
   }
 
-  /** Brings every touched setting back to its original state and marks the restore file. */
+  /**
+   * Brings every touched setting back to its original state and marks the restore file. Whatever
+   * the outcome, the control connections are closed after: a restore is pgknob's last word with the
+   * server (at the end of a session, in the Ctrl-C hook, in {@code pgknob restore}), and a later
+   * change opens new ones.
+   */
   ApplyReport restoreOriginals() {
     long startNanos = System.nanoTime();
     lock.lock();
@@ -248,12 +292,13 @@ final class SettingsController {
               server.describe() + " does not answer, so its settings cannot be restored now",
               "start the server, then run: pgknob restore " + restoreFilePath);
         }
+        connectionsStale(); // it was down: whatever the pool held ended with it
       }
       Map<String, String> expected = new LinkedHashMap<>();
       Map<String, String> stuck = new LinkedHashMap<>();
       List<SettingChange> changes = new ArrayList<>();
       boolean restart = false;
-      try (Connection conn = server.connect();
+      try (Connection conn = connect();
           Statement st = conn.createStatement()) {
         Map<String, ServerSetting> now = PgSettings.byName(conn);
         for (OriginalSetting original : file.snapshot().originals()) {
@@ -283,6 +328,7 @@ final class SettingsController {
           }
         }
         st.execute("SELECT pg_catalog.pg_reload_conf()");
+        connectionsStale();
       } catch (SQLException e) {
         throw new PgknobException(
             "restoring the settings of " + server.describe() + " failed: " + sqlMessage(e),
@@ -291,6 +337,7 @@ final class SettingsController {
       }
       if (restart) {
         server.restart();
+        connectionsStale();
       }
       List<String> mismatches = awaitValues(expected);
       if (!mismatches.isEmpty()) {
@@ -329,6 +376,7 @@ final class SettingsController {
       file.write(restoreFilePath);
       return new ApplyReport(changes, true, restart, secondsSince(startNanos));
     } finally {
+      close();
       lock.unlock();
     }
   }
@@ -344,7 +392,7 @@ final class SettingsController {
     if (original == null) {
       return;
     }
-    try (Connection conn = server.connect()) {
+    try (Connection conn = connect()) {
       Optional<String> now = server.readAutoConf(conn);
       if (now.isPresent()
           && !now.get().equals(original)
@@ -565,7 +613,7 @@ final class SettingsController {
     try {
       if (server.answers(Duration.ofSeconds(3))) {
         boolean restart = false;
-        try (Connection conn = server.connect();
+        try (Connection conn = connect();
             Statement st = conn.createStatement()) {
           Map<String, ServerSetting> now = PgSettings.byName(conn);
           for (String name : touched) {
@@ -595,6 +643,7 @@ final class SettingsController {
                 + " from postgresql.auto.conf in its data folder and start it, then run: pgknob restore "
                 + restoreFilePath);
       }
+      connectionsStale(); // after its reload, a restart, or a start from the last good file
       file = file.withState(RestoreFile.APPLIED, file.snapshot(), previous, Map.of());
       file.write(restoreFilePath);
     } catch (SQLException | RuntimeException e) {
@@ -621,6 +670,8 @@ final class SettingsController {
     long deadline = System.nanoTime() + VERIFY_TIMEOUT.toNanos();
     while (true) {
       List<String> mismatches = new ArrayList<>();
+      // A new backend each time, not a pooled one: only a session that starts after the reload
+      // shows settings of the backend context as they now are.
       try (Connection conn = server.connect()) {
         Map<String, ServerSetting> now = PgSettings.byName(conn);
         for (Map.Entry<String, String> e : expected.entrySet()) {

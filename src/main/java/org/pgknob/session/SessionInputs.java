@@ -26,7 +26,8 @@ import org.pgknob.workload.Workloads;
  * @param ramBytes --ram in bytes, or 0 when not given
  * @param seed the session's random seed
  * @param surrogate the model of the Bayesian phase
- * @param applyBest leave the best restart/objective configuration applied at the end
+ * @param apply what stays on the server at the end: the originals, or the best restart/objective
+ *     configuration
  * @param pgtune --storage, --cpus and --connections for the PGTune-style configuration
  * @param validationTarget --validation-target: validation stops once each ratio is within this
  *     fraction either side (0.03 for +-3%) or excludes 1
@@ -46,7 +47,7 @@ public record SessionInputs(
     long ramBytes,
     long seed,
     SurrogateKind surrogate,
-    boolean applyBest,
+    ApplyAtEnd apply,
     PgTuneOptions pgtune,
     double validationTarget,
     AutoWindow autoWindow) {
@@ -68,7 +69,7 @@ public record SessionInputs(
       long ramBytes,
       long seed,
       org.pgknob.optimize.SurrogateKind surrogate,
-      boolean applyBest,
+      ApplyAtEnd apply,
       PgTuneOptions pgtune) {
     this(
         workload,
@@ -83,7 +84,7 @@ public record SessionInputs(
         ramBytes,
         seed,
         surrogate,
-        applyBest,
+        apply,
         pgtune,
         SessionPlan.Validating.DEFAULT_TARGET,
         null);
@@ -193,7 +194,7 @@ public record SessionInputs(
         ramBytes,
         seed,
         surrogate,
-        applyBest,
+        apply,
         pgtune,
         validationTarget,
         new AutoWindow(autoWindow.baselineSeconds(), seconds, reason));
@@ -214,7 +215,7 @@ public record SessionInputs(
     m.put("ramBytes", ramBytes);
     m.put("seed", seed);
     m.put("surrogate", surrogate.label());
-    m.put("applyBest", applyBest);
+    m.put("applyBest", apply == ApplyAtEnd.BEST); // the JSON shape of older sessions
     m.put("pgtune", pgtune.toMap());
     m.put("validationTarget", validationTarget);
     if (autoWindow != null) {
@@ -240,7 +241,7 @@ public record SessionInputs(
         ((Number) m.get("ramBytes")).longValue(),
         ((Number) m.get("seed")).longValue(),
         SurrogateKind.of((String) m.get("surrogate")),
-        (Boolean) m.get("applyBest"),
+        Boolean.TRUE.equals(m.get("applyBest")) ? ApplyAtEnd.BEST : ApplyAtEnd.NONE,
         PgTuneOptions.fromMap(m.get("pgtune")),
         m.get("validationTarget") instanceof Number n
             ? n.doubleValue()

@@ -482,7 +482,7 @@ public final class TuningSession {
 
   /** Puts the original settings back, or leaves the best applied with --apply best. */
   private String endOnServer(SessionResults results) {
-    if (inputs.applyBest()) {
+    if (inputs.apply() == ApplyAtEnd.BEST) {
       Optional<Map<String, String>> best = results.bestSettings();
       if (best.isPresent()) {
         target.configure(best.get());
