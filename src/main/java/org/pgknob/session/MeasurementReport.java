@@ -53,7 +53,7 @@ final class MeasurementReport {
               s.windows(),
               100 * s.driftRange(),
               s.references().size()));
-      String disk = DiskAdjustment.line(trials, objective);
+      String disk = DiskRateShare.line(trials, objective);
       if (!disk.isEmpty()) {
         out.append(disk).append(System.lineSeparator());
       }

@@ -9,7 +9,6 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.regex.Pattern;
-import org.pgknob.measure.CovariateSlope;
 import org.pgknob.measure.PairedRatio;
 import org.pgknob.measure.RunNoise;
 import org.pgknob.runs.Goal;
@@ -115,8 +114,7 @@ public record VerdictFacts(
   /**
    * Each validated candidate against the PGTune-style configuration: in every validation round that
    * ran both successfully, the pair (PGTune-style, candidate), their ratio's interval pooled with
-   * the session's run noise and adjusted for the disk's write rate as the ratios to the defaults
-   * are ({@link DiskAdjustment}).
+   * the session's run noise as the ratios to the defaults are.
    */
   static Map<String, Summary.Ratio> againstPgTune(
       SessionPlan plan, List<TrialResult> trials, Goal objective) {
@@ -126,7 +124,6 @@ public record VerdictFacts(
     }
     Map<Integer, TrialResult> pgtune = runsByRound(plan, trials, "pgtune");
     RunNoise noise = new SessionMeasurements(trials, objective).noise();
-    CovariateSlope slope = DiskAdjustment.slope(trials, objective);
     for (SessionPlan.Validation v : plan.validations()) {
       if (v.name().equals("pgtune")) {
         continue;
@@ -140,13 +137,12 @@ public record VerdictFacts(
                   double a = Objectives.value(base, objective);
                   double b = Objectives.value(run, objective);
                   if (a > 0 && b > 0 && Double.isFinite(a) && Double.isFinite(b)) {
-                    pairs.add(DiskAdjustment.pair(base, run, objective));
+                    pairs.add(ValidationStats.pair(base, run, objective));
                   }
                 }
               });
       if (pairs.size() >= 2) {
-        PairedRatio r =
-            DiskAdjustment.ratio(pairs, noise, slope, ValidationStats.CONFIDENCE).used();
+        PairedRatio r = ValidationStats.paired(pairs, noise);
         out.put(v.name(), new Summary.Ratio(r.estimate(), r.low(), r.high(), r.pairs()));
       }
     }
