@@ -233,26 +233,18 @@ final class SessionResults {
   }
 
   /**
-   * Each validated pick with its TPS against the PGTune-style row's from the same rounds: the
-   * pick's run and PGTune-style's run of a round are a pair, as each is with the round's defaults.
+   * Each validated pick with its TPS against the PGTune-style row's from the same rounds ({@link
+   * AgainstPgTune}; the verdict reads this figure, never one of its own).
    */
   private List<Summary.ResultRow> withRatioToPgTune(
       List<Summary.ResultRow> rows, Map<String, String> twins) {
     List<Summary.ResultRow> out = new ArrayList<>();
     for (Summary.ResultRow r : rows) {
-      Summary.Ratio toPgtune = null;
-      if (r.name().contains("/") && r.tpsRatio() != null) {
-        List<double[]> tps = new ArrayList<>();
-        String measuredAs = twins.getOrDefault(r.name(), r.name());
-        for (TrialResult[] p : ValidationRounds.runsByRound("pgtune", measuredAs, trials)) {
-          if (p[0] != null && p[1] != null && p[0].isOk() && p[1].isOk()) {
-            tps.add(ValidationStats.pair(p[0], p[1], Goal.TPS));
-          }
-        }
-        if (tps.size() >= 2 && ValidationStats.measured(tps)) {
-          toPgtune = pooledRatio(tps, Goal.TPS);
-        }
-      }
+      Summary.Ratio toPgtune =
+          isPick(r) && r.tpsRatio() != null
+              ? AgainstPgTune.of(twins.getOrDefault(r.name(), r.name()), trials, Goal.TPS)
+                  .orElse(null)
+              : null;
       out.add(
           toPgtune == null
               ? r
@@ -267,6 +259,11 @@ final class SessionResults {
                   .withValidation(toPgtune, r.detectableGain()));
     }
     return out;
+  }
+
+  /** A validated configuration other than the defaults and PGTune-style themselves. */
+  private static boolean isPick(Summary.ResultRow r) {
+    return !r.name().equals(AgainstPgTune.PGTUNE) && !r.name().equals("defaults");
   }
 
   private Summary.ResultRow validatedRow(String name, List<TrialResult[]> pairs) {
@@ -344,14 +341,6 @@ final class SessionResults {
 
   private static Summary.Ratio ratio(PairedRatio r) {
     return r == null ? null : new Summary.Ratio(r.estimate(), r.low(), r.high(), r.pairs());
-  }
-
-  /**
-   * The paired ratio B/A with its 95% interval ({@link ValidationStats#paired}), the run noise
-   * pooled from every repeated configuration of the session.
-   */
-  private Summary.Ratio pooledRatio(List<double[]> pairs, Goal objective) {
-    return ratio(paired(pairs, objective));
   }
 
   /** The paired ratio B/A of the pairs on {@code objective} ({@link ValidationStats#paired}). */
