@@ -6,11 +6,13 @@
 #
 #   bench/covariate-bench.sh [PROBE_LOG] COMPARE_DIR...
 #
-# "recorded" is the disk rate pgknob's own probe logged in each trial (managed clusters); to measure
+# "recorded" is the disk rate pgknob's own probe logged in each trial (managed clusters, compare run
+# with --disk-probe: the probe is off by default); to measure
 # older folders, start bench/disk-probe-log.py DIR > probe.log (DIR on the data directory's
 # filesystem) beside them. To gather, run identical configurations against each other, e.g.
 #   printf "work_mem = '4100kB'\n" > same.conf
-#   ./pgknob compare --config same.conf --rounds 12 --warehouses 1 --duration 10s --rampup 3s
+#   ./pgknob compare --config same.conf --rounds 12 --warehouses 1 --duration 10s --rampup 3s \
+#     --disk-probe
 # (4100kB: a setting that differs from the defaults, so the comparison is made, but does nothing).
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"

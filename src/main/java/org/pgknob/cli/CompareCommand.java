@@ -46,6 +46,8 @@ public final class CompareCommand implements Callable<Integer> {
 
   @Mixin ServerWaitOption serverWait;
 
+  @Mixin DiskProbeOption diskProbe;
+
   @Parameters(
       arity = "0..1",
       paramLabel = "RUN_DIR",
@@ -109,7 +111,7 @@ public final class CompareCommand implements Callable<Integer> {
         json,
         runsDir,
         "comparison",
-        restore -> open(run, restore),
+        restore -> diskProbe.applyTo(open(run, restore)),
         out,
         err,
         (folder, target) -> {

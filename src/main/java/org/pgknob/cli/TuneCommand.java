@@ -37,6 +37,8 @@ public final class TuneCommand implements Callable<Integer> {
 
   @Mixin ServerWaitOption serverWait;
 
+  @Mixin DiskProbeOption diskProbe;
+
   @Mixin WorkloadOptions workloadOptions;
 
   @Mixin PgTuneMachineOptions pgtuneOptions;
@@ -216,6 +218,7 @@ public final class TuneCommand implements Callable<Integer> {
             // Before anything is recorded: another unrestored file means the server does not
             // run with its own settings now.
             UnrestoredFiles.check(target, restoreFile, force, err);
+            diskProbe.applyTo(target);
           } catch (RuntimeException e) {
             target.close();
             throw e;

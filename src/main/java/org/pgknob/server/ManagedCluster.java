@@ -47,6 +47,7 @@ public final class ManagedCluster implements Target {
   private final Duration startTimeout = DEFAULT_START_TIMEOUT;
   private boolean runningAtOpen;
   private SettingsController settingsController;
+  private volatile boolean probesDisk; // --disk-probe: off by default, see newSampler
 
   private ManagedCluster(Path clusterDir, PostgresBinaries binaries, int port) {
     this.clusterDir = clusterDir;
@@ -71,14 +72,23 @@ public final class ManagedCluster implements Target {
   }
 
   /**
-   * The process sampler of the running server, probing the disk beside the data directory during
-   * each window ({@link DiskProbe}): the cluster folder holds the data directory, so it is on the
-   * same filesystem, and pgknob owns it.
+   * Makes every window from now on ({@code on}) probe the disk beside the data directory ({@link
+   * DiskProbe}): the cluster folder holds the data directory, so it is on the same filesystem, and
+   * pgknob owns it. Off by default: the probe writes a tenth of each second inside the window,
+   * beside the server's own WAL fsyncs, so it perturbs what it measures; its rate is a diagnostic
+   * only.
    */
+  public void probeDiskInWindows(boolean on) {
+    probesDisk = on;
+  }
+
+  /** The process sampler of the running server; it probes the disk when asked to. */
   @Override
   public Optional<ProcessSampler> newSampler() {
     Optional<ProcessSampler> sampler = Target.super.newSampler();
-    sampler.ifPresent(s -> s.probeDisk(new DiskProbe(clusterDir)));
+    if (probesDisk) {
+      sampler.ifPresent(s -> s.probeDisk(new DiskProbe(clusterDir)));
+    }
     return sampler;
   }
 

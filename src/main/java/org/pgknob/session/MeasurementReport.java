@@ -53,7 +53,7 @@ final class MeasurementReport {
               s.windows(),
               100 * s.driftRange(),
               s.references().size()));
-      String disk = DiskAdjustment.line(trials, objective);
+      String disk = DiskRateShare.line(trials, objective);
       if (!disk.isEmpty()) {
         out.append(disk).append(System.lineSeparator());
       }
@@ -100,7 +100,40 @@ final class MeasurementReport {
       int longerWindowSeconds,
       double longerWindow,
       String longerWindowBudget,
-      String noLongerWindow) {}
+      String noLongerWindow) {
+    /** The gains as the session is, before any longer window is weighed. */
+    static DetectableGain of(
+        int windowSeconds,
+        String budget,
+        int pairs,
+        double now,
+        double doubledBudget,
+        boolean timedByPgknob) {
+      return new DetectableGain(
+          windowSeconds, budget, pairs, now, doubledBudget, timedByPgknob, 0, Double.NaN, "", "");
+    }
+
+    /** These gains with the longer window suggested, its gain and the --budget to give with it. */
+    DetectableGain withLongerWindow(int seconds, double gain, String withBudget) {
+      return new DetectableGain(
+          windowSeconds,
+          budget,
+          pairs,
+          now,
+          doubledBudget,
+          timedByPgknob,
+          seconds,
+          gain,
+          withBudget,
+          "");
+    }
+
+    /** These gains with why no longer window is suggested. */
+    DetectableGain withNoLongerWindow(String why) {
+      return new DetectableGain(
+          windowSeconds, budget, pairs, now, doubledBudget, timedByPgknob, 0, Double.NaN, "", why);
+    }
+  }
 
   /** Longer windows tried for a suggestion, as multiples of the session's. */
   static final List<Integer> LONGER_FACTORS = List.of(2, 4, 8);
@@ -129,20 +162,12 @@ final class MeasurementReport {
         WindowChoice.evaluate(c, window, plan.validationPairs(), df, effect).smallestGain();
     double doubled =
         WindowChoice.evaluate(c, window, overhead, 2 * pairSeconds, df, effect).smallestGain();
-    if (!inputs.workload().timedByPgknob()) {
+    boolean timed = inputs.workload().timedByPgknob();
+    DetectableGain asItIs =
+        DetectableGain.of(window, inputs.budget(), plan.validationPairs(), now, doubled, timed);
+    if (!timed) {
       // An external command's run time is its own, not --duration: no window to suggest.
-      return Optional.of(
-          new DetectableGain(
-              window,
-              inputs.budget(),
-              plan.validationPairs(),
-              now,
-              doubled,
-              false,
-              0,
-              Double.NaN,
-              "",
-              ""));
+      return Optional.of(asItIs);
     }
     Budget given = Budget.parse(inputs.budget());
     double time = WindowBudget.timeOf(given, trialSeconds);
@@ -167,30 +192,12 @@ final class MeasurementReport {
     // than the figure printed for the session as it is.
     if (longer.windowSeconds() > window && longer.smallestGain() < now) {
       return Optional.of(
-          new DetectableGain(
-              window,
-              inputs.budget(),
-              plan.validationPairs(),
-              now,
-              doubled,
-              true,
+          asItIs.withLongerWindow(
               longer.windowSeconds(),
               longer.smallestGain(),
-              given.wallTime() != null ? inputs.budget() : Budget.describe(sameTime.wallTime()),
-              ""));
+              given.wallTime() != null ? inputs.budget() : Budget.describe(sameTime.wallTime())));
     }
-    return Optional.of(
-        new DetectableGain(
-            window,
-            inputs.budget(),
-            plan.validationPairs(),
-            now,
-            doubled,
-            true,
-            0,
-            Double.NaN,
-            "",
-            whyNoLongerWindow(c, noise, choice, window)));
+    return Optional.of(asItIs.withNoLongerWindow(whyNoLongerWindow(c, noise, choice, window)));
   }
 
   /**

@@ -9,7 +9,6 @@ import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.Set;
 import java.util.function.ToDoubleFunction;
-import org.pgknob.measure.AdjustedRatio;
 import org.pgknob.measure.DetectableEffect;
 import org.pgknob.measure.Instability;
 import org.pgknob.measure.PairedRatio;
@@ -234,26 +233,18 @@ final class SessionResults {
   }
 
   /**
-   * Each validated pick with its TPS against the PGTune-style row's from the same rounds: the
-   * pick's run and PGTune-style's run of a round are a pair, as each is with the round's defaults.
+   * Each validated pick with its TPS against the PGTune-style row's from the same rounds ({@link
+   * AgainstPgTune}; the verdict reads this figure, never one of its own).
    */
   private List<Summary.ResultRow> withRatioToPgTune(
       List<Summary.ResultRow> rows, Map<String, String> twins) {
     List<Summary.ResultRow> out = new ArrayList<>();
     for (Summary.ResultRow r : rows) {
-      Summary.Ratio toPgtune = null;
-      if (r.name().contains("/") && r.tpsRatio() != null) {
-        List<double[]> tps = new ArrayList<>();
-        String measuredAs = twins.getOrDefault(r.name(), r.name());
-        for (TrialResult[] p : ValidationRounds.runsByRound("pgtune", measuredAs, trials)) {
-          if (p[0] != null && p[1] != null && p[0].isOk() && p[1].isOk()) {
-            tps.add(DiskAdjustment.pair(p[0], p[1], Goal.TPS));
-          }
-        }
-        if (tps.size() >= 2 && ValidationStats.measured(tps)) {
-          toPgtune = pooledRatio(tps, Goal.TPS);
-        }
-      }
+      Summary.Ratio toPgtune =
+          isPick(r) && r.tpsRatio() != null
+              ? AgainstPgTune.of(twins.getOrDefault(r.name(), r.name()), trials, Goal.TPS)
+                  .orElse(null)
+              : null;
       out.add(
           toPgtune == null
               ? r
@@ -270,6 +261,11 @@ final class SessionResults {
     return out;
   }
 
+  /** A validated configuration other than the defaults and PGTune-style themselves. */
+  private static boolean isPick(Summary.ResultRow r) {
+    return !r.name().equals(AgainstPgTune.PGTUNE) && !r.name().equals("defaults");
+  }
+
   private Summary.ResultRow validatedRow(String name, List<TrialResult[]> pairs) {
     List<double[]> tps = new ArrayList<>();
     List<double[]> latency = new ArrayList<>();
@@ -280,8 +276,8 @@ final class SessionResults {
         settings = p[1].settings();
       }
       if (p[0] != null && p[1] != null && p[0].isOk() && p[1].isOk()) {
-        tps.add(DiskAdjustment.pair(p[0], p[1], Goal.TPS));
-        latency.add(DiskAdjustment.pair(p[0], p[1], Goal.LATENCY));
+        tps.add(ValidationStats.pair(p[0], p[1], Goal.TPS));
+        latency.add(ValidationStats.pair(p[0], p[1], Goal.LATENCY));
         candidates.add(p[1]);
       }
     }
@@ -306,8 +302,7 @@ final class SessionResults {
     }
     // A metric the workload did not report (a --workload-cmd printing only its value) has no
     // ratio: it is left out rather than compared as zeros.
-    AdjustedRatio tpsAdjusted = ValidationStats.measured(tps) ? adjusted(tps, Goal.TPS) : null;
-    PairedRatio tpsPaired = tpsAdjusted == null ? null : tpsAdjusted.used();
+    PairedRatio tpsPaired = ValidationStats.measured(tps) ? paired(tps, Goal.TPS) : null;
     PairedRatio latencyPaired =
         ValidationStats.measured(latency) ? paired(latency, Goal.LATENCY) : null;
     Summary.Ratio tpsRatio = ratio(tpsPaired);
@@ -325,8 +320,7 @@ final class SessionResults {
             + (latencyRatio == null
                 ? "latency not measured"
                 : ValidationStats.verdict(latencyRatio, "latency", true, detectable))
-            + instability(candidates)
-            + (tpsAdjusted == null ? "" : DiskAdjustment.note(tpsAdjusted));
+            + instability(candidates);
     Summary.ResultRow r = row(name, candidates, settings, tpsRatio, latencyRatio, verdict);
     return r.withValidation(null, detectable);
   }
@@ -349,27 +343,9 @@ final class SessionResults {
     return r == null ? null : new Summary.Ratio(r.estimate(), r.low(), r.high(), r.pairs());
   }
 
-  /**
-   * The paired ratio B/A with its 95% interval, its spread combining the pairs' own with the run
-   * noise pooled from every repeated configuration of the session ({@link PairedRatio}): a few
-   * pairs then decide what their own 2 or 3 degrees of freedom could not.
-   */
-  private Summary.Ratio pooledRatio(List<double[]> pairs, Goal objective) {
-    return ratio(paired(pairs, objective));
-  }
-
+  /** The paired ratio B/A of the pairs on {@code objective} ({@link ValidationStats#paired}). */
   private PairedRatio paired(List<double[]> pairs, Goal objective) {
-    return adjusted(pairs, objective).used();
-  }
-
-  /**
-   * The ratio adjusted for the disk's write rate when every run carries it ({@link
-   * DiskAdjustment}), else the plain one.
-   */
-  private AdjustedRatio adjusted(List<double[]> pairs, Goal objective) {
-    RunNoise noise = new SessionMeasurements(trials, objective).noise();
-    return DiskAdjustment.ratio(
-        pairs, noise, DiskAdjustment.slope(trials, objective), ValidationStats.CONFIDENCE);
+    return ValidationStats.paired(pairs, new SessionMeasurements(trials, objective).noise());
   }
 
   /**

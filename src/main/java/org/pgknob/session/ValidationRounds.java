@@ -12,7 +12,6 @@ import java.util.Set;
 import java.util.SplittableRandom;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import org.pgknob.measure.CovariateSlope;
 import org.pgknob.measure.PairedRatio;
 import org.pgknob.runs.Track;
 import org.pgknob.trial.Phase;
@@ -130,10 +129,8 @@ final class ValidationRounds {
    */
   boolean decided(List<TrialResult> trials) {
     var noise = new SessionMeasurements(trials, rule.objective()).noise();
-    CovariateSlope slope = DiskAdjustment.slope(trials, rule.objective());
     for (String name : candidates) {
-      Optional<PairedRatio> r =
-          ratio(pairsAgainst(SessionPlan.BASELINE, name, trials), noise, slope);
+      Optional<PairedRatio> r = ratio(pairsAgainst(SessionPlan.BASELINE, name, trials), noise);
       if (r.isEmpty() || !decided(r.get(), rule.targetHalfWidth())) {
         return false;
       }
@@ -146,20 +143,16 @@ final class ValidationRounds {
     return ratio.excludesOne() || ratio.halfWidth() <= Math.log1p(targetHalfWidth);
   }
 
-  private Optional<PairedRatio> ratio(
-      List<double[]> pairs, org.pgknob.measure.RunNoise noise, CovariateSlope slope) {
-    if (pairs.size() < 2) {
-      return Optional.empty();
-    }
-    return Optional.of(
-        DiskAdjustment.ratio(pairs, noise, slope, ValidationStats.CONFIDENCE).used());
+  private static Optional<PairedRatio> ratio(
+      List<double[]> pairs, org.pgknob.measure.RunNoise noise) {
+    return pairs.size() < 2 ? Optional.empty() : Optional.of(ValidationStats.paired(pairs, noise));
   }
 
   private List<double[]> pairsAgainst(String a, String b, List<TrialResult> trials) {
     List<double[]> out = new ArrayList<>();
     for (TrialResult[] p : runsByRound(a, b, trials)) {
       if (p[0] != null && p[1] != null && p[0].isOk() && p[1].isOk()) {
-        out.add(DiskAdjustment.pair(p[0], p[1], rule.objective()));
+        out.add(ValidationStats.pair(p[0], p[1], rule.objective()));
       }
     }
     return out;

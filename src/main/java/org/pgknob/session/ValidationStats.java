@@ -4,6 +4,9 @@ import java.util.List;
 import java.util.Locale;
 import org.apache.commons.math3.distribution.TDistribution;
 import org.pgknob.PgknobException;
+import org.pgknob.measure.PairedRatio;
+import org.pgknob.measure.RunNoise;
+import org.pgknob.runs.Goal;
 import org.pgknob.runs.Summary;
 import org.pgknob.trial.TrialResult;
 
@@ -27,6 +30,22 @@ public final class ValidationStats {
   static final double CONFIDENCE = 0.95;
 
   private ValidationStats() {}
+
+  /** {A's value, B's value} on the objective: one pair of a validation round. */
+  static double[] pair(TrialResult a, TrialResult b, Goal objective) {
+    return new double[] {Objectives.value(a, objective), Objectives.value(b, objective)};
+  }
+
+  /**
+   * The paired ratio B / A of the pairs {A, B} with its 95% interval, its spread combining the
+   * pairs' own with the run noise pooled from every repeated configuration of the session ({@link
+   * PairedRatio}): a few pairs then decide what their own 2 or 3 degrees of freedom could not.
+   */
+  static PairedRatio paired(List<double[]> pairs, RunNoise noise) {
+    double[] a = pairs.stream().mapToDouble(p -> p[0]).toArray();
+    double[] b = pairs.stream().mapToDouble(p -> p[1]).toArray();
+    return PairedRatio.of(a, b, CONFIDENCE, noise);
+  }
 
   /**
    * The ratio candidate / baseline of one metric from interleaved pairs: the geometric mean of
@@ -76,7 +95,6 @@ public final class ValidationStats {
    * True when both values (A and B, the first two entries) of every pair are positive and finite: a
    * metric the workload reported. A benchmark command may report TPS alone, and its latency and
    * NOPM are then 0 in every run; a ratio of those means nothing, so callers leave it out instead.
-   * Entries after the two values (the runs' covariates, {@link DiskAdjustment}) are not values.
    */
   public static boolean measured(List<double[]> pairs) {
     for (double[] p : pairs) {

@@ -9,12 +9,8 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.regex.Pattern;
-import org.pgknob.measure.CovariateSlope;
-import org.pgknob.measure.PairedRatio;
-import org.pgknob.measure.RunNoise;
 import org.pgknob.runs.Goal;
 import org.pgknob.runs.Summary;
-import org.pgknob.trial.Phase;
 import org.pgknob.trial.TrialResult;
 
 /**
@@ -104,7 +100,7 @@ public record VerdictFacts(
         runDir,
         inputs.objective(),
         summary.results(),
-        againstPgTune(plan, trials, inputs.objective()),
+        againstPgTune(summary.results(), trials, inputs.objective()),
         restart,
         exported,
         MeasurementReport.detectableGain(trials, plan, inputs, trialSeconds),
@@ -113,58 +109,23 @@ public record VerdictFacts(
   }
 
   /**
-   * Each validated candidate against the PGTune-style configuration: in every validation round that
-   * ran both successfully, the pair (PGTune-style, candidate), their ratio's interval pooled with
-   * the session's run noise and adjusted for the disk's write rate as the ratios to the defaults
-   * are ({@link DiskAdjustment}).
+   * Each validated pick against the PGTune-style configuration on the session's objective: for TPS
+   * the figure its results row recorded ({@link AgainstPgTune}), so the verdict and the row print
+   * the same one; else (latency, or a folder recorded before rows carried it) computed by the same
+   * rule from the same rounds.
    */
   static Map<String, Summary.Ratio> againstPgTune(
-      SessionPlan plan, List<TrialResult> trials, Goal objective) {
+      List<Summary.ResultRow> rows, List<TrialResult> trials, Goal objective) {
     Map<String, Summary.Ratio> out = new LinkedHashMap<>();
-    if (plan.validation("pgtune").isEmpty()) {
-      return out;
-    }
-    Map<Integer, TrialResult> pgtune = runsByRound(plan, trials, "pgtune");
-    RunNoise noise = new SessionMeasurements(trials, objective).noise();
-    CovariateSlope slope = DiskAdjustment.slope(trials, objective);
-    for (SessionPlan.Validation v : plan.validations()) {
-      if (v.name().equals("pgtune")) {
+    for (Summary.ResultRow row : rows) {
+      if (row.name().equals(AgainstPgTune.PGTUNE) || row.name().equals("defaults")) {
         continue;
       }
-      List<double[]> pairs = new ArrayList<>();
-      runsByRound(plan, trials, v.name())
-          .forEach(
-              (round, run) -> {
-                TrialResult base = pgtune.get(round);
-                if (base != null) {
-                  double a = Objectives.value(base, objective);
-                  double b = Objectives.value(run, objective);
-                  if (a > 0 && b > 0 && Double.isFinite(a) && Double.isFinite(b)) {
-                    pairs.add(DiskAdjustment.pair(base, run, objective));
-                  }
-                }
-              });
-      if (pairs.size() >= 2) {
-        PairedRatio r =
-            DiskAdjustment.ratio(pairs, noise, slope, ValidationStats.CONFIDENCE).used();
-        out.put(v.name(), new Summary.Ratio(r.estimate(), r.low(), r.high(), r.pairs()));
-      }
-    }
-    return out;
-  }
-
-  /** The successful validation runs of {@code subject}, by round. */
-  private static Map<Integer, TrialResult> runsByRound(
-      SessionPlan plan, List<TrialResult> trials, String subject) {
-    Map<Integer, TrialResult> out = new LinkedHashMap<>();
-    for (TrialResult t : trials) {
-      if (t.phase() != Phase.VALIDATION || t.trial() > plan.steps().size()) {
-        continue;
-      }
-      Step step = plan.steps().get(t.trial() - 1);
-      if (!step.side().equals("A") && step.subject().equals(subject) && t.isOk()) {
-        out.put(step.index(), t);
-      }
+      Optional<Summary.Ratio> r =
+          objective == Goal.TPS && row.tpsRatioToPgtune() != null
+              ? Optional.of(row.tpsRatioToPgtune())
+              : AgainstPgTune.of(row.name(), trials, objective);
+      r.ifPresent(ratio -> out.put(row.name(), ratio));
     }
     return out;
   }

@@ -27,7 +27,7 @@ import org.pgknob.testing.SessionPostgres;
 import org.pgknob.trial.TrialResult;
 import picocli.CommandLine;
 
-/** pgknob compare against a real PostgreSQL 18: two tiny .conf files, 2 rounds of 2-s windows. */
+/** pgknob compare against a real PostgreSQL 18: two tiny .conf files, 2 rounds of 1-s windows. */
 class CompareCommandTest {
   @TempDir Path dir;
 
@@ -68,7 +68,7 @@ class CompareCommandTest {
             "--rampup",
             "1s",
             "--duration",
-            "2s",
+            "1s",
             "--out",
             runs.toString());
     assertEquals(0, exit, err::toString);

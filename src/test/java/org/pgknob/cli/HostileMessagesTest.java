@@ -143,6 +143,18 @@ class HostileMessagesTest {
   }
 
   @Test
+  void theDiskProbeOnAServerElsewhereIsOneLineBeforeAnyTrialAndChangesNothing() throws Exception {
+    String autoConf =
+        Files.readString(SharedPostgres.cluster().dataDir().resolve("postgresql.auto.conf"));
+    assertEquals(1, onServer("tune", "--disk-probe", "--out", dir.resolve("runs").toString()));
+    assertOneLine("--disk-probe writes beside the managed cluster's data directory");
+    assertTrue(err.toString().contains("leave out --disk-probe with --target"), err::toString);
+    assertEquals(
+        autoConf,
+        Files.readString(SharedPostgres.cluster().dataDir().resolve("postgresql.auto.conf")));
+  }
+
+  @Test
   void spaceShowTakesRulesLikeTuneAndStillTheOldName() throws Exception {
     Path missing = dir.resolve("missing.yaml");
     for (String option : List.of("--rules", "--safety-rules")) {

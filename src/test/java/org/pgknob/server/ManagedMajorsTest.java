@@ -92,7 +92,7 @@ class ManagedMajorsTest {
 
   /**
    * 18's sessions are covered by the session tests; a session costs about a minute even at the
-   * minimum budget (13 trials) on 2-s windows, so of the older majors only the oldest runs one
+   * minimum budget (13 trials) on 1-s windows, so of the older majors only the oldest runs one
    * (17's binaries pass the three tests above).
    */
   @ParameterizedTest
@@ -118,7 +118,7 @@ class ManagedMajorsTest {
             "--rampup",
             "1s",
             "--duration",
-            "2s",
+            "1s",
             "--budget",
             "13",
             "--tracks",

@@ -116,6 +116,32 @@ class ProcessSamplerTest {
   }
 
   /**
+   * The probe writes inside the window beside the server's own fsyncs, so a managed cluster's
+   * windows run without it unless asked ({@code --disk-probe}), and then carry its rate.
+   */
+  @Test
+  void aManagedClustersWindowsProbeTheDiskOnlyWhenAskedTo() throws Exception {
+    ManagedCluster cluster = SharedPostgres.cluster();
+    assertEquals(0, oneSecondWindow(cluster).diskSyncWritesPerSec(), "off by default");
+    cluster.probeDiskInWindows(true);
+    try {
+      ResourceSummary probed = oneSecondWindow(cluster);
+      assertTrue(probed.diskSyncWritesPerSec() > 1, probed.toString());
+    } finally {
+      cluster.probeDiskInWindows(false);
+    }
+  }
+
+  private static ResourceSummary oneSecondWindow(ManagedCluster cluster) throws Exception {
+    try (ProcessSampler sampler = cluster.newSampler().orElseThrow()) {
+      sampler.start();
+      sampler.startWindow();
+      Thread.sleep(1000);
+      return sampler.stopWindow();
+    }
+  }
+
+  /**
    * Summed RSS counts shared_buffers once per backend that touched them; PSS counts them once. With
    * 512MB of shared buffers holding about 300MB of tables read by 8 backends, RSS must exceed PSS
    * by more than twice the buffers.

@@ -29,7 +29,7 @@ import org.pgknob.workload.Progress;
 /**
  * A short session through --workload-cmd against a real PostgreSQL 18, with a deterministic
  * synthetic workload: the defaults give 1000 TPS, any other configuration 1200 (the objective also
- * counts the CHECKPOINT after each 2-s window, so values still vary by a few percent). A Bayesian
+ * counts the CHECKPOINT after each 1-s window, so values still vary by a few percent). A Bayesian
  * proposal therefore looks better than the defaults and is raced against them in paired slots until
  * one wins; the race and the runs of the defaults are in trials.jsonl; and a session resumed after
  * the first race run proposes the same next run as the uninterrupted one did.
@@ -42,7 +42,7 @@ class SessionRaceTest {
   private static final String BUDGET = "21";
 
   private static final String WORKLOAD =
-      "s=$(cat); sleep 2; if [ \"$s\" = '{}' ]; then echo '{\"value\": 1000, \"latency_ms\": 4}';"
+      "s=$(cat); sleep 1; if [ \"$s\" = '{}' ]; then echo '{\"value\": 1000, \"latency_ms\": 4}';"
           + " else echo '{\"value\": 1200, \"latency_ms\": 3.3}'; fi";
 
   @TempDir Path runs;

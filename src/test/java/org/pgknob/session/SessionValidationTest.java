@@ -13,6 +13,7 @@ import java.time.Clock;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.stream.Collectors;
@@ -136,6 +137,28 @@ class SessionValidationTest {
     assertEquals(rounds, pick.tpsRatioToPgtune().pairs());
     assertEquals(rounds, pick.tpsRatio().pairs());
     assertFalse(pick.claimsGain(Goal.TPS), pick.verdict());
+    // and the verdict prints that figure, not one of its own pairing
+    Summary.Ratio vsPgTune = pick.tpsRatioToPgtune();
+    assertTrue(
+        pick.verdict()
+            .contains(
+                String.format(
+                    Locale.ROOT,
+                    "%.2fx PGTune-style's TPS (%.2f to %.2f)",
+                    vsPgTune.estimate(),
+                    vsPgTune.low(),
+                    vsPgTune.high())),
+        pick.verdict());
+    String verdict = String.join("\n", Verdict.of(folder, "runs/" + folder.id()).lines());
+    assertTrue(
+        verdict.contains(
+            String.format(
+                Locale.ROOT,
+                "against PGTune-style: %.2fx TPS (%.2f to %.2f)",
+                vsPgTune.estimate(),
+                vsPgTune.low(),
+                vsPgTune.high())),
+        verdict);
 
     // resume after kill -9 within the last round: from the logged trials alone (session.json's
     // plan and trials.jsonl cut there), the plan proposes the run the session ran next, and ends
