@@ -11,6 +11,7 @@ import org.pgknob.optimize.acquisition.Acquisition;
 import org.pgknob.optimize.acquisition.AcquisitionMaximizer;
 import org.pgknob.optimize.acquisition.FeasibilityModel;
 import org.pgknob.optimize.acquisition.LogExpectedImprovement;
+import org.pgknob.optimize.acquisition.TrustRegion;
 import org.pgknob.optimize.model.CategoricalBlock;
 import org.pgknob.optimize.model.GpFitter;
 import org.pgknob.optimize.model.Prediction;
@@ -145,14 +146,57 @@ public final class Bayes implements Optimizer {
                   .orElse(Double.POSITIVE_INFINITY);
             }
           };
+      double[] relevance = relevance(m.surrogate());
       Optional<AcquisitionMaximizer.Scored> found =
           search.maximize(
-              acquisition, m.anchors(settings.refined() + 2), random, relevance(m.surrogate()));
+              acquisition,
+              m.anchors(settings.refined() + 2),
+              random,
+              relevance,
+              trustRegionBox(m, relevance));
       if (found.isPresent()) {
         return found.get().configuration();
       }
     }
     return nextDesignPoint();
+  }
+
+  /**
+   * The box the acquisition is searched in, or null for the whole space: with a trust-region policy
+   * that applies to this space, the region replayed from the values observed since the initial
+   * design, around the incumbent, its sides in proportion to the knobs' length scales (1 /
+   * relevance; categorical knobs are not boxed).
+   */
+  private TrustRegion.Box trustRegionBox(Fitted m, double[] relevance) {
+    Optional<TrustRegion> region = trustRegion();
+    if (region.isEmpty()) {
+      return null;
+    }
+    List<UnitCubeEncoder.Segment> segments = encoder.segments();
+    double[] lengthScales = new double[encoder.dimensions()];
+    for (int i = 0; i < segments.size(); i++) {
+      UnitCubeEncoder.Segment s = segments.get(i);
+      if (s.width() == 1 && s.knob().isNumeric()) {
+        lengthScales[s.offset()] = relevance == null ? 1 : 1 / relevance[i];
+      }
+    }
+    return region.get().box(m.points()[m.bestIndex()], lengthScales);
+  }
+
+  /**
+   * The trust region the search is in (see {@link TrustRegion}), replayed from the values observed
+   * since the initial design; empty when this optimizer uses none or the model does not exist yet.
+   */
+  public Optional<TrustRegion> trustRegion() {
+    int dims = encoder.dimensions();
+    if (!settings.region().appliesTo(dims)) {
+      return Optional.empty();
+    }
+    return model()
+        .map(
+            m ->
+                TrustRegion.replay(
+                    m.targets(), initialPoints(), settings.region().failuresToShrink(dims)));
   }
 
   /**
@@ -383,7 +427,7 @@ public final class Bayes implements Optimizer {
     for (int i = 0; i < x.length; i++) {
       means[i] = surrogate.mean(x[i]);
     }
-    return new Fitted(surrogate, feasibility, transform, x, configs, means);
+    return new Fitted(surrogate, feasibility, transform, x, y, configs, means);
   }
 
   /** The point the model sees: decoded and re-encoded, so inactive knobs sit at the default. */
@@ -397,6 +441,7 @@ public final class Bayes implements Optimizer {
       FeasibilityModel feasibility,
       TargetTransform transform,
       double[][] points,
+      double[] targets,
       List<Configuration> configurations,
       double[] posteriorMeans) {
 

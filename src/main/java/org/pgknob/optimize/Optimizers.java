@@ -7,6 +7,7 @@ import java.util.Map;
 import java.util.Set;
 import org.pgknob.PgknobException;
 import org.pgknob.optimize.acquisition.AcquisitionMaximizer;
+import org.pgknob.optimize.acquisition.TrustRegion;
 import org.pgknob.optimize.model.CategoricalKernel;
 import org.pgknob.optimize.model.GpFitter;
 import org.pgknob.optimize.model.RandomForestSurrogate;
@@ -32,6 +33,10 @@ import org.pgknob.optimize.model.SurrogateFitter;
  *   <li>{@code categorical}: how the Gaussian process compares categorical knobs, {@code onehot}
  *       (default; a dimension per category) or {@code overlap} (one input per knob, equal or not:
  *       see {@link CategoricalKernel})
+ *   <li>{@code region}: {@code none} (default) or {@code turbo}: from {@link
+ *       TrustRegion.Policy#FROM_DIMENSIONS} unit-cube dimensions up, the acquisition is searched in
+ *       TuRBO's trust region around the incumbent ({@link TrustRegion}); {@code turbo:F} halves it
+ *       after F failures in a row instead of TuRBO's max(4, dimensions)
  *   <li>{@code initial}: at most this many initial design points, for bayes
  *   <li>{@code knobs}: comma-separated knob names to sweep first, for sweep
  *   <li>{@code maxKnobs}: sweep at most this many knobs, for sweep
@@ -39,7 +44,7 @@ import org.pgknob.optimize.model.SurrogateFitter;
  */
 public final class Optimizers {
   private static final Set<String> OPTIONS =
-      Set.of("surrogate", "prior", "categorical", "knobs", "maxKnobs", "initial");
+      Set.of("surrogate", "prior", "categorical", "region", "knobs", "maxKnobs", "initial");
 
   private Optimizers() {}
 
@@ -62,7 +67,8 @@ public final class Optimizers {
                       : SurrogateKind.GP,
                   options.getOrDefault("prior", "scaled"),
                   options.getOrDefault("categorical", DEFAULT_CATEGORICAL.label())),
-              Integer.parseInt(options.getOrDefault("initial", "" + Bayes.INITIAL_CAP)));
+              Integer.parseInt(options.getOrDefault("initial", "" + Bayes.INITIAL_CAP)),
+              region(options.getOrDefault("region", "none")));
       case RANDOM -> random(spec);
       case SWEEP -> sweep(spec, sweepPlan(options));
     };
@@ -74,10 +80,37 @@ public final class Optimizers {
   }
 
   private static Bayes bayes(OptimizerSpec spec, SurrogateFitter fitter) {
-    return bayes(spec, fitter, Bayes.INITIAL_CAP);
+    return bayes(spec, fitter, Bayes.INITIAL_CAP, DEFAULT_REGION);
   }
 
-  private static Bayes bayes(OptimizerSpec spec, SurrogateFitter fitter, int initial) {
+  /** Where the acquisition is searched unless told otherwise: the whole space. */
+  public static final TrustRegion.Policy DEFAULT_REGION = TrustRegion.Policy.NONE;
+
+  /** The trust-region policy labelled {@code label}: none, turbo, or turbo:F (F failures). */
+  static TrustRegion.Policy region(String label) {
+    if (label.equals("none")) {
+      return TrustRegion.Policy.NONE;
+    }
+    if (label.equals("turbo")) {
+      return TrustRegion.Policy.turbo(0);
+    }
+    if (label.startsWith("turbo:")) {
+      try {
+        int failures = Integer.parseInt(label.substring(6));
+        if (failures > 0) {
+          return TrustRegion.Policy.turbo(failures);
+        }
+      } catch (NumberFormatException e) {
+        // reported below
+      }
+    }
+    throw new PgknobException(
+        "unknown trust region '" + label + "'",
+        "choose region=none, region=turbo or region=turbo:F (F failures in a row halve it, F > 0)");
+  }
+
+  private static Bayes bayes(
+      OptimizerSpec spec, SurrogateFitter fitter, int initial, TrustRegion.Policy region) {
     if (spec.space().size() > Bayes.MAX_KNOBS) {
       throw new PgknobException(
           "bayes searches at most "
@@ -91,7 +124,8 @@ public final class Optimizers {
               + " many knobs from a few dozen trials",
           "keep the knobs that matter (a sweep ranks them), or use --optimizer random");
     }
-    return new Bayes(spec, fitter, AcquisitionMaximizer.Settings.defaults(), initial);
+    return new Bayes(
+        spec, fitter, AcquisitionMaximizer.Settings.defaults().withRegion(region), initial);
   }
 
   /** Random search: the fallback when a model has no candidate left. */

@@ -44,15 +44,44 @@ public final class AcquisitionMaximizer {
    * @param neighboursPerKnob values tried per numeric knob among each anchor's one-knob neighbours
    * @param refined how many of the best candidates BOBYQA refines
    * @param refineEvaluations acquisition evaluations per refinement
+   * @param region when the search is confined to a trust region around the incumbent
    */
   public record Settings(
       int sobolCandidates,
       int perturbationsPerAnchor,
       int neighboursPerKnob,
       int refined,
-      int refineEvaluations) {
+      int refineEvaluations,
+      TrustRegion.Policy region) {
+    /** Candidates searched over the whole space. */
+    public Settings(
+        int sobolCandidates,
+        int perturbationsPerAnchor,
+        int neighboursPerKnob,
+        int refined,
+        int refineEvaluations) {
+      this(
+          sobolCandidates,
+          perturbationsPerAnchor,
+          neighboursPerKnob,
+          refined,
+          refineEvaluations,
+          TrustRegion.Policy.NONE);
+    }
+
     public static Settings defaults() {
       return new Settings(2000, 100, 8, 3, 120);
+    }
+
+    /** These settings with the search confined to a trust region as {@code region} says. */
+    public Settings withRegion(TrustRegion.Policy region) {
+      return new Settings(
+          sobolCandidates,
+          perturbationsPerAnchor,
+          neighboursPerKnob,
+          refined,
+          refineEvaluations,
+          region);
     }
 
     /**
@@ -65,7 +94,8 @@ public final class AcquisitionMaximizer {
           perturbationsPerAnchor / 2,
           neighboursPerKnob,
           refined,
-          refineEvaluations / 2);
+          refineEvaluations / 2,
+          region);
     }
   }
 
@@ -99,10 +129,24 @@ public final class AcquisitionMaximizer {
    */
   public Optional<Scored> maximize(
       Acquisition acquisition, List<double[]> anchors, Random random, double[] relevance) {
+    return maximize(acquisition, anchors, random, relevance, null);
+  }
+
+  /**
+   * As {@link #maximize(Acquisition, List, Random, double[])}, every candidate inside {@code box}
+   * (null for the whole cube): the Sobol points are drawn in it, the moves from the anchors cut to
+   * it, and the refinement bounded by it.
+   */
+  public Optional<Scored> maximize(
+      Acquisition acquisition,
+      List<double[]> anchors,
+      Random random,
+      double[] relevance,
+      TrustRegion.Box box) {
     List<double[]> raw = new ArrayList<>();
     ScrambledSobol sobol = new ScrambledSobol(encoder.dimensions(), random);
     for (int i = 0; i < settings.sobolCandidates(); i++) {
-      raw.add(sobol.next());
+      raw.add(box == null ? sobol.next() : inBox(sobol.next(), box, random));
     }
     double[] scales = {0.02, 0.05, 0.15};
     for (double[] anchor : anchors) {
@@ -116,6 +160,9 @@ public final class AcquisitionMaximizer {
         }
       }
     }
+    if (box != null) {
+      raw.replaceAll(box::clamp);
+    }
     int starts = Math.max(1, settings.refined());
     List<Scored> best = best(admissible(raw, acquisition), acquisition, starts);
     if (best.isEmpty()) {
@@ -125,7 +172,7 @@ public final class AcquisitionMaximizer {
     List<Scored> refined =
         IntStream.range(0, Math.min(settings.refined(), best.size()))
             .parallel()
-            .mapToObj(i -> refine(best.get(i), acquisition))
+            .mapToObj(i -> refine(best.get(i), acquisition, box))
             .toList();
     Scored winner = best.get(0);
     for (Scored r : refined) {
@@ -257,6 +304,31 @@ public final class AcquisitionMaximizer {
     return out;
   }
 
+  /**
+   * A point of the box from a point of the unit cube, with TuRBO's perturbation mask: each knob
+   * takes the box's value with probability min(1, 20 / knobs), else keeps the incumbent's (the
+   * box's center), so that among many knobs a candidate differs from the incumbent in a few; at
+   * least one knob moves. A categorical knob moves as a whole.
+   */
+  private double[] inBox(double[] unit, TrustRegion.Box box, Random random) {
+    List<UnitCubeEncoder.Segment> segments = encoder.segments();
+    double share = Math.min(1, MASKED_KNOBS / segments.size());
+    double[] out = box.center().clone();
+    int forced = random.nextInt(segments.size());
+    for (int i = 0; i < segments.size(); i++) {
+      if (random.nextDouble() < share || i == forced) {
+        UnitCubeEncoder.Segment s = segments.get(i);
+        for (int d = s.offset(); d < s.offset() + s.width(); d++) {
+          out[d] = box.lower()[d] + unit[d] * (box.upper()[d] - box.lower()[d]);
+        }
+      }
+    }
+    return out;
+  }
+
+  /** TuRBO's expected number of coordinates a candidate changes. */
+  private static final double MASKED_KNOBS = 20;
+
   /** Gaussian steps on numeric dimensions; each categorical knob re-drawn with probability 0.1. */
   private double[] perturb(double[] anchor, double sd, Random random) {
     double[] x = anchor.clone();
@@ -315,20 +387,38 @@ public final class AcquisitionMaximizer {
     return x;
   }
 
-  /** BOBYQA over the candidate's active numeric dimensions, categories fixed. */
-  private Scored refine(Scored start, Acquisition acquisition) {
+  /**
+   * BOBYQA over the candidate's active numeric dimensions, categories fixed, inside {@code box}
+   * (null for the unit cube).
+   */
+  private Scored refine(Scored start, Acquisition acquisition, TrustRegion.Box box) {
     List<Integer> dims = new ArrayList<>();
     for (UnitCubeEncoder.Segment s : encoder.segments()) {
-      if (s.width() == 1 && start.configuration().has(s.knob().name()) && s.knob().isNumeric()) {
+      boolean open = box == null || box.upper()[s.offset()] > box.lower()[s.offset()];
+      if (s.width() == 1
+          && open
+          && start.configuration().has(s.knob().name())
+          && s.knob().isNumeric()) {
         dims.add(s.offset());
       }
+    }
+    // BOBYQA works on [0, 1] per dimension, mapped onto the box's side: its initial radius of
+    // 0.05 must fit twice in every side, which a narrow trust region's sides would not allow
+    double[] lower = new double[dims.size()];
+    double[] side = new double[dims.size()];
+    double[] x0 = new double[dims.size()];
+    for (int i = 0; i < x0.length; i++) {
+      int d = dims.get(i);
+      lower[i] = box == null ? 0 : box.lower()[d];
+      side[i] = box == null ? 1 : box.upper()[d] - box.lower()[d];
+      x0[i] = clamp((start.point()[d] - lower[i]) / side[i]);
     }
     Scored[] best = {start};
     ToDoubleFunction<double[]> onDims =
         sub -> {
           double[] raw = start.point().clone();
           for (int i = 0; i < sub.length; i++) {
-            raw[dims.get(i)] = sub[i];
+            raw[dims.get(i)] = lower[i] + sub[i] * side[i];
           }
           Configuration c = encoder.decode(raw);
           if (!accepts.test(c)) {
@@ -341,17 +431,12 @@ public final class AcquisitionMaximizer {
           }
           return Double.isFinite(v) ? v : -1e300;
         };
-    double[] x0 = new double[dims.size()];
-    for (int i = 0; i < x0.length; i++) {
-      x0[i] = start.point()[dims.get(i)];
-    }
     if (dims.size() == 1) {
-      // BOBYQA needs two dimensions: scan a fine local grid instead
+      // BOBYQA needs two dimensions: scan a fine local grid instead (steps of 0.01 of the cube)
       for (int k = -16; k <= 16; k++) {
-        onDims.applyAsDouble(new double[] {clamp(x0[0] + k * 0.01)});
+        onDims.applyAsDouble(new double[] {clamp(x0[0] + k * 0.01 / side[0])});
       }
     } else if (dims.size() >= 2) {
-      double[] lo = new double[dims.size()];
       double[] hi = new double[dims.size()];
       Arrays.fill(hi, 1);
       try {
@@ -361,7 +446,7 @@ public final class AcquisitionMaximizer {
                 new ObjectiveFunction(onDims::applyAsDouble),
                 GoalType.MAXIMIZE,
                 new InitialGuess(x0),
-                new SimpleBounds(lo, hi));
+                new SimpleBounds(new double[dims.size()], hi));
       } catch (RuntimeException e) {
         // out of evaluations or a degenerate model: keep the best point seen
       }

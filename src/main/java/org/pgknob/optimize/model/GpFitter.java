@@ -211,22 +211,10 @@ public final class GpFitter implements SurrogateFitter {
     double[][] x = inputs.project(unitX);
     boolean[] mask = inputs.categoricalMask();
     Random random = new Random(seed);
-    double[][] fx = x;
-    double[] fy = y;
-    double[] fk = knownNoise;
-    if (x.length > FULL_FIT_LIMIT) {
-      int[] chosen = subset(y, SUBSET);
-      fx = new double[chosen.length][];
-      fy = new double[chosen.length];
-      fk = knownNoise == null ? null : new double[chosen.length];
-      for (int i = 0; i < chosen.length; i++) {
-        fx[i] = x[chosen[i]];
-        fy[i] = y[chosen[i]];
-        if (fk != null) {
-          fk[i] = knownNoise[chosen[i]];
-        }
-      }
-    }
+    HyperparameterData fitted = HyperparameterData.of(x, y, knownNoise);
+    double[][] fx = fitted.x();
+    double[] fy = fitted.y();
+    double[] fk = fitted.knownNoise();
     Data data = new Data(fx, fy, fk, prior(x[0].length), mask);
     warmJoint =
         hyperparameters(

@@ -97,22 +97,10 @@ public final class SaasboFitter implements SurrogateFitter {
   }
 
   private void sample(double[][] x, double[] y, double[] knownNoise, long seed, boolean warm) {
-    double[][] fx = x;
-    double[] fy = y;
-    double[] fk = knownNoise;
-    if (x.length > GpFitter.FULL_FIT_LIMIT) {
-      int[] chosen = GpFitter.subset(y, GpFitter.SUBSET);
-      fx = new double[chosen.length][];
-      fy = new double[chosen.length];
-      fk = knownNoise == null ? null : new double[chosen.length];
-      for (int i = 0; i < chosen.length; i++) {
-        fx[i] = x[chosen[i]];
-        fy[i] = y[chosen[i]];
-        if (fk != null) {
-          fk[i] = knownNoise[chosen[i]];
-        }
-      }
-    }
+    HyperparameterData fitted = HyperparameterData.of(x, y, knownNoise);
+    double[][] fx = fitted.x();
+    double[] fy = fitted.y();
+    double[] fk = fitted.knownNoise();
     SaasPosterior posterior = new SaasPosterior(fx, fy, fk);
     Nuts nuts = new Nuts(posterior, posterior.parameters(), new Random(seed));
     Nuts.Run run;

@@ -2,47 +2,20 @@ package org.pgknob.optimize.model;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.pgknob.optimize.model.TwoRelevantInputs.DIMS;
+import static org.pgknob.optimize.model.TwoRelevantInputs.RELEVANT;
+import static org.pgknob.optimize.model.TwoRelevantInputs.points;
+import static org.pgknob.optimize.model.TwoRelevantInputs.relevant;
+import static org.pgknob.optimize.model.TwoRelevantInputs.targets;
 
 import java.util.Arrays;
-import java.util.Random;
 import org.junit.jupiter.api.Test;
 
-/** The sparsity (SAAS) prior: inputs that do nothing get long length scales from few data. */
+/**
+ * The sparsity (SAAS) prior: inputs that do nothing get long length scales from few data ({@link
+ * TwoRelevantInputs}).
+ */
 class SaasPriorTest {
-  private static final int DIMS = 12;
-  private static final int[] RELEVANT = {2, 7};
-
-  /** 20 random points of the 12-D cube; the target depends on inputs 2 and 7 only. */
-  private static double[][] points() {
-    return points(DIMS);
-  }
-
-  /** 20 random points of the cube of {@code dims} dimensions. */
-  private static double[][] points(int dims) {
-    Random r = new Random(5);
-    double[][] x = new double[20][dims];
-    for (double[] row : x) {
-      for (int d = 0; d < dims; d++) {
-        row[d] = r.nextDouble();
-      }
-    }
-    return x;
-  }
-
-  private static double[] targets(double[][] x) {
-    double[] y = new double[x.length];
-    for (int i = 0; i < x.length; i++) {
-      y[i] = Math.sin(4 * x[i][2]) + 2 * (x[i][7] - 0.4) * (x[i][7] - 0.4);
-    }
-    double mean = Arrays.stream(y).average().orElse(0);
-    double sd = Math.sqrt(Arrays.stream(y).map(v -> (v - mean) * (v - mean)).sum() / y.length);
-    return Arrays.stream(y).map(v -> (v - mean) / sd).toArray();
-  }
-
-  private static boolean relevant(int d) {
-    return Arrays.stream(RELEVANT).anyMatch(r -> r == d);
-  }
-
   @Test
   void inputsThatDoNothingGetLongLengthScales() {
     double[][] x = points();

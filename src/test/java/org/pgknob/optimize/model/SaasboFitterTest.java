@@ -2,6 +2,10 @@ package org.pgknob.optimize.model;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.pgknob.optimize.model.TwoRelevantInputs.DIMS;
+import static org.pgknob.optimize.model.TwoRelevantInputs.points;
+import static org.pgknob.optimize.model.TwoRelevantInputs.relevant;
+import static org.pgknob.optimize.model.TwoRelevantInputs.targets;
 
 import java.util.Arrays;
 import java.util.Random;
@@ -9,39 +13,10 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The fully Bayesian SAAS model: on a fixed small data set the posterior median length scales of
- * the inputs that do nothing are long and those of the inputs that matter short.
+ * the inputs that do nothing are long and those of the inputs that matter short ({@link
+ * TwoRelevantInputs}).
  */
 class SaasboFitterTest {
-  private static final int DIMS = 12;
-  private static final int[] RELEVANT = {2, 7};
-
-  /** 20 random points of the 12-D cube (as SaasPriorTest's). */
-  private static double[][] points() {
-    Random r = new Random(5);
-    double[][] x = new double[20][DIMS];
-    for (double[] row : x) {
-      for (int d = 0; d < DIMS; d++) {
-        row[d] = r.nextDouble();
-      }
-    }
-    return x;
-  }
-
-  /** Standardized targets depending on inputs 2 and 7 only. */
-  private static double[] targets(double[][] x) {
-    double[] y = new double[x.length];
-    for (int i = 0; i < x.length; i++) {
-      y[i] = Math.sin(4 * x[i][2]) + 2 * (x[i][7] - 0.4) * (x[i][7] - 0.4);
-    }
-    double mean = Arrays.stream(y).average().orElse(0);
-    double sd = Math.sqrt(Arrays.stream(y).map(v -> (v - mean) * (v - mean)).sum() / y.length);
-    return Arrays.stream(y).map(v -> (v - mean) / sd).toArray();
-  }
-
-  private static boolean relevant(int d) {
-    return Arrays.stream(RELEVANT).anyMatch(r -> r == d);
-  }
-
   /**
    * Input 7's effect is a parabola of range 0.7 against input 2's sine of range 2, so its length
    * scale is the longer of the two relevant ones (about 3, a quadratic needs no short one); the ten
