@@ -23,10 +23,11 @@ import javax.sql.DataSource;
  *   <li><b>Size {@value #SIZE}.</b> The control path is serial (one lock guards every change and
  *       restore), but a failed change puts the previous settings back through a second connection
  *       while the first is still open; a third would only sit idle on the user's server.
- *   <li><b>Validation.</b> HikariCP checks a connection with {@code isValid} before handing it out
- *       when it was idle for more than half a second, so one that a restart (pgknob's or anyone's)
- *       ended is dropped and made again. The check runs on the pooled connection itself, which was
- *       pinned when it was made: a server-wide {@code statement_timeout} of 1 ms cannot cancel it.
+ *   <li><b>Validation.</b> Every borrow checks the connection with {@code isValid} (HikariCP's own
+ *       check skips one used in the last half second, and a restart can be that quick), so one that
+ *       a restart (pgknob's or anyone's) ended is dropped and made again. The check runs on the
+ *       pooled connection itself, which was pinned when it was made: a server-wide {@code
+ *       statement_timeout} of 1 ms cannot cancel it.
  *   <li><b>Reset on return.</b> HikariCP resets only what a caller changed through JDBC (read-only,
  *       autocommit, isolation, catalog, schema, network timeout) and runs no SQL, so the pins, set
  *       with {@code set_config}, stay for the connection's life.
@@ -100,6 +101,19 @@ final class ControlPool implements AutoCloseable {
    * @throws SQLException the last failure to connect when none could be made within the wait
    */
   Connection connection() throws SQLException {
+    // HikariCP skips its own check for a connection used in the last half second, and a restart
+    // can be that quick; the control path borrows a few times a trial, so every borrow is checked
+    // (one round trip) and a dead one is dropped and made again.
+    for (int attempt = 1; ; attempt++) {
+      Connection c = borrow();
+      if (c.isValid((int) VALIDATION_TIMEOUT.toSeconds()) || attempt == SIZE + 1) {
+        return c;
+      }
+      pool.evictConnection(c);
+    }
+  }
+
+  private Connection borrow() throws SQLException {
     try {
       return pool.getConnection();
     } catch (SQLTransientConnectionException e) {
