@@ -31,6 +31,13 @@ import org.pgknob.trial.TrialResult;
  *       are paired evidence against the baseline. A race takes at most two thirds of the track's
  *       slots left at its start (and at most the plan's cap): the rest stay proposals. A race that
  *       would start a pair in the track's last slot ends there (the incumbent stays).
+ *   <li><b>The first race is between the two best-looking first proposals</b> (the anchors: the
+ *       configurations a DBA would try), once the best of them looks better than the defaults: in a
+ *       short session the track has room for one race only, and the pick that matters is which
+ *       anchor, not whether an anchor beats the defaults (validation measures that). A race against
+ *       the defaults that stays undecided leaves the pick to the model's best posterior mean, a
+ *       point measured once; a race between the anchors always ends with one of them as the
+ *       incumbent, the one the paired runs favour ({@link Race#winner}).
  *   <li><b>References</b>: a reference run is due when the trials since the last one exceed the
  *       interval {@link ReferenceSchedule} derives from the drift and noise seen so far. Reference
  *       runs alternate between the defaults and the track's incumbent (its last race winner, else
@@ -147,8 +154,17 @@ final class MeasuredSlots {
           if (cap >= RaceRule.MIN_PAIRS
               && challenger.isPresent()
               && looksBetter(challenger.get(), state.incumbent, upTo, m, objective)) {
-            state.race = new Race(state.incumbent, challenger.get(), cap);
+            Optional<Integer> runnerUp =
+                raced.isEmpty() && state.incumbent == 0
+                    ? bestLooking(state.proposals, Set.of(challenger.get()), upTo, m, objective)
+                    : Optional.empty();
+            state.race =
+                runnerUp.isPresent()
+                    ? Race.ofAnchors(
+                        challenger.get(), runnerUp.get(), Math.min(cap, RaceRule.MIN_PAIRS))
+                    : new Race(state.incumbent, challenger.get(), cap);
             raced.add(challenger.get());
+            runnerUp.ifPresent(raced::add);
           }
         }
       } else if (t.phase() == Phase.RACE && state.race != null) {
@@ -169,10 +185,8 @@ final class MeasuredSlots {
                       race.challengerValues.stream().mapToDouble(Double::doubleValue).toArray(),
                       objective == Goal.TPS,
                       noise);
-          if (d == RaceRule.Decision.CHALLENGER_WINS) {
-            state.incumbent = race.challenger;
-          }
           if (d != RaceRule.Decision.CONTINUE) {
+            state.incumbent = race.winner(d, objective);
             state.race = null;
           }
         }
@@ -291,14 +305,56 @@ final class MeasuredSlots {
     final int incumbent;
     final int challenger;
     final int cap;
+
+    /** A race between the track's two best-looking first proposals, not against the defaults. */
+    final boolean anchors;
+
     final List<Double> incumbentValues = new ArrayList<>();
     final List<Double> challengerValues = new ArrayList<>();
     Double pendingIncumbent;
 
     Race(int incumbent, int challenger, int cap) {
+      this(incumbent, challenger, cap, false);
+    }
+
+    private Race(int incumbent, int challenger, int cap, boolean anchors) {
       this.incumbent = incumbent;
       this.challenger = challenger;
       this.cap = cap;
+      this.anchors = anchors;
+    }
+
+    /**
+     * The race of the best-looking first proposal (its incumbent side) and the runner-up, of at
+     * most {@code cap} pairs: {@link RaceRule#MIN_PAIRS} are enough to see which of two plausible
+     * configurations the paired runs favour (no gain is claimed: validation does that), and in a
+     * long session the slots after it go to proposals and to reference runs of the defaults.
+     */
+    static Race ofAnchors(int best, int runnerUp, int cap) {
+      return new Race(best, runnerUp, cap, true);
+    }
+
+    /**
+     * The track's incumbent once the race has ended with {@code decision}. Against the defaults,
+     * only a decided win makes the challenger the incumbent. Between two first proposals neither
+     * holds a place the other must earn: each was measured once, and the best-looking one's single
+     * window is the luckiest of the first ones (the one most likely a noise high or, for the
+     * others, a drop); so a race the rule leaves undecided goes to the side its adjacent pairs
+     * favour on average (paired runs see the same drift), never to the selection's lucky window.
+     */
+    int winner(RaceRule.Decision decision, Goal objective) {
+      if (decision == RaceRule.Decision.CHALLENGER_WINS) {
+        return challenger;
+      }
+      if (!anchors) {
+        return incumbent;
+      }
+      double sum = 0;
+      for (int i = 0; i < challengerValues.size(); i++) {
+        sum += Math.log(challengerValues.get(i) / incumbentValues.get(i));
+      }
+      boolean challengerAhead = objective == Goal.TPS ? sum > 0 : sum < 0;
+      return challengerAhead ? challenger : incumbent;
     }
   }
 }

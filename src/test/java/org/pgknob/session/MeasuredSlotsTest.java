@@ -12,6 +12,7 @@ import org.junit.jupiter.api.Test;
 import org.pgknob.runs.Goal;
 import org.pgknob.runs.Track;
 import org.pgknob.trial.Phase;
+import org.pgknob.trial.Status;
 import org.pgknob.trial.TrialResult;
 
 /** Reference runs and races in Bayesian slots, decided from logged trials alone. */
@@ -58,7 +59,7 @@ class MeasuredSlotsTest {
   }
 
   @Test
-  void aChallengerThatLooksBetterIsRacedInPairsUntilItWins() {
+  void theTwoBestLookingFirstProposalsAreRacedAndARunnerUpThatStaysBehindLeavesTheBestIncumbent() {
     log(1000, null);
     log(1010, null);
     log(990, null);
@@ -67,34 +68,86 @@ class MeasuredSlotsTest {
     // the track's first three proposals run before any race (its anchors)
     assertEquals(Phase.BAYES, log(1000, "p").phase());
     assertEquals(Phase.BAYES, log(1010, "q").phase());
-    Step inc1 = log(1000, null);
+    Step inc1 = log(1300, null);
     assertEquals(Phase.RACE, inc1.phase());
-    assertEquals(new Step.RaceRun(false, 0, 1), inc1.race());
-    assertTrue(inc1.runsDefaults(), "the first incumbent is the defaults");
-    Step ch1 = log(1290, "a");
-    assertEquals(new Step.RaceRun(true, 4, 1), ch1.race(), "the best-looking of the three");
-    assertEquals("race in bayes restart 5/22: challenger #4 pair 1", ch1.label());
-    log(1005, null);
-    log(1310, "a");
-    // two pairs, 29% ahead in both under 1% noise: decided
-    Step after = PLAN.next(logged).orElseThrow();
-    assertEquals(Phase.BAYES, after.phase(), after.label());
-    assertEquals(
-        Optional.of(4), new MeasuredSlots(PLAN).incumbent(Track.RESTART, logged), "the winner");
+    assertEquals(new Step.RaceRun(false, 4, 1), inc1.race(), "the best-looking holds the place");
+    assertTrue(!inc1.runsDefaults(), "not a race against the defaults");
+    assertEquals("race in bayes restart 4/22: incumbent #4 pair 1", inc1.label());
+    Step ch1 = log(1000, null);
+    assertEquals(new Step.RaceRun(true, 6, 1), ch1.race(), "the runner-up of the three");
+    log(1310, null);
+    log(1010, null);
+    // two pairs, the runner-up 23% behind in both: the race is over, the best-looking is the
+    // track's incumbent
+    assertEquals(Optional.of(4), new MeasuredSlots(PLAN).incumbent(Track.RESTART, logged));
   }
 
   @Test
-  void anEqualChallengerLosesItsRaceAndTheDefaultsStay() {
+  void anUndecidedRaceOfTheFirstProposalsGoesToTheOneItsPairsFavourNotToTheLuckyWindow() {
+    SessionPlan shortPlan =
+        new SessionPlan(
+            3,
+            List.of(),
+            List.of(new SessionPlan.BayesTrack(Track.RESTART, 9)),
+            List.of(),
+            0,
+            SessionPlan.Racing.defaults(Goal.TPS));
+    List<TrialResult> trials = new ArrayList<>();
+    // the defaults, then "a" in a lucky window (+30%), "b" +15%, "c" as the defaults
+    double[] values = {1000, 1010, 990, 1300, 1150, 1000};
+    String[] configs = {null, null, null, "a", "b", "c"};
+    for (int i = 0; i < values.length; i++) {
+      Step s = shortPlan.next(trials).orElseThrow();
+      trials.add(
+          Trials.ok(
+              s.trial(),
+              s.phase().label(),
+              s.track().label(),
+              s.label(),
+              Map.of(),
+              configs[i] == null ? Map.of() : Map.of("x", configs[i]),
+              values[i],
+              1));
+    }
+    // in adjacent pairs "b" is 1% ahead of "a" twice: within the noise, so the race of at most
+    // 2 pairs (6 slots left) ends undecided, and "b" has the better paired evidence
+    double[] pairs = {1140, 1150, 1160, 1172};
+    for (double v : pairs) {
+      Step s = shortPlan.next(trials).orElseThrow();
+      assertEquals(Phase.RACE, s.phase(), s.label());
+      String config = s.race().challenger() ? "b" : "a";
+      trials.add(
+          Trials.ok(
+              s.trial(),
+              s.phase().label(),
+              s.track().label(),
+              s.label(),
+              Map.of(),
+              Map.of("x", config),
+              v,
+              1));
+    }
+    assertEquals(Optional.of(5), new MeasuredSlots(shortPlan).incumbent(Track.RESTART, trials));
+  }
+
+  @Test
+  void afterTheFirstProposalsRaceFailsALaterChallengerRacesTheDefaultsAndAnEqualOneLoses() {
     log(1000, null);
     log(1040, null);
     log(980, null);
     log(1100, "b"); // looks 10% better in one window
     log(1000, "p");
     log(990, "q");
-    log(1000, null);
-    log(990, "b");
+    Step failedRun = PLAN.next(logged).orElseThrow();
+    assertEquals(new Step.RaceRun(false, 4, 1), failedRun.race());
+    logged.add(Trials.failed(failedRun.trial(), "race", failedRun.label(), Status.CRASHED));
+    assertEquals(Phase.BAYES, log(1100, "r").phase(), "a failed run ends the race");
+    Step inc1 = log(1000, null);
+    assertEquals(new Step.RaceRun(false, 0, 1), inc1.race(), "the first proposals had their race");
+    assertTrue(inc1.runsDefaults());
+    assertEquals(new Step.RaceRun(true, 8, 1), log(990, null).race());
     log(1030, null);
-    log(1000, "b");
+    log(1000, null);
     assertEquals(Phase.BAYES, PLAN.next(logged).orElseThrow().phase());
     assertEquals(Optional.empty(), new MeasuredSlots(PLAN).incumbent(Track.RESTART, logged));
   }
@@ -143,7 +196,8 @@ class MeasuredSlotsTest {
               1));
     }
     assertEquals(List.of(Phase.RACE, Phase.RACE, Phase.RACE, Phase.RACE), phases);
-    assertEquals(Phase.BAYES, shortPlan.next(trials).orElseThrow().phase());
+    // then no more race runs: proposals, or a reference run now due
+    assertTrue(shortPlan.next(trials).orElseThrow().phase() != Phase.RACE);
   }
 
   @Test
@@ -179,16 +233,25 @@ class MeasuredSlotsTest {
     log(1010, null);
     log(990, null);
     double level = 1000;
-    int references = 0;
+    List<Integer> references = new ArrayList<>();
     for (int i = 0; i < 22; i++) {
-      level *= 1.04; // the machine gets 4% faster every trial
+      // the machine gets 4% slower every trial, and every proposal is 2% below the defaults: none
+      // looks better than them, so no race takes the slots and only the schedule brings
+      // reference runs
+      level *= 0.96;
       Step s = PLAN.next(logged).orElseThrow();
-      // races against the defaults run them too: every run of the defaults is a reference
-      references += s.runsDefaults() ? 1 : 0;
+      assertNull(s.race(), s.label());
+      if (s.phase() == Phase.REFERENCE) {
+        references.add(s.trial());
+      }
       log(s.runsDefaults() ? level : level * 0.98, "d" + i);
     }
-    // at the longest interval there would be 2 (trials 14 and 25)
-    assertTrue(references >= 4, references + " runs of the defaults");
+    // the first at the longest interval (nothing seen moves before it: trial 14, as without
+    // drift), the next one sooner than the 11 trials without drift, once the first saw the level
+    // fall by a third
+    assertEquals(14, references.get(0), references.toString());
+    assertTrue(references.size() >= 2, references.toString());
+    assertTrue(references.get(1) - references.get(0) < 10, references.toString());
   }
 
   @Test
