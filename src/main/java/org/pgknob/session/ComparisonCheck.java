@@ -52,6 +52,7 @@ public final class ComparisonCheck {
     }
     rules.validateAgainst(serverSettings);
     RamLimit ram = ram(target.facts());
+    long perConnection = ConnectionCost.of(target, rules.perConnectionFallbackBytes());
     for (Comparison.Candidate c : candidates) {
       Map<String, PgSetting> inForce = new LinkedHashMap<>(serverSettings);
       for (Map.Entry<String, String> e : c.settings().entrySet()) {
@@ -74,7 +75,7 @@ public final class ComparisonCheck {
               new SearchSpace(c.name(), List.of()),
               inForce,
               ram,
-              rules.perConnectionFallbackBytes(),
+              perConnection,
               activeConnections,
               true,
               true);

@@ -17,14 +17,12 @@ import org.pgknob.PgknobException;
 import org.pgknob.report.Labels;
 import org.pgknob.runs.Summary;
 import org.pgknob.runs.Track;
-import org.pgknob.safety.ConnectionOverhead;
 import org.pgknob.safety.RamLimit;
 import org.pgknob.safety.SafetyContext;
 import org.pgknob.safety.SafetyRules;
 import org.pgknob.safety.SafetyRulesFile;
 import org.pgknob.server.HostMemory;
 import org.pgknob.server.Privileges;
-import org.pgknob.server.ProcessSampler;
 import org.pgknob.server.ServerFacts;
 import org.pgknob.server.Target;
 import org.pgknob.space.BoundSpace;
@@ -788,17 +786,7 @@ public final class TuningSession {
 
     /** Measures one idle connection's memory on a local server; else keeps the rules' fallback. */
     void measureConnectionCost(Target target) {
-      OptionalLong pid = target.facts().postmasterPid();
-      if (pid.isEmpty()) {
-        return;
-      }
-      try (ProcessSampler sampler = new ProcessSampler(pid.getAsLong())) {
-        if (sampler.pssReadable()) {
-          perConnectionBytes = ConnectionOverhead.measure(target, "postgres", sampler, 4);
-        }
-      } catch (PgknobException e) {
-        // keep the fallback figure from the rules file
-      }
+      perConnectionBytes = ConnectionCost.of(target, perConnectionBytes);
     }
 
     ServerFacts facts() {
