@@ -84,14 +84,7 @@ class MeasuredSlotsTest {
 
   @Test
   void anUndecidedRaceOfTheFirstProposalsGoesToTheOneItsPairsFavourNotToTheLuckyWindow() {
-    SessionPlan shortPlan =
-        new SessionPlan(
-            3,
-            List.of(),
-            List.of(new SessionPlan.BayesTrack(Track.RESTART, 9)),
-            List.of(),
-            0,
-            SessionPlan.Racing.defaults(Goal.TPS));
+    SessionPlan shortPlan = nineRestartSlots();
     List<TrialResult> trials = new ArrayList<>();
     // the defaults, then "a" in a lucky window (+30%), "b" +15%, "c" as the defaults
     double[] values = {1000, 1010, 990, 1300, 1150, 1000};
@@ -154,14 +147,7 @@ class MeasuredSlotsTest {
 
   @Test
   void aRaceTakesAtMostTwoThirdsOfTheTracksSlotsLeft() {
-    SessionPlan shortPlan =
-        new SessionPlan(
-            3,
-            List.of(),
-            List.of(new SessionPlan.BayesTrack(Track.RESTART, 9)),
-            List.of(),
-            0,
-            SessionPlan.Racing.defaults(Goal.TPS));
+    SessionPlan shortPlan = nineRestartSlots();
     List<TrialResult> trials = new ArrayList<>();
     double[] values = {1000, 1010, 990, 1100, 1000, 1000};
     for (double v : values) {
@@ -264,5 +250,16 @@ class MeasuredSlotsTest {
       assertEquals(s, old.next(trials).orElseThrow());
       trials.add(Trials.of(s, s.phase() == Phase.BAYES ? 2000 : 1000, 1));
     }
+  }
+
+  /** 3 baseline runs, then the restart track's 9 Bayesian slots and nothing else. */
+  private static SessionPlan nineRestartSlots() {
+    return new SessionPlan(
+        3,
+        List.of(),
+        List.of(new SessionPlan.BayesTrack(Track.RESTART, 9)),
+        List.of(),
+        0,
+        SessionPlan.Racing.defaults(Goal.TPS));
   }
 }
