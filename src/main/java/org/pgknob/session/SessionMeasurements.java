@@ -9,6 +9,7 @@ import java.util.TreeMap;
 import org.pgknob.measure.BatchMeans;
 import org.pgknob.measure.DriftModel;
 import org.pgknob.measure.Instability;
+import org.pgknob.measure.LoneDrop;
 import org.pgknob.measure.NoiseComponents;
 import org.pgknob.measure.PooledNoise;
 import org.pgknob.measure.RunNoise;
@@ -141,6 +142,27 @@ final class SessionMeasurements {
           }
         });
     return new Instability(INSTABILITY_ERROR_RATE).unstable(runs, PooledNoise.of(others));
+  }
+
+  /**
+   * As {@link #unstable}, with the configuration's lone drop ({@link LoneDrop}) left out of its
+   * runs: what a search ranks by, so that one drop does not make a configuration count at that
+   * drop; one that falls far twice stays unstable.
+   */
+  boolean unstableBeyondOneDrop(Map<String, String> settings) {
+    double[] runs = runsBySettings.get(new TreeMap<>(settings));
+    if (runs == null || runs.length < 2) {
+      return false;
+    }
+    List<double[]> others = new ArrayList<>();
+    runsBySettings.forEach(
+        (k, v) -> {
+          if (!k.equals(settings)) {
+            others.add(v);
+          }
+        });
+    return new Instability(INSTABILITY_ERROR_RATE)
+        .unstable(LoneDrop.without(runs, objective == Goal.TPS), PooledNoise.of(others));
   }
 
   DriftModel drift() {
