@@ -1,12 +1,14 @@
 package org.pgknob.session;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
+import org.pgknob.measure.LoneDrop;
 import org.pgknob.measure.RaceRule;
 import org.pgknob.measure.ReferenceSchedule;
 import org.pgknob.measure.RunNoise;
@@ -29,8 +31,9 @@ import org.pgknob.trial.TrialResult;
  *       adjacent pairs until {@link RaceRule} decides or the race's cap is reached; a challenger
  *       that wins becomes the incumbent. The first incumbent is the defaults, so the first races
  *       are paired evidence against the baseline. A race takes at most two thirds of the track's
- *       slots left at its start (and at most the plan's cap): the rest stay proposals. A race that
- *       would start a pair in the track's last slot ends there (the incumbent stays).
+ *       slots left at its start (and at most the plan's cap): the rest stay proposals. The first
+ *       race (below) takes its two pairs whenever four slots are left. A race that would start a
+ *       pair in the track's last slot ends there (the incumbent stays).
  *   <li><b>The first race is between the two best-looking first proposals</b> (the anchors: the
  *       configurations a DBA would try), once the best of them looks better than the defaults: in a
  *       short session the track has room for one race only, and the pick that matters is which
@@ -38,6 +41,10 @@ import org.pgknob.trial.TrialResult;
  *       the defaults that stays undecided leaves the pick to the model's best posterior mean, a
  *       point measured once; a race between the anchors always ends with one of them as the
  *       incumbent, the one the paired runs favour ({@link Race#winner}).
+ *   <li><b>A first proposal far below the runner-up runs again</b> before that race, when the
+ *       track's slots hold the run and the race's two pairs ({@link #anchorToRecheck}): one window
+ *       30% low for a reason of its own (a drop) would keep the best first proposal out of the
+ *       race; a configuration's lone drop is left out of every ranking here ({@link LoneDrop}).
  *   <li><b>References</b>: a reference run is due when the trials since the last one exceed the
  *       interval {@link ReferenceSchedule} derives from the drift and noise seen so far. Reference
  *       runs alternate between the defaults and the track's incumbent (its last race winner, else
@@ -54,6 +61,13 @@ import org.pgknob.trial.TrialResult;
 final class MeasuredSlots {
   /** Proposals of a track measured before its first race (the anchors are at most three). */
   static final int WARMUP_PROPOSALS = 3;
+
+  /**
+   * The slots the first race takes: {@link RaceRule#MIN_PAIRS} adjacent pairs. It runs whenever
+   * they are left, beyond the two-thirds cap of later races: it decides the pick of a short session
+   * (which first proposal), where the slots it leaves would only add single windows to the model.
+   */
+  static final int ANCHOR_RACE_SLOTS = 2 * RaceRule.MIN_PAIRS;
 
   private final SessionPlan plan;
   private final List<Step> slots;
@@ -82,6 +96,9 @@ final class MeasuredSlots {
         return slot.as(
             Phase.RACE, new Step.RaceRun(false, race.incumbent, race.incumbentValues.size() + 1));
       }
+    }
+    if (state.recheck != 0) {
+      return slot.asAnchorRecheck(state.recheck);
     }
     SessionMeasurements m = new SessionMeasurements(before, objective);
     int lastDefaults = 0;
@@ -147,26 +164,15 @@ final class MeasuredSlots {
         if (t.isOk()) {
           state.proposals.add(t.trial());
         }
-        if (state.race == null && state.proposals.size() >= WARMUP_PROPOSALS) {
-          int cap = raceCap(t.trial());
-          SessionMeasurements m = new SessionMeasurements(upTo, objective);
-          Optional<Integer> challenger = bestLooking(state.proposals, raced, upTo, m, objective);
-          if (cap >= RaceRule.MIN_PAIRS
-              && challenger.isPresent()
-              && looksBetter(challenger.get(), state.incumbent, upTo, m, objective)) {
-            Optional<Integer> runnerUp =
-                raced.isEmpty() && state.incumbent == 0
-                    ? bestLooking(state.proposals, Set.of(challenger.get()), upTo, m, objective)
-                    : Optional.empty();
-            state.race =
-                runnerUp.isPresent()
-                    ? Race.ofAnchors(
-                        challenger.get(), runnerUp.get(), Math.min(cap, RaceRule.MIN_PAIRS))
-                    : new Race(state.incumbent, challenger.get(), cap);
-            raced.add(challenger.get());
-            runnerUp.ifPresent(raced::add);
-          }
+        if (state.race == null
+            && state.recheck == 0
+            && state.proposals.size() >= WARMUP_PROPOSALS) {
+          startRace(state, raced, t.trial(), upTo, objective);
         }
+      } else if (t.phase() == Phase.REFERENCE && state.recheck != 0) {
+        // the slot after a recheck is decided is always the recheck (fill), so this run is it
+        state.recheck = 0;
+        startRace(state, raced, t.trial(), upTo, objective);
       } else if (t.phase() == Phase.RACE && state.race != null) {
         Race race = state.race;
         if (!t.isOk()) {
@@ -196,12 +202,108 @@ final class MeasuredSlots {
   }
 
   /**
-   * The most pairs a race starting after trial {@code trial} may take: two thirds of the track's
-   * slots left after it, at most the plan's cap.
+   * Starts a race after trial {@code trial} when the track's best-looking proposal not raced yet
+   * looks better than its incumbent by more than one run's noise. The track's first race is between
+   * its two best-looking proposals ({@link Race#ofAnchors}); before it, a first proposal whose one
+   * window lies far below the runner-up's is measured once more ({@link #anchorToRecheck}) when the
+   * track's slots left hold that run and the race's pairs.
    */
-  private int raceCap(int trial) {
+  private void startRace(
+      TrackState state, Set<Integer> raced, int trial, List<TrialResult> upTo, Goal objective) {
+    SessionMeasurements m = new SessionMeasurements(upTo, objective);
+    Optional<Integer> challenger = bestLooking(state.proposals, raced, upTo, m, objective);
+    if (challenger.isEmpty()
+        || !looksBetter(challenger.get(), state.incumbent, upTo, m, objective)) {
+      return;
+    }
+    int slotsLeft = slotsLeftAfter(trial);
+    Optional<Integer> runnerUp =
+        raced.isEmpty() && state.incumbent == 0
+            ? bestLooking(state.proposals, Set.of(challenger.get()), upTo, m, objective)
+            : Optional.empty();
+    if (runnerUp.isPresent()) {
+      if (!state.anchorsRechecked && slotsLeft >= 1 + ANCHOR_RACE_SLOTS) {
+        state.anchorsRechecked = true;
+        state.recheck =
+            anchorToRecheck(
+                state,
+                Set.of(challenger.get(), runnerUp.get()),
+                runnerUp.get(),
+                upTo,
+                m,
+                objective);
+        if (state.recheck != 0) {
+          return;
+        }
+      }
+      if (slotsLeft >= ANCHOR_RACE_SLOTS && plan.racing().maxPairs() >= RaceRule.MIN_PAIRS) {
+        state.race = Race.ofAnchors(challenger.get(), runnerUp.get(), RaceRule.MIN_PAIRS);
+        raced.add(challenger.get());
+        raced.add(runnerUp.get());
+      }
+      return;
+    }
+    int cap = raceCap(slotsLeft);
+    if (cap >= RaceRule.MIN_PAIRS) {
+      state.race = new Race(state.incumbent, challenger.get(), cap);
+      raced.add(challenger.get());
+    }
+  }
+
+  /**
+   * Of the track's first {@link #WARMUP_PROPOSALS} proposals left out of the first race, the first
+   * one measured once whose drift-corrected window lies more than {@link LoneDrop}'s threshold
+   * (about 18%) below the runner-up's: 0 when none. Why: the race picks between the two
+   * best-looking first proposals by one window each, and a window can lose 30% to something of its
+   * own (a drop), while two windows of equal configurations under a 7% noise lie that far apart in
+   * about 2.5% of cases (two standard deviations of their difference). A drop would keep the best
+   * first proposal out of the race for good; one more run, with a lone drop then left out of the
+   * ranking ({@link #rankingLog}), tells a drop from a worse configuration, and a worse one still
+   * stays out.
+   */
+  private static int anchorToRecheck(
+      TrackState state,
+      Set<Integer> racing,
+      int runnerUp,
+      List<TrialResult> upTo,
+      SessionMeasurements m,
+      Goal objective) {
+    double bar = gain(rankingLog(runnerUp, upTo, m, objective), 0, objective);
+    for (int a : state.proposals.subList(0, WARMUP_PROPOSALS)) {
+      if (racing.contains(a) || runsOf(a, upTo) != 1) {
+        continue;
+      }
+      double own = gain(rankingLog(a, upTo, m, objective), 0, objective);
+      if (Double.isFinite(own) && Double.isFinite(bar) && bar - own > LoneDrop.THRESHOLD) {
+        return a;
+      }
+    }
+    return 0;
+  }
+
+  /** How many successful runs the configuration of trial {@code trial} has among these trials. */
+  private static int runsOf(int trial, List<TrialResult> trials) {
+    Map<String, String> settings = settingsOf(trial, trials);
+    int runs = 0;
+    for (TrialResult t : trials) {
+      if (t.isOk() && new TreeMap<>(t.settings()).equals(settings)) {
+        runs++;
+      }
+    }
+    return runs;
+  }
+
+  /** The track's slots left after trial {@code trial}. */
+  private int slotsLeftAfter(int trial) {
     Step slot = slots.get(trial - 1);
-    int slotsLeft = slot.count() - slot.index();
+    return slot.count() - slot.index();
+  }
+
+  /**
+   * The most pairs a race against the incumbent may take with {@code slotsLeft} of the track's
+   * slots left at its start: two thirds of them, at most the plan's cap.
+   */
+  private int raceCap(int slotsLeft) {
     return Math.min(plan.racing().maxPairs(), (2 * slotsLeft / 3) / 2);
   }
 
@@ -265,13 +367,16 @@ final class MeasuredSlots {
     if (runs.isEmpty()) {
       return Double.NaN;
     }
-    if (m.unstable(settings)) {
+    double[] kept =
+        LoneDrop.without(
+            runs.stream().mapToDouble(Double::doubleValue).toArray(), objective == Goal.TPS);
+    if (m.unstableBeyondOneDrop(settings)) {
       return Math.log(
           objective == Goal.TPS
-              ? runs.stream().mapToDouble(Double::doubleValue).min().orElseThrow()
-              : runs.stream().mapToDouble(Double::doubleValue).max().orElseThrow());
+              ? Arrays.stream(kept).min().orElseThrow()
+              : Arrays.stream(kept).max().orElseThrow());
     }
-    return runs.stream().mapToDouble(Math::log).average().orElseThrow();
+    return Arrays.stream(kept).map(Math::log).average().orElseThrow();
   }
 
   /** How much better {@code log} is than {@code reference} for the objective (positive: better). */
@@ -298,6 +403,13 @@ final class MeasuredSlots {
   private static final class TrackState {
     int incumbent;
     Race race;
+
+    /** A first proposal to measure once more before the first race (0: none). */
+    int recheck;
+
+    /** True once the first proposals were looked at for a recheck (at most one per track). */
+    boolean anchorsRechecked;
+
     final List<Integer> proposals = new ArrayList<>();
   }
 

@@ -92,6 +92,18 @@ public record Step(
         trial, Phase.REFERENCE, track, "#" + source, null, "", index, count, "", null, source);
   }
 
+  /**
+   * This slot given to a second run of one of the track's first proposals whose one window fell far
+   * below the others' ({@link MeasuredSlots}): a reference run of that trial's configuration.
+   */
+  Step asAnchorRecheck(int source) {
+    return new Step(
+        trial, Phase.REFERENCE, track, ANCHOR_RECHECK, null, "", index, count, "", null, source);
+  }
+
+  /** The subject of a slot that measures one of the track's first proposals again. */
+  static final String ANCHOR_RECHECK = "anchor";
+
   /** The label written in the trial's record, which resume matches against the plan. */
   public String label() {
     return switch (phase) {
@@ -101,15 +113,23 @@ public record Step(
       case VALIDATION ->
           String.format(Locale.ROOT, "validation round %d/%d %s", index, count, subject);
       case REFERENCE ->
-          incumbentTrial == 0
-              ? String.format(Locale.ROOT, "reference in bayes %s %d/%d", track, index, count)
-              : String.format(
+          ANCHOR_RECHECK.equals(subject)
+              ? String.format(
                   Locale.ROOT,
-                  "reference in bayes %s %d/%d: incumbent #%d",
+                  "reference in bayes %s %d/%d: #%d again, far below the first proposals",
                   track,
                   index,
                   count,
-                  incumbentTrial);
+                  incumbentTrial)
+              : incumbentTrial == 0
+                  ? String.format(Locale.ROOT, "reference in bayes %s %d/%d", track, index, count)
+                  : String.format(
+                      Locale.ROOT,
+                      "reference in bayes %s %d/%d: incumbent #%d",
+                      track,
+                      index,
+                      count,
+                      incumbentTrial);
       case RACE ->
           String.format(
               Locale.ROOT, "race in bayes %s %d/%d: %s", track, index, count, race.describe());

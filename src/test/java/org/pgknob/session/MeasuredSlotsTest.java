@@ -146,7 +146,7 @@ class MeasuredSlotsTest {
   }
 
   @Test
-  void aRaceTakesAtMostTwoThirdsOfTheTracksSlotsLeft() {
+  void theFirstProposalsRaceStopsAtTwoPairsAndLeavesTheRestToProposals() {
     SessionPlan shortPlan = nineRestartSlots();
     List<TrialResult> trials = new ArrayList<>();
     double[] values = {1000, 1010, 990, 1100, 1000, 1000};
@@ -252,14 +252,128 @@ class MeasuredSlotsTest {
     }
   }
 
+  @Test
+  void theFirstProposalsRaceTakesItsTwoPairsWheneverFourSlotsAreLeft() {
+    // 7 restart slots: 4 left after the three first proposals, under the two-thirds cap of a race
+    // against the incumbent (one pair), enough for the first race's two pairs
+    SessionPlan plan = restartSlots(7);
+    List<TrialResult> trials = new ArrayList<>();
+    for (double v : new double[] {1000, 1010, 990}) {
+      logNext(plan, trials, v, null);
+    }
+    logNext(plan, trials, 1300, "a");
+    logNext(plan, trials, 1200, "b");
+    // 17% below the runner-up: within what two windows' noise and a true difference give, and no
+    // slot to spare for a second run anyway
+    logNext(plan, trials, 1000, "c");
+    List<Phase> phases = new ArrayList<>();
+    for (double v : new double[] {1300, 1200, 1310, 1210}) {
+      phases.add(logNext(plan, trials, v, null).phase());
+    }
+    assertEquals(List.of(Phase.RACE, Phase.RACE, Phase.RACE, Phase.RACE), phases);
+    assertEquals(Optional.of(4), new MeasuredSlots(plan).incumbent(Track.RESTART, trials));
+  }
+
+  @Test
+  void withThreeSlotsLeftTheFirstProposalsAreNotRaced() {
+    SessionPlan plan = restartSlots(6);
+    List<TrialResult> trials = new ArrayList<>();
+    for (double v : new double[] {1000, 1010, 990}) {
+      logNext(plan, trials, v, null);
+    }
+    logNext(plan, trials, 1300, "a");
+    logNext(plan, trials, 1200, "b");
+    logNext(plan, trials, 1000, "c");
+    // a pair needs two slots and the race two pairs: three slots hold none of it
+    assertEquals(Phase.BAYES, plan.next(trials).orElseThrow().phase());
+  }
+
+  @Test
+  void aFirstProposalFarBelowTheRunnerUpRunsAgainAndARecoveredOneEntersTheRace() {
+    SessionPlan plan = nineRestartSlots();
+    List<TrialResult> trials = new ArrayList<>();
+    for (double v : new double[] {1000, 1010, 990}) {
+      logNext(plan, trials, v, null);
+    }
+    logNext(plan, trials, 1300, "a");
+    logNext(plan, trials, 1250, "b");
+    // 1250 / 900: 33% (0.33 in log) below the runner-up, beyond the 0.2 two equal windows reach
+    // in about 2.5% of cases under a 7% noise; a 30% drop lands there
+    logNext(plan, trials, 900, "c");
+    Step again = logNext(plan, trials, 1400, null);
+    assertEquals(Phase.REFERENCE, again.phase(), again.label());
+    assertEquals(6, again.incumbentTrial(), again.label());
+    assertEquals(
+        "reference in bayes restart 4/9: #6 again, far below the first proposals", again.label());
+    // its second window is 1400: the first was a drop (left out of the ranking), so "c" is the
+    // best-looking and races "a", the runner-up now, in the 4 slots left after the recheck
+    assertEquals(new Step.RaceRun(false, 6, 1), logNext(plan, trials, 1390, null).race());
+    assertEquals(new Step.RaceRun(true, 4, 1), logNext(plan, trials, 1300, null).race());
+    logNext(plan, trials, 1400, null);
+    logNext(plan, trials, 1310, null);
+    assertEquals(Optional.of(6), new MeasuredSlots(plan).incumbent(Track.RESTART, trials));
+  }
+
+  @Test
+  void aFirstProposalThatRunsFarBelowAgainStaysOutOfTheRaceAndOnlyOneRecheckIsTaken() {
+    SessionPlan plan = nineRestartSlots();
+    List<TrialResult> trials = new ArrayList<>();
+    for (double v : new double[] {1000, 1010, 990}) {
+      logNext(plan, trials, v, null);
+    }
+    logNext(plan, trials, 1300, "a");
+    logNext(plan, trials, 1250, "b");
+    logNext(plan, trials, 900, "c");
+    assertEquals(Phase.REFERENCE, logNext(plan, trials, 910, null).phase());
+    // twice 28% below: a worse configuration, not a drop; the race is "a" against "b"
+    assertEquals(new Step.RaceRun(false, 4, 1), logNext(plan, trials, 1300, null).race());
+    assertEquals(new Step.RaceRun(true, 5, 1), logNext(plan, trials, 1250, null).race());
+  }
+
   /** 3 baseline runs, then the restart track's 9 Bayesian slots and nothing else. */
   private static SessionPlan nineRestartSlots() {
+    return restartSlots(9);
+  }
+
+  /** 3 baseline runs, then the restart track's {@code slots} Bayesian slots and nothing else. */
+  private static SessionPlan restartSlots(int slots) {
     return new SessionPlan(
         3,
         List.of(),
-        List.of(new SessionPlan.BayesTrack(Track.RESTART, 9)),
+        List.of(new SessionPlan.BayesTrack(Track.RESTART, slots)),
         List.of(),
         0,
         SessionPlan.Racing.defaults(Goal.TPS));
+  }
+
+  /**
+   * Logs the plan's next step after these trials with the TPS its configuration gives: a new
+   * proposal gets the settings {x: configuration}, a race or reference run those of the trial it
+   * repeats, a run of the defaults none.
+   */
+  private static Step logNext(
+      SessionPlan plan, List<TrialResult> trials, double tps, String configuration) {
+    Step step = plan.next(trials).orElseThrow();
+    Map<String, String> settings;
+    if (step.runsDefaults()) {
+      settings = Map.of();
+    } else if (step.phase() == Phase.RACE) {
+      settings = trials.get(step.race().sourceTrial() - 1).settings();
+    } else if (step.phase() == Phase.REFERENCE) {
+      settings = trials.get(step.incumbentTrial() - 1).settings();
+    } else {
+      settings = Map.of("x", configuration);
+    }
+    trials.add(
+        Trials.ok(
+            step.trial(),
+            step.phase().label(),
+            step.track().label(),
+            step.label(),
+            Map.of(),
+            settings,
+            tps,
+            1000 / tps));
+    return step;
   }
 }
