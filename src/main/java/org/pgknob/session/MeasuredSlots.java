@@ -179,11 +179,15 @@ final class MeasuredSlots {
           state.race = null; // a failed run ends the race; the incumbent stays
         } else if (race.pendingIncumbent == null) {
           race.pendingIncumbent = Objectives.value(t, objective);
+          race.pendingIncumbentTrial = t.trial();
         } else {
           race.incumbentValues.add(race.pendingIncumbent);
+          race.incumbentTrials.add(race.pendingIncumbentTrial);
           race.challengerValues.add(Objectives.value(t, objective));
+          race.challengerTrials.add(t.trial());
           race.pendingIncumbent = null;
-          RunNoise noise = new SessionMeasurements(upTo, objective).noise();
+          SessionMeasurements m = new SessionMeasurements(upTo, objective);
+          RunNoise noise = m.noise();
           RaceRule.Decision d =
               new RaceRule(plan.racing().errorRate(), race.cap)
                   .decide(
@@ -192,7 +196,12 @@ final class MeasuredSlots {
                       objective == Goal.TPS,
                       noise);
           if (d != RaceRule.Decision.CONTINUE) {
-            state.incumbent = race.winner(d, objective);
+            Set<Integer> drops = new HashSet<>();
+            if (race.anchors) {
+              drops.add(loneDropTrial(race.incumbent, upTo, m, objective));
+              drops.add(loneDropTrial(race.challenger, upTo, m, objective));
+            }
+            state.incumbent = race.winner(d, objective, drops);
             state.race = null;
           }
         }
@@ -279,6 +288,27 @@ final class MeasuredSlots {
       }
     }
     return 0;
+  }
+
+  /**
+   * The trial of the run of trial {@code trial}'s configuration that {@link LoneDrop} leaves out of
+   * its drift-corrected runs (a drop: its worst, far below the others), or 0 when none.
+   */
+  private static int loneDropTrial(
+      int trial, List<TrialResult> upTo, SessionMeasurements m, Goal objective) {
+    Map<String, String> settings = settingsOf(trial, upTo);
+    List<Integer> trials = new ArrayList<>();
+    List<Double> runs = new ArrayList<>();
+    for (TrialResult r : upTo) {
+      if (r.isOk() && new TreeMap<>(r.settings()).equals(settings)) {
+        trials.add(r.trial());
+        runs.add(m.relative(r));
+      }
+    }
+    int out =
+        LoneDrop.of(
+            runs.stream().mapToDouble(Double::doubleValue).toArray(), objective == Goal.TPS);
+    return out < 0 ? 0 : trials.get(out);
   }
 
   /** How many successful runs the configuration of trial {@code trial} has among these trials. */
@@ -423,7 +453,13 @@ final class MeasuredSlots {
 
     final List<Double> incumbentValues = new ArrayList<>();
     final List<Double> challengerValues = new ArrayList<>();
+
+    /** The trials of the pairs' runs, in the order of the values above. */
+    final List<Integer> incumbentTrials = new ArrayList<>();
+
+    final List<Integer> challengerTrials = new ArrayList<>();
     Double pendingIncumbent;
+    int pendingIncumbentTrial;
 
     Race(int incumbent, int challenger, int cap) {
       this(incumbent, challenger, cap, false);
@@ -452,9 +488,12 @@ final class MeasuredSlots {
      * holds a place the other must earn: each was measured once, and the best-looking one's single
      * window is the luckiest of the first ones (the one most likely a noise high or, for the
      * others, a drop); so a race the rule leaves undecided goes to the side its adjacent pairs
-     * favour on average (paired runs see the same drift), never to the selection's lucky window.
+     * favour on average (paired runs see the same drift), never to the selection's lucky window. A
+     * pair with a drop in it ({@code drops}: the trials of runs far below the other runs of their
+     * configuration, {@link LoneDrop}) is left out of that average while another pair is left: a
+     * 30% drop in one of two pairs outweighs a true difference of 10% in the other.
      */
-    int winner(RaceRule.Decision decision, Goal objective) {
+    int winner(RaceRule.Decision decision, Goal objective, Set<Integer> drops) {
       if (decision == RaceRule.Decision.CHALLENGER_WINS) {
         return challenger;
       }
@@ -462,8 +501,18 @@ final class MeasuredSlots {
         return incumbent;
       }
       double sum = 0;
+      double withoutDrops = 0;
+      int kept = 0;
       for (int i = 0; i < challengerValues.size(); i++) {
-        sum += Math.log(challengerValues.get(i) / incumbentValues.get(i));
+        double log = Math.log(challengerValues.get(i) / incumbentValues.get(i));
+        sum += log;
+        if (!drops.contains(incumbentTrials.get(i)) && !drops.contains(challengerTrials.get(i))) {
+          withoutDrops += log;
+          kept++;
+        }
+      }
+      if (kept > 0) {
+        sum = withoutDrops;
       }
       boolean challengerAhead = objective == Goal.TPS ? sum > 0 : sum < 0;
       return challengerAhead ? challenger : incumbent;

@@ -330,6 +330,24 @@ class MeasuredSlotsTest {
     assertEquals(new Step.RaceRun(true, 5, 1), logNext(plan, trials, 1250, null).race());
   }
 
+  @Test
+  void anUndecidedRaceOfTheFirstProposalsLeavesOutAPairWithADrop() {
+    SessionPlan plan = nineRestartSlots();
+    List<TrialResult> trials = new ArrayList<>();
+    for (double v : new double[] {1000, 1010, 990}) {
+      logNext(plan, trials, v, null);
+    }
+    logNext(plan, trials, 1500, "a");
+    logNext(plan, trials, 1300, "b");
+    logNext(plan, trials, 1200, "c");
+    // "a" loses 30% in its first race run (1000 against its other runs' 1475: a drop) and leads
+    // by 7% in the second pair; with both pairs "b" would be ahead on average (+26%, -7%)
+    for (double v : new double[] {1000, 1300, 1450, 1350}) {
+      assertEquals(Phase.RACE, logNext(plan, trials, v, null).phase());
+    }
+    assertEquals(Optional.of(4), new MeasuredSlots(plan).incumbent(Track.RESTART, trials));
+  }
+
   /** 3 baseline runs, then the restart track's 9 Bayesian slots and nothing else. */
   private static SessionPlan nineRestartSlots() {
     return restartSlots(9);
