@@ -167,12 +167,12 @@ final class MeasuredSlots {
         if (state.race == null
             && state.recheck == 0
             && state.proposals.size() >= WARMUP_PROPOSALS) {
-          startRace(state, raced, t.trial(), upTo, objective);
+          startRace(track, state, raced, t.trial(), upTo, objective);
         }
       } else if (t.phase() == Phase.REFERENCE && state.recheck != 0) {
         // the slot after a recheck is decided is always the recheck (fill), so this run is it
         state.recheck = 0;
-        startRace(state, raced, t.trial(), upTo, objective);
+        startRace(track, state, raced, t.trial(), upTo, objective);
       } else if (t.phase() == Phase.RACE && state.race != null) {
         Race race = state.race;
         if (!t.isOk()) {
@@ -213,12 +213,23 @@ final class MeasuredSlots {
   /**
    * Starts a race after trial {@code trial} when the track's best-looking proposal not raced yet
    * looks better than its incumbent by more than one run's noise. The track's first race is between
-   * its two best-looking proposals ({@link Race#ofAnchors}); before it, a first proposal whose one
-   * window lies far below the runner-up's is measured once more ({@link #anchorToRecheck}) when the
-   * track's slots left hold that run and the race's pairs.
+   * its two best-looking proposals ({@link Race#ofAnchors}). On the restart track, whose first
+   * proposals are a DBA's configurations ({@link BayesAnchors}: the sweep's best values,
+   * PGTune-style whole, and both together, three whenever a restart knob's sweep showed an effect),
+   * that race takes its two pairs whenever four slots are left, and before it a first proposal
+   * whose one window lies far below the runner-up's is measured once more ({@link
+   * #anchorToRecheck}) when the slots hold that run and the race. On the reload track the first
+   * proposals are PGTune-style's reload settings and the model's first design points, and the
+   * model's later proposals are where its gain comes from: its first race stays within two thirds
+   * of the slots left, as any race.
    */
   private void startRace(
-      TrackState state, Set<Integer> raced, int trial, List<TrialResult> upTo, Goal objective) {
+      Track track,
+      TrackState state,
+      Set<Integer> raced,
+      int trial,
+      List<TrialResult> upTo,
+      Goal objective) {
     SessionMeasurements m = new SessionMeasurements(upTo, objective);
     Optional<Integer> challenger = bestLooking(state.proposals, raced, upTo, m, objective);
     if (challenger.isEmpty()
@@ -230,6 +241,15 @@ final class MeasuredSlots {
         raced.isEmpty() && state.incumbent == 0
             ? bestLooking(state.proposals, Set.of(challenger.get()), upTo, m, objective)
             : Optional.empty();
+    if (runnerUp.isPresent() && track != Track.RESTART) {
+      int cap = Math.min(raceCap(slotsLeft), RaceRule.MIN_PAIRS);
+      if (cap >= RaceRule.MIN_PAIRS) {
+        state.race = Race.ofAnchors(challenger.get(), runnerUp.get(), cap);
+        raced.add(challenger.get());
+        raced.add(runnerUp.get());
+      }
+      return;
+    }
     if (runnerUp.isPresent()) {
       if (!state.anchorsRechecked && slotsLeft >= 1 + ANCHOR_RACE_SLOTS) {
         state.anchorsRechecked = true;
