@@ -348,6 +348,32 @@ class MeasuredSlotsTest {
     assertEquals(Optional.of(4), new MeasuredSlots(plan).incumbent(Track.RESTART, trials));
   }
 
+  @Test
+  void theReloadTracksFirstProposalsAreNeitherMeasuredAgainNorRacedBeyondTwoThirdsOfItsSlots() {
+    SessionPlan plan =
+        new SessionPlan(
+            3,
+            List.of(),
+            List.of(new SessionPlan.BayesTrack(Track.RELOAD, 8)),
+            List.of(),
+            0,
+            SessionPlan.Racing.defaults(Goal.TPS));
+    List<TrialResult> trials = new ArrayList<>();
+    for (double v : new double[] {1000, 1010, 990}) {
+      logNext(plan, trials, v, null);
+    }
+    logNext(plan, trials, 1300, "a");
+    logNext(plan, trials, 1250, "b");
+    logNext(plan, trials, 900, "c");
+    // the restart track would measure "c" again and race; with 5 slots left the reload track keeps
+    // them for the model's proposals
+    for (int i = 0; i < 5; i++) {
+      Step s = logNext(plan, trials, 1000 + i, "d" + i);
+      assertTrue(s.phase() != Phase.RACE, s.label());
+      assertTrue(!s.label().contains("again"), s.label());
+    }
+  }
+
   /** 3 baseline runs, then the restart track's 9 Bayesian slots and nothing else. */
   private static SessionPlan nineRestartSlots() {
     return restartSlots(9);
