@@ -91,7 +91,9 @@ public record AdjustedRatio(
     int df = ownDf + residual.degreesOfFreedom();
     double own = Stats.sampleSd(d);
     double pairVariance = 2 * residual.logSd() * residual.logSd();
-    double pairSd2 = (ownDf * own * own + residual.degreesOfFreedom() * pairVariance) / df;
+    double combined2 = (ownDf * own * own + residual.degreesOfFreedom() * pairVariance) / df;
+    // the larger of the pairs' own and the combined spread, as PairedRatio takes it
+    double pairSd2 = Math.max(own * own, combined2);
     double meanVariance = pairSd2 / n + meanDx * meanDx * slope.slopeSe() * slope.slopeSe();
     double mean = Stats.mean(d);
     double half = Stats.t(0.5 + confidence / 2, df) * Math.sqrt(meanVariance);
@@ -103,6 +105,7 @@ public record AdjustedRatio(
             n,
             Math.sqrt(meanVariance * n),
             df,
+            Math.sqrt(combined2 + meanDx * meanDx * slope.slopeSe() * slope.slopeSe() * n),
             confidence);
     return new AdjustedRatio(adjusted, plain, slope, "");
   }
