@@ -91,9 +91,10 @@ public record AdjustedRatio(
     int df = ownDf + residual.degreesOfFreedom();
     double own = Stats.sampleSd(d);
     double pairVariance = 2 * residual.logSd() * residual.logSd();
-    double combined2 = (ownDf * own * own + residual.degreesOfFreedom() * pairVariance) / df;
-    // the larger of the pairs' own and the combined spread, as PairedRatio takes it
-    double pairSd2 = Math.max(own * own, combined2);
+    // the combined spread alone, not widened to the pairs' own as PairedRatio's is: this ratio
+    // serves
+    // the covariate benchmark, and its power is DetectableEffect#smallestGainForCombinedSpread's
+    double pairSd2 = (ownDf * own * own + residual.degreesOfFreedom() * pairVariance) / df;
     double meanVariance = pairSd2 / n + meanDx * meanDx * slope.slopeSe() * slope.slopeSe();
     double mean = Stats.mean(d);
     double half = Stats.t(0.5 + confidence / 2, df) * Math.sqrt(meanVariance);
@@ -105,7 +106,7 @@ public record AdjustedRatio(
             n,
             Math.sqrt(meanVariance * n),
             df,
-            Math.sqrt(combined2 + meanDx * meanDx * slope.slopeSe() * slope.slopeSe() * n),
+            Math.sqrt(meanVariance * n),
             confidence);
     return new AdjustedRatio(adjusted, plain, slope, "");
   }

@@ -58,7 +58,7 @@ class DetectableEffectTest {
       }
       CovariateSlope fitted = CovariateSlope.of(groups);
       double gain =
-          DetectableEffect.DEFAULT.smallestGain(
+          DetectableEffect.DEFAULT.smallestGainForCombinedSpread(
               residualNoise, pairs, fitted.residual().degreesOfFreedom() + pairs - 1);
       double[] a = new double[pairs];
       double[] b = new double[pairs];
@@ -115,9 +115,7 @@ class DetectableEffectTest {
   void theLargerSpreadRuleNeedsALargerGainThanTheCombinedSpreadAlone() {
     DetectableEffect e = DetectableEffect.DEFAULT;
     double rule = e.smallestGain(0.07, 3, 18);
-    // the usual power calculation, right for the combined spread alone
-    double combinedOnly =
-        Math.expm1((Stats.t(0.975, 18) + Stats.t(0.8, 18)) * Math.sqrt(2) * 0.07 / Math.sqrt(3));
+    double combinedOnly = e.smallestGainForCombinedSpread(0.07, 3, 18);
     assertTrue(rule > combinedOnly * 1.02, rule + " vs " + combinedOnly);
     // the same figure on every call: a fixed seed, so a resumed session states the same
     assertEquals(rule, new DetectableEffect(0.05, 0.8).smallestGain(0.07, 3, 18), 0);
