@@ -91,6 +91,9 @@ public record AdjustedRatio(
     int df = ownDf + residual.degreesOfFreedom();
     double own = Stats.sampleSd(d);
     double pairVariance = 2 * residual.logSd() * residual.logSd();
+    // the combined spread alone, not widened to the pairs' own as PairedRatio's is: this ratio
+    // serves
+    // the covariate benchmark, and its power is DetectableEffect#smallestGainForCombinedSpread's
     double pairSd2 = (ownDf * own * own + residual.degreesOfFreedom() * pairVariance) / df;
     double meanVariance = pairSd2 / n + meanDx * meanDx * slope.slopeSe() * slope.slopeSe();
     double mean = Stats.mean(d);
@@ -103,6 +106,7 @@ public record AdjustedRatio(
             n,
             Math.sqrt(meanVariance * n),
             df,
+            Math.sqrt(meanVariance * n),
             confidence);
     return new AdjustedRatio(adjusted, plain, slope, "");
   }

@@ -20,8 +20,10 @@ package org.pgknob.measure;
  *
  * The lower bound uses {@code errorRate / maxPairs} at each look (Bonferroni over the looks), so a
  * challenger no better than the incumbent wins a race with probability at most {@code errorRate},
- * however many pairs the race takes. The spread combines the race's pairs with the session's pooled
- * run noise, as {@link PairedRatio} does.
+ * however many pairs the race takes. The spread is the larger of the race's pairs' own and their
+ * spread combined with the session's pooled run noise, as {@link PairedRatio} takes it: the pooled
+ * noise leaves out one outlying run ({@link PooledNoise}), and a race one drop hits must not be
+ * judged by it alone.
  *
  * @param errorRate the chance an equal challenger may be declared better (0.05)
  * @param maxPairs the cap on pairs per race
@@ -89,7 +91,10 @@ public record RaceRule(double errorRate, int maxPairs) {
     }
     double own = Stats.sampleSd(d);
     double pairVariance = 2 * pooled.logSd() * pooled.logSd();
-    double sd = Math.sqrt((ownDf * own * own + pooled.degreesOfFreedom() * pairVariance) / df);
+    double combined =
+        Math.sqrt((ownDf * own * own + pooled.degreesOfFreedom() * pairVariance) / df);
+    // the larger of the two, as PairedRatio: a run the pooled noise calls typical can be a drop
+    double sd = Math.max(own, combined);
     return Stats.mean(d) - Stats.t(1 - errorRate / maxPairs, df) * sd / Math.sqrt(n);
   }
 

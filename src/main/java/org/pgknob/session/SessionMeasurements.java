@@ -52,6 +52,7 @@ final class SessionMeasurements {
     this.objective = objective;
     Map<Map<String, String>, List<Double>> byConfiguration = new LinkedHashMap<>();
     Map<Map<String, String>, List<DriftModel.Reference>> runsOf = new LinkedHashMap<>();
+    Map<Map<String, String>, List<Boolean>> disturbedBy = new LinkedHashMap<>();
     double withinSquares = 0;
     int withinCount = 0;
     double windowSeconds = 0;
@@ -63,6 +64,9 @@ final class SessionMeasurements {
       byConfiguration
           .computeIfAbsent(new TreeMap<>(t.settings()), k -> new ArrayList<>())
           .add(value);
+      disturbedBy
+          .computeIfAbsent(new TreeMap<>(t.settings()), k -> new ArrayList<>())
+          .add(t.resources().disturbedByOtherProcesses());
       if (t.settings().isEmpty()) {
         references.add(new DriftModel.Reference(t.trial(), value));
       } else {
@@ -83,7 +87,7 @@ final class SessionMeasurements {
       runsBySettings.put(
           g.getKey(), g.getValue().stream().mapToDouble(Double::doubleValue).toArray());
     }
-    this.noise = PooledNoise.of(runsBySettings.values());
+    this.noise = PooledNoise.of(withoutLoneDisturbedRuns(byConfiguration, disturbedBy));
     // An unstable configuration's runs would bend the level with their own swings.
     List<List<DriftModel.Reference>> steady = new ArrayList<>();
     runsOf.forEach(
@@ -95,6 +99,38 @@ final class SessionMeasurements {
     this.drift = DriftModel.of(references, steady, DRIFT_SMOOTHING);
     double within = withinCount == 0 ? 0 : Math.sqrt(withinSquares / withinCount);
     this.components = NoiseComponents.split(noise, within, windowSeconds > 0 ? windowSeconds : 1);
+  }
+
+  /**
+   * The runs the pooled noise rests on: every run, except a run other processes disturbed ({@link
+   * org.pgknob.server.ResourceSummary#disturbedByOtherProcesses()}: more than a quarter of the
+   * host's cores) when it is the only disturbed run of its configuration and at least two of its
+   * runs were not. Why: {@link PooledNoise} leaves out a lone outlier only once the other runs give
+   * it enough degrees of freedom, and three baselines do not; one baseline run during which a build
+   * took a core made a 60-minute session read its noise as 28.7% and print "gains under 77% cannot
+   * be told from noise". The trial records what happened during its window, so that run can be told
+   * apart without a statistical test. On a machine busy throughout, its configuration's other runs
+   * were disturbed too: then they all are the noise the session lives with, and every run counts.
+   * Validation's intervals still use every run (their own spread covers a disturbed pair).
+   */
+  static List<double[]> withoutLoneDisturbedRuns(
+      Map<Map<String, String>, List<Double>> values,
+      Map<Map<String, String>, List<Boolean>> disturbed) {
+    List<double[]> groups = new ArrayList<>();
+    values.forEach(
+        (settings, runs) -> {
+          List<Boolean> flags = disturbed.get(settings);
+          long count = flags.stream().filter(Boolean::booleanValue).count();
+          boolean leaveOut = count == 1 && runs.size() - count >= 2;
+          List<Double> kept = new ArrayList<>();
+          for (int i = 0; i < runs.size(); i++) {
+            if (!(leaveOut && flags.get(i))) {
+              kept.add(runs.get(i));
+            }
+          }
+          groups.add(kept.stream().mapToDouble(Double::doubleValue).toArray());
+        });
+    return groups;
   }
 
   /**

@@ -334,9 +334,11 @@ final class SessionResults {
     if (r == null) {
       return 0;
     }
-    // DetectableEffect takes one run's spread: a pair's log ratio has twice its variance.
+    // DetectableEffect takes one run's spread: a pair's log ratio has twice its variance. The
+    // combined spread is the estimate of it; the widening to the pairs' own spread is the rule's,
+    // and DetectableEffect states the power of that rule.
     return DetectableEffect.DEFAULT.smallestGain(
-        r.logSd() / Math.sqrt(2), r.pairs(), r.degreesOfFreedom());
+        r.combinedLogSd() / Math.sqrt(2), r.pairs(), r.degreesOfFreedom());
   }
 
   private static Summary.Ratio ratio(PairedRatio r) {

@@ -104,7 +104,10 @@ class CovariateAdjustmentTest {
       AdjustedRatio r = session(random, 0, 0.08, 0);
       covered += covers(r.used()) ? 1 : 0;
       adjustedWidth += r.used().halfWidth();
-      plainWidth += r.plain().halfWidth();
+      // the plain interval by the adjusted one's rule (the combined spread, not widened to the
+      // pairs' own): an unrelated covariate must not narrow it
+      PairedRatio p = r.plain();
+      plainWidth += Stats.t(0.975, p.degreesOfFreedom()) * p.combinedLogSd() / Math.sqrt(p.pairs());
     }
     assertTrue(covered / (double) SESSIONS >= 0.935, "coverage " + covered / (double) SESSIONS);
     assertTrue(

@@ -7,9 +7,11 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import org.pgknob.measure.RunNoise;
 import org.pgknob.optimize.Outcome;
 import org.pgknob.runs.Goal;
 import org.pgknob.runs.Summary;
+import org.pgknob.server.ResourceSummary;
 import org.pgknob.trial.TrialResult;
 import org.pgknob.workload.SecondSample;
 import org.pgknob.workload.WorkloadResult;
@@ -134,5 +136,49 @@ class SessionMeasurementsTest {
         Objectives.correctedOutcome(trials.get(4), measured).value("tps").getAsDouble(),
         1e-9,
         "a steady configuration keeps its own values");
+  }
+
+  /** {@code t} as if other processes had used {@code foreignCores} of 2 cores in its window. */
+  private static TrialResult withForeignCpu(TrialResult t, double foreignCores) {
+    ResourceSummary r =
+        new ResourceSummary(true, 50, 10, 0, 0, 0, 0, 0, 0, 15, foreignCores, foreignCores, 2, 0);
+    return new TrialResult(
+        t.trial(),
+        t.phase(),
+        t.track(),
+        t.label(),
+        t.config(),
+        t.settings(),
+        t.status(),
+        t.reason(),
+        t.workload(),
+        r,
+        t.predictedMemoryBytes(),
+        t.startedAt(),
+        t.timingsSeconds());
+  }
+
+  @Test
+  void aBaselineRunThatABuildDisturbedIsLeftOutOfTheNoiseWhileTheOthersWereQuiet() {
+    List<TrialResult> trials =
+        List.of(
+            withForeignCpu(trial(1, Map.of(), 1700), 0.1),
+            withForeignCpu(trial(2, Map.of(), 1740), 0.1),
+            withForeignCpu(trial(3, Map.of(), 1000), 1.0));
+    RunNoise n = new SessionMeasurements(trials, Goal.TPS).noise();
+    assertEquals(2, n.runs());
+    assertEquals(Math.abs(Math.log(1740.0 / 1700)) / Math.sqrt(2), n.logSd(), 1e-12);
+  }
+
+  @Test
+  void onAMachineBusyThroughoutEveryRunIsTheNoise() {
+    List<TrialResult> trials =
+        List.of(
+            withForeignCpu(trial(1, Map.of(), 1700), 1.0),
+            withForeignCpu(trial(2, Map.of(), 1740), 0.8),
+            withForeignCpu(trial(3, Map.of(), 1000), 1.0));
+    RunNoise n = new SessionMeasurements(trials, Goal.TPS).noise();
+    assertEquals(3, n.runs());
+    assertTrue(n.logSd() > 0.25, "the slow run counts: " + n.logSd());
   }
 }
