@@ -349,9 +349,16 @@ public final class TuningSession {
   private TrialResult runTrial(TrialRunner runner, TrialRequest request, ServerWait wait) {
     java.time.Instant started = clock.instant();
     TrialResult result;
+    // When the trial lost the server: --server-wait counts from then, so the steps that fail on
+    // the way (putting its settings back, the probe below) come out of the wait the user gave,
+    // not on top of it.
+    java.time.Instant since;
     try {
       result = runner.run(request, new LiveTps(progress, inputs.windowSeconds()));
+      Double seconds = result.timingsSeconds().get("total"); // reset to the run's end
+      since = seconds == null ? clock.instant() : started.plusMillis(Math.round(seconds * 1000));
     } catch (PgknobException e) {
+      since = clock.instant();
       if (wait.unreachable().isEmpty()) {
         throw e;
       }
@@ -364,7 +371,6 @@ public final class TuningSession {
     if (lost.isEmpty()) {
       return result;
     }
-    java.time.Instant since = clock.instant();
     try {
       return wait.await(since, lost.get()).explain(result);
     } catch (ServerUnreachableException e) {
