@@ -31,9 +31,11 @@ import javax.sql.DataSource;
  *   <li><b>Reset on return.</b> HikariCP resets only what a caller changed through JDBC (read-only,
  *       autocommit, isolation, catalog, schema, network timeout) and runs no SQL, so the pins, set
  *       with {@code set_config}, stay for the connection's life.
- *   <li><b>Bounded wait.</b> A borrow waits at most {@link #WAIT}; when it runs out the last
- *       failure (wrong password, refused, no such database) is thrown as the driver gave it, so
- *       callers report it as they did before there was a pool.
+ *   <li><b>Bounded wait, failing fast.</b> A borrow waits at most {@link #WAIT} for a connection
+ *       (the pool's two may both be in use); but once an attempt to make one fails (a dropped link,
+ *       refused, wrong password, no such database), that failure is thrown at once as the driver
+ *       gave it, as before there was a pool. HikariCP alone would retry until its wait ran out: 15
+ *       s of every control step while a link is down, on top of the user's --server-wait.
  *   <li><b>No connection kept.</b> None is made until the first borrow, an idle one is closed after
  *       {@value #IDLE_SECONDS} s, {@link #evictAll()} retires every one after a reload or restart
  *       pgknob made, and {@link #close()} ends them at once.
@@ -56,6 +58,12 @@ final class ControlPool implements AutoCloseable {
 
   private static final Duration VALIDATION_TIMEOUT = Duration.ofSeconds(5);
 
+  /**
+   * How long one request to HikariCP waits before the borrow looks whether an attempt to connect
+   * failed meanwhile (HikariCP's shortest wait is 250 ms).
+   */
+  private static final Duration POLL = Duration.ofMillis(500);
+
   /** One housekeeping thread for every control pool (HikariCP starts one per pool otherwise). */
   private static final ScheduledExecutorService HOUSEKEEPING =
       Executors.newSingleThreadScheduledExecutor(
@@ -72,6 +80,8 @@ final class ControlPool implements AutoCloseable {
   }
 
   private final HikariDataSource pool;
+  private final PinnedConnections source;
+  private final Duration wait;
 
   /**
    * @param describe what the connections reach, for the pool's name (never credentials)
@@ -80,14 +90,19 @@ final class ControlPool implements AutoCloseable {
    * @param wait how long a borrow may wait
    */
   ControlPool(String describe, Opener opener, Duration wait) {
+    this.source = new PinnedConnections(opener, describe);
+    this.wait = wait;
     HikariConfig config = new HikariConfig();
     config.setPoolName(APPLICATION_NAME.replace(' ', '-'));
-    config.setDataSource(new PinnedConnections(opener, describe));
+    config.setDataSource(source);
     config.setMaximumPoolSize(SIZE);
     config.setMinimumIdle(0);
     config.setIdleTimeout(TimeUnit.SECONDS.toMillis(IDLE_SECONDS));
-    config.setConnectionTimeout(wait.toMillis());
-    config.setValidationTimeout(Math.min(VALIDATION_TIMEOUT.toMillis(), wait.toMillis() / 2));
+    // HikariCP's own wait is one poll; borrow() waits the whole of {@code wait} in polls.
+    config.setConnectionTimeout(POLL.toMillis());
+    // HikariCP's check of a connection idle for a while must fit in a poll; connection() checks
+    // every borrowed one again with the full VALIDATION_TIMEOUT.
+    config.setValidationTimeout(POLL.toMillis() / 2);
     // No connection at construction: a pool is made before it is known whether it will be used.
     config.setInitializationFailTimeout(-1);
     config.setAutoCommit(true);
@@ -114,16 +129,28 @@ final class ControlPool implements AutoCloseable {
   }
 
   private Connection borrow() throws SQLException {
-    try {
-      return pool.getConnection();
-    } catch (SQLTransientConnectionException e) {
-      for (Throwable cause = e.getCause(); cause != null; cause = cause.getCause()) {
-        if (cause instanceof SQLException sql) {
-          throw sql;
+    long start = System.nanoTime();
+    long deadline = start + wait.toNanos();
+    while (true) {
+      try {
+        return pool.getConnection();
+      } catch (SQLTransientConnectionException e) {
+        // An attempt to connect since this borrow began failed: the server is not there (or
+        // refused), and waiting out the rest would only delay saying so.
+        SQLException failed = source.failedSince(start);
+        if (failed != null) {
+          throw failed;
+        }
+        if (System.nanoTime() - deadline >= 0) {
+          for (Throwable cause = e.getCause(); cause != null; cause = cause.getCause()) {
+            if (cause instanceof SQLException sql) {
+              throw sql;
+            }
+          }
+          throw new SQLTransientConnectionException(
+              "no connection within " + wait.toSeconds() + " s", "08001", e);
         }
       }
-      throw new SQLTransientConnectionException(
-          "no connection within " + pool.getConnectionTimeout() / 1000 + " s", "08001", e);
     }
   }
 
@@ -152,13 +179,37 @@ final class ControlPool implements AutoCloseable {
   }
 
   /**
-   * What HikariCP makes its physical connections from. Its {@code toString} is what HikariCP would
-   * log for it: the target's description, never the credentials the opener holds.
+   * What HikariCP makes its physical connections from, remembering the last attempt that failed.
+   * Its {@code toString} is what HikariCP would log for it: the target's description, never the
+   * credentials the opener holds.
    */
-  private record PinnedConnections(Opener opener, String describe) implements DataSource {
+  private static final class PinnedConnections implements DataSource {
+    private final Opener opener;
+    private final String describe;
+    private volatile Failure lastFailure;
+
+    /** An attempt to connect that failed, and when (System.nanoTime). */
+    private record Failure(long atNanos, SQLException error) {}
+
+    PinnedConnections(Opener opener, String describe) {
+      this.opener = opener;
+      this.describe = describe;
+    }
+
     @Override
     public Connection getConnection() throws SQLException {
-      return opener.open();
+      try {
+        return opener.open();
+      } catch (SQLException e) {
+        lastFailure = new Failure(System.nanoTime(), e);
+        throw e;
+      }
+    }
+
+    /** The failure of an attempt that ended after {@code startNanos}, or null. */
+    SQLException failedSince(long startNanos) {
+      Failure f = lastFailure;
+      return f != null && f.atNanos() - startNanos > 0 ? f.error() : null;
     }
 
     @Override

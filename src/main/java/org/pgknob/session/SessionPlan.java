@@ -55,10 +55,18 @@ public record SessionPlan(
    *     +-3%) is decided even when it includes 1
    * @param minRounds the fewest rounds before validation may stop
    * @param seed the session's seed: with the round number, it draws each round's order
+   * @param wallTime the budget's wall time, whose time left re-counts the rounds when validation
+   *     starts ({@link ValidationTime}); null for a budget of trials only and in plans made before
    */
-  public record Validating(Goal objective, double targetHalfWidth, int minRounds, long seed) {
+  public record Validating(
+      Goal objective, double targetHalfWidth, int minRounds, long seed, WallTime wallTime) {
     /** The default target: +-3%. */
     public static final double DEFAULT_TARGET = 0.03;
+
+    /** Validation whose rounds are the plan's, whatever the time left. */
+    public Validating(Goal objective, double targetHalfWidth, int minRounds, long seed) {
+      this(objective, targetHalfWidth, minRounds, seed, null);
+    }
 
     public Validating {
       if (!(targetHalfWidth > 0 && targetHalfWidth < 1) || minRounds < MIN_VALIDATION_ROUNDS) {
@@ -72,6 +80,18 @@ public record SessionPlan(
       }
     }
   }
+
+  /**
+   * What a budget with a wall time lets validation take: the time the search left, in rounds that
+   * each fit it ({@link ValidationTime}).
+   *
+   * @param budgetSeconds the budget's wall time
+   * @param mostTrials the budget's trials when it gives them too (40,2h), else null: the rounds
+   *     never take the session past them
+   * @param plannedRounds the rounds the plan reserved from the estimated trial length: validation
+   *     runs at least these, and a round beyond them starts only if it fits the time left
+   */
+  public record WallTime(double budgetSeconds, Integer mostTrials, int plannedRounds) {}
 
   /** A plan whose validation runs every round (a comparison, or a plan made before). */
   public SessionPlan(
@@ -295,6 +315,14 @@ public record SessionPlan(
     return SweepPlan.of(grids);
   }
 
+  /**
+   * The same plan with at most {@code rounds} validation rounds: re-counted from the time left when
+   * validation starts ({@link ValidationTime}).
+   */
+  public SessionPlan withValidationRounds(int rounds) {
+    return new SessionPlan(baselineRuns, sweeps, bayes, validations, rounds, racing, validating);
+  }
+
   /** The validation named {@code name}, if the plan has one. */
   public Optional<Validation> validation(String name) {
     return validations.stream().filter(v -> v.name().equals(name)).findFirst();
@@ -306,6 +334,15 @@ public record SessionPlan(
    */
   public int totalTrials() {
     return steps().size();
+  }
+
+  /**
+   * The most trials the session may still run once the candidates in {@code leftOut} (the defaults'
+   * own settings) are known: {@link #totalTrials} without their validation runs.
+   */
+  public int mostTrials(Set<String> leftOut) {
+    long left = validations.stream().filter(v -> leftOut.contains(v.name())).count();
+    return totalTrials() - (validating == null ? 0 : (int) left * validationPairs);
   }
 
   /** The trials before validation: baseline, sweeps and Bayesian slots. */

@@ -204,11 +204,25 @@ final class SessionResults {
       }
     }
     boolean searched = !plan.sweeps().isEmpty() || !plan.bayes().isEmpty();
+    Map<String, String> allTwins = new LinkedHashMap<>(twins);
     for (Track track : searched ? inputs.tracks() : List.<Track>of()) {
       for (Goal objective : List.of(Goal.values())) {
         String name = track + "/" + objective;
-        if (!validatedNames.contains(name)) {
-          rows.add(unvalidatedRow(name));
+        if (validatedNames.contains(name)) {
+          continue;
+        }
+        Summary.ResultRow unvalidated = unvalidatedRow(name);
+        Optional<String> twin = validatedTwin(unvalidated, rows);
+        if (twin.isPresent()) {
+          // Its search's best is a pick validated already (the latency pick is usually the tps
+          // one): that pick's validated figures, never the best single window of the search.
+          allTwins.put(name, twin.get());
+          Summary.ResultRow row = validatedRow(name, pairsOf(twin.get()));
+          rows.add(
+              row.withVerdict(
+                  row.verdict() + "; the same configuration as " + twin.get() + ", measured once"));
+        } else {
+          rows.add(unvalidated);
         }
       }
     }
@@ -224,7 +238,24 @@ final class SessionResults {
               "not validated against the baseline (the budget left no room); measure it with"
                   + " pgknob compare"));
     }
-    return comparedWithPgTune(withRatioToPgTune(rows, twins));
+    return comparedWithPgTune(withRatioToPgTune(rows, allTwins));
+  }
+
+  /**
+   * The validated pick whose settings are those of {@code unvalidated} (the same track's first), if
+   * one was measured against the defaults.
+   */
+  private static Optional<String> validatedTwin(
+      Summary.ResultRow unvalidated, List<Summary.ResultRow> rows) {
+    return rows.stream()
+        .filter(r -> r.tpsRatio() != null || r.latencyRatio() != null)
+        .filter(r -> r.track() != null && r.objective() != null)
+        .filter(r -> !r.settings().isEmpty() && r.settings().equals(unvalidated.settings()))
+        .sorted(
+            java.util.Comparator.comparing(
+                (Summary.ResultRow r) -> r.track() == unvalidated.track() ? 0 : 1))
+        .map(Summary.ResultRow::name)
+        .findFirst();
   }
 
   /** True when the session logged every trial before validation. */

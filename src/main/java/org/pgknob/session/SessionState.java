@@ -129,6 +129,11 @@ public record SessionState(
         newProgress);
   }
 
+  /** The state with its plan changed (validation's rounds re-counted), the inputs as they were. */
+  public SessionState withPlan(SessionPlan newPlan, Instant now) {
+    return withChosenWindow(inputs, newPlan, now);
+  }
+
   /**
    * The state once --duration auto chose its window: the inputs that record the choice and the plan
    * remade for it (the baselines it ran stay its first steps).

@@ -252,14 +252,20 @@ public final class TuningSession {
             .ifPresent(line -> progress.note("  " + line));
       }
       sameAsDefaults = sameAsDefaults(plan, proposer, logged, sameAsDefaults);
+      if (sameAsDefaults != null) {
+        plan = recountValidation(plan, logged, sameAsDefaults, trialSeconds);
+      }
       Optional<Step> next = plan.next(logged, sameAsDefaults == null ? Set.of() : sameAsDefaults);
       if (next.isEmpty()) {
         break;
       }
       Step step = next.get();
       boolean inSlot = step.phase() == Phase.REFERENCE || step.phase() == Phase.RACE;
+      // the console's counts leave out the validation runs of a pick that is the defaults
+      Set<String> leftOut = sameAsDefaults == null ? Set.of() : sameAsDefaults;
+      int mostTrials = plan.mostTrials(leftOut);
       if (!inSlot && step.phase() != lastPhase) {
-        progress.phase(step.phase(), phaseDetail(plan, step.phase()));
+        progress.phase(step.phase(), phaseDetail(plan, step.phase(), leftOut));
         lastPhase = step.phase();
       }
       if (step.phase() == Phase.BAYES && step.index() == 1) {
@@ -273,7 +279,7 @@ public final class TuningSession {
                 + String.join(", ", knobs));
       }
       TrialRequest request = proposer.request(step, logged);
-      progress.trialStarted(step.trial(), plan.totalTrials(), step.label(), request.settings());
+      progress.trialStarted(step.trial(), mostTrials, step.label(), request.settings());
       TrialResult result = runTrial(runner, request, wait);
       folder.trials().append(result);
       logged.add(result);
@@ -343,9 +349,16 @@ public final class TuningSession {
   private TrialResult runTrial(TrialRunner runner, TrialRequest request, ServerWait wait) {
     java.time.Instant started = clock.instant();
     TrialResult result;
+    // When the trial lost the server: --server-wait counts from then, so the steps that fail on
+    // the way (putting its settings back, the probe below) come out of the wait the user gave,
+    // not on top of it.
+    java.time.Instant since;
     try {
       result = runner.run(request, new LiveTps(progress, inputs.windowSeconds()));
+      Double seconds = result.timingsSeconds().get("total"); // reset to the run's end
+      since = seconds == null ? clock.instant() : started.plusMillis(Math.round(seconds * 1000));
     } catch (PgknobException e) {
+      since = clock.instant();
       if (wait.unreachable().isEmpty()) {
         throw e;
       }
@@ -358,7 +371,6 @@ public final class TuningSession {
     if (lost.isEmpty()) {
       return result;
     }
-    java.time.Instant since = clock.instant();
     try {
       return wait.await(since, lost.get()).explain(result);
     } catch (ServerUnreachableException e) {
@@ -380,6 +392,28 @@ public final class TuningSession {
     return proposer.sameAsDefaults(logged.subList(0, plan.searchTrials()));
   }
 
+  /**
+   * Validation's rounds re-counted from the time the budget has left once the search is over
+   * ({@link ValidationTime}), recorded in session.json before its first run; a resume counts the
+   * same from the same logged trials, so this changes nothing then.
+   */
+  private SessionPlan recountValidation(
+      SessionPlan plan,
+      List<TrialResult> logged,
+      Set<String> sameAsDefaults,
+      double plannedTrialSeconds) {
+    List<TrialResult> search = logged.subList(0, plan.searchTrials());
+    int perRound = new ValidationRounds(plan, sameAsDefaults).perRound();
+    SessionPlan recounted = ValidationTime.recounted(plan, search, perRound);
+    if (recounted == plan) {
+      return plan;
+    }
+    ValidationTime.line(plan, recounted, search, plannedTrialSeconds).ifPresent(progress::note);
+    state = state.withPlan(recounted, clock.instant());
+    folder.writeState(state);
+    return recounted;
+  }
+
   /** "validation decided after 4 of 6 rounds" or "validation used all 6 rounds: ...". */
   private static Optional<String> validationEnd(
       SessionPlan plan, List<TrialResult> logged, Set<String> sameAsDefaults) {
@@ -392,6 +426,17 @@ public final class TuningSession {
             ? ""
             : "; left out (the defaults, or the same settings as a pick validated): "
                 + String.join(", ", sameAsDefaults);
+    boolean decided = rounds.decided(logged);
+    if (done < plan.validationPairs() && !decided) {
+      return Optional.of(
+          "  validation stopped after "
+              + done
+              + " of at most "
+              + plan.validationPairs()
+              + " rounds: another would not fit the budget's time left; some ratios are still"
+              + " wider than the target"
+              + left);
+    }
     if (done < plan.validationPairs()) {
       return Optional.of(
           "  validation decided after "
@@ -405,7 +450,7 @@ public final class TuningSession {
         "  validation used all "
             + done
             + " rounds the budget allows"
-            + (rounds.decided(logged)
+            + (decided
                 ? ""
                 : "; some ratios are still wider than the target (a larger --budget narrows them)")
             + left);
@@ -638,11 +683,17 @@ public final class TuningSession {
     int pairs = ValidationStats.MIN_VALIDATION_PAIRS;
     List<SessionPlan.SweepKnob> sweeps =
         SweepChoice.choose(context.space(), context.bound(), inputs.tracks(), shares.sweepTrials());
+    Budget budget = Budget.parse(inputs.budget());
+    SessionPlan.WallTime wallTime =
+        budget.wallTime() == null
+            ? null // a budget of trials only: validation keeps the plan's rounds
+            : new SessionPlan.WallTime(
+                budget.wallTime().toSeconds(), budget.trials(), shares.validationPairs());
     return shares.racingPlan(
         sweeps,
         inputs.objective(),
         new SessionPlan.Validating(
-            inputs.objective(), inputs.validationTarget(), pairs, inputs.seed()));
+            inputs.objective(), inputs.validationTarget(), pairs, inputs.seed(), wallTime));
   }
 
   private Duration trialTimeout() {
@@ -650,8 +701,12 @@ public final class TuningSession {
     return Duration.ofSeconds(3L * (inputs.rampupSeconds() + inputs.windowSeconds()) + 120);
   }
 
-  private static String phaseDetail(SessionPlan plan, Phase phase) {
+  /** "12 trials": the plan's steps of {@code phase}, without the runs of the picks left out. */
+  private static String phaseDetail(SessionPlan plan, Phase phase, Set<String> leftOut) {
     long n = plan.steps().stream().filter(s -> s.phase() == phase).count();
+    if (phase == Phase.VALIDATION) {
+      n -= plan.totalTrials() - plan.mostTrials(leftOut);
+    }
     return n + " trial" + (n == 1 ? "" : "s");
   }
 

@@ -21,7 +21,8 @@ import org.pgknob.trial.TrialResult;
  * Validation that goes on until it decides (randomized multiple interleaved trials, after Abedi and
  * Brecht): rounds in which the defaults and every candidate run once each, in an order drawn anew
  * for every round, until each candidate's paired ratio against the defaults excludes 1 or is
- * narrower than the target, or the rounds the budget allows are spent.
+ * narrower than the target, or the rounds the budget allows are spent: the plan's, or as many as
+ * the time left holds when the budget has a wall time ({@link ValidationTime}).
  *
  * <p>Why rounds and paired ratios: the runs of one round are adjacent, so the machine's slow drift
  * hardly differs between a candidate's run and the defaults' run of the same round, and a random
@@ -51,6 +52,11 @@ final class ValidationRounds {
             .map(SessionPlan.Validation::name)
             .filter(n -> !sameAsDefaults.contains(n))
             .toList();
+  }
+
+  /** The runs of one round: the defaults and each candidate. */
+  int perRound() {
+    return 1 + candidates.size();
   }
 
   /** The candidates the rounds measure, in the plan's order. */
@@ -94,13 +100,15 @@ final class ValidationRounds {
       return Optional.empty();
     }
     long done = before.stream().filter(ValidationRounds::isValidation).count();
-    int perRound = 1 + candidates.size();
+    int perRound = perRound();
     int round = (int) (done / perRound) + 1;
     int position = (int) (done % perRound);
     if (position == 0 && round > 1) {
       int completed = round - 1;
       if (completed >= plan.validationPairs()
-          || (completed >= rule.minRounds() && decided(before))) {
+          || (completed >= rule.minRounds() && decided(before))
+          || (completed >= ValidationTime.plannedRounds(plan)
+              && !ValidationTime.nextRoundFits(plan, before, perRound))) {
         return Optional.empty();
       }
     }
@@ -179,22 +187,28 @@ final class ValidationRounds {
     return new ArrayList<>(byRound.values());
   }
 
-  /** "up to 6 rounds of 3 runs (defaults, restart/tps, pgtune) in random order, ...". */
+  /**
+   * "up to 6 rounds of 3 runs (defaults, restart/tps, pgtune) in random order, ...", and for a
+   * budget with a wall time that the time left may hold more ({@link ValidationTime}).
+   */
   String describe() {
     int perRound = 1 + candidates.size();
     List<String> names = new ArrayList<>();
     names.add("defaults");
     names.addAll(candidates);
     return String.format(
-        Locale.ROOT,
-        "up to %d rounds of %d runs (%s) in a random order each, stopping once every %s ratio"
-            + " against the defaults excludes 1 or is within +-%.0f%% (at least %d rounds)",
-        plan.validationPairs(),
-        perRound,
-        String.join(", ", names),
-        rule.objective(),
-        100 * rule.targetHalfWidth(),
-        rule.minRounds());
+            Locale.ROOT,
+            "up to %d rounds of %d runs (%s) in a random order each, stopping once every %s ratio"
+                + " against the defaults excludes 1 or is within +-%.0f%% (at least %d rounds)",
+            plan.validationPairs(),
+            perRound,
+            String.join(", ", names),
+            rule.objective(),
+            100 * rule.targetHalfWidth(),
+            rule.minRounds())
+        + (rule.wallTime() == null
+            ? ""
+            : "; more rounds if the time left holds them when validation starts");
   }
 
   private static boolean isValidation(TrialResult t) {

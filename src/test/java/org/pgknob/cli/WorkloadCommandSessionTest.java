@@ -3,24 +3,89 @@ package org.pgknob.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.PrintWriter;
+import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.pgknob.server.ManagedCluster;
 import org.pgknob.session.SessionFolder;
+import org.pgknob.session.SessionPlan;
 import org.pgknob.testing.SessionPostgres;
+import org.pgknob.trial.Phase;
+import org.pgknob.trial.TrialResult;
+import picocli.CommandLine;
 
 /**
  * A whole session with the README's minimal benchmark command, which prints only {@code {"value":
  * N}}: no latency, no NOPM. It runs in a child JVM whose environment holds PGPASSWORD (the password
  * of the server named with --target), since only a real environment variable can show whether the
- * command inherits it.
+ * command inherits it. And a session with a wall-time budget whose command answers at once: its
+ * validation rounds are re-counted from the time its quick trials left.
  */
 class WorkloadCommandSessionTest {
   @TempDir Path dir;
+
+  @Test
+  void quickTrialsUnderAWallTimeBudgetLeaveValidationTheRoundsTheirTimeHolds() throws Exception {
+    // The plan assumes 11 s a trial (a reset, a restart, 1 s ramp-up and window): 2m30s are 13
+    // trials, 3 of them validation rounds. The command answers at once, so the search leaves
+    // nearly all of the time and validation may take far more rounds; its ratios are exactly 1 (a
+    // constant), decided after the fewest, so the session stays short.
+    ManagedCluster cluster = SessionPostgres.cluster();
+    Path runs = dir.resolve("runs");
+    StringWriter out = new StringWriter();
+    StringWriter err = new StringWriter();
+    CommandLine cl = Main.commandLine();
+    cl.setOut(new PrintWriter(out));
+    cl.setErr(new PrintWriter(err));
+    int exit =
+        cl.execute(
+            "tune",
+            "--cluster-dir",
+            cluster.clusterDir().toString(),
+            "--workload-cmd",
+            "cat > /dev/null; echo '{\"value\": 100}'",
+            "--budget",
+            "2m30s",
+            "--tracks",
+            "reload",
+            "--rampup",
+            "1s",
+            "--duration",
+            "1s",
+            "--out",
+            runs.toString());
+    String log = out + "\n" + err;
+    assertEquals(0, exit, log);
+    Matcher recount =
+        Pattern.compile("validation: up to (\\d+) rounds \\(the plan had 3\\): they fit the ")
+            .matcher(log);
+    assertTrue(recount.find(), log);
+    int rounds = Integer.parseInt(recount.group(1));
+    assertTrue(rounds > 3, log);
+
+    SessionFolder session;
+    try (var folders = Files.list(runs)) {
+      session = SessionFolder.open(folders.findFirst().orElseThrow());
+    }
+    SessionPlan plan = session.readState().plan();
+    assertEquals(rounds, plan.validationPairs(), "session.json holds the count a resume reads");
+    assertEquals(3, plan.validating().wallTime().plannedRounds());
+    List<TrialResult> validation =
+        session.trials().read().trials().stream()
+            .filter(t -> t.phase() == Phase.VALIDATION)
+            .toList();
+    assertTrue(
+        validation.get(0).label().startsWith("validation round 1/" + rounds + " "),
+        validation.get(0).label());
+    assertTrue(log.contains("validation decided after 3 of at most " + rounds + " rounds"), log);
+  }
 
   @Test
   void aCommandPrintingOnlyAValueFinishesTheSessionAndNeverSeesPgpassword() throws Exception {

@@ -41,16 +41,7 @@ class MeasuredSlotsTest {
     } else {
       settings = Map.of("x", configuration);
     }
-    logged.add(
-        Trials.ok(
-            step.trial(),
-            step.phase().label(),
-            step.track().label(),
-            step.label(),
-            Map.of(),
-            settings,
-            tps,
-            1000 / tps));
+    logged.add(Trials.of(step, settings, tps, 1000 / tps));
     return step;
   }
 
@@ -92,15 +83,7 @@ class MeasuredSlotsTest {
     for (int i = 0; i < values.length; i++) {
       Step s = shortPlan.next(trials).orElseThrow();
       trials.add(
-          Trials.ok(
-              s.trial(),
-              s.phase().label(),
-              s.track().label(),
-              s.label(),
-              Map.of(),
-              configs[i] == null ? Map.of() : Map.of("x", configs[i]),
-              values[i],
-              1));
+          Trials.of(s, configs[i] == null ? Map.of() : Map.of("x", configs[i]), values[i], 1));
     }
     // in adjacent pairs "b" is 1% ahead of "a" twice: within the noise, so the race of at most
     // 2 pairs (6 slots left) ends undecided, and "b" has the better paired evidence
@@ -109,16 +92,7 @@ class MeasuredSlotsTest {
       Step s = shortPlan.next(trials).orElseThrow();
       assertEquals(Phase.RACE, s.phase(), s.label());
       String config = s.race().challenger() ? "b" : "a";
-      trials.add(
-          Trials.ok(
-              s.trial(),
-              s.phase().label(),
-              s.track().label(),
-              s.label(),
-              Map.of(),
-              Map.of("x", config),
-              v,
-              1));
+      trials.add(Trials.of(s, Map.of("x", config), v, 1));
     }
     assertEquals(Optional.of(5), new MeasuredSlots(shortPlan).incumbent(Track.RESTART, trials));
   }
@@ -152,16 +126,7 @@ class MeasuredSlotsTest {
     double[] values = {1000, 1010, 990, 1100, 1000, 1000};
     for (double v : values) {
       Step s = shortPlan.next(trials).orElseThrow();
-      trials.add(
-          Trials.ok(
-              s.trial(),
-              s.phase().label(),
-              s.track().label(),
-              s.label(),
-              Map.of(),
-              s.runsDefaults() ? Map.of() : Map.of("x", "v" + s.trial()),
-              v,
-              1));
+      trials.add(Trials.of(s, s.runsDefaults() ? Map.of() : Map.of("x", "v" + s.trial()), v, 1));
     }
     // 6 slots left after the third proposal: a race of at most 2 pairs (4 slots), then proposals,
     // although the plan allows races of 4 pairs; the pairs here stay undecided (+3% in noise)
@@ -170,16 +135,7 @@ class MeasuredSlotsTest {
     for (double v : pairs) {
       Step s = shortPlan.next(trials).orElseThrow();
       phases.add(s.phase());
-      trials.add(
-          Trials.ok(
-              s.trial(),
-              s.phase().label(),
-              s.track().label(),
-              s.label(),
-              Map.of(),
-              s.runsDefaults() ? Map.of() : Map.of("x", "v4"),
-              v,
-              1));
+      trials.add(Trials.of(s, s.runsDefaults() ? Map.of() : Map.of("x", "v4"), v, 1));
     }
     assertEquals(List.of(Phase.RACE, Phase.RACE, Phase.RACE, Phase.RACE), phases);
     // then no more race runs: proposals, or a reference run now due

@@ -43,6 +43,26 @@ class PlanSummaryTest {
   }
 
   @Test
+  void aWallTimeBudgetsPlanSaysTheTimeLeftMayHoldMoreRounds() {
+    SessionPlan plan =
+        Budget.apportion(16, List.of(Track.RELOAD, Track.RESTART), Goal.TPS, true, 3)
+            .racingPlan(
+                List.of(),
+                Goal.TPS,
+                new SessionPlan.Validating(
+                    Goal.TPS, 0.03, 3, 1, new SessionPlan.WallTime(720, null, 3)));
+    String validation =
+        PlanSummary.lines(plan, 40, Instant.parse("2026-12-01T09:00:00Z")).stream()
+            .filter(l -> l.startsWith("  validation"))
+            .findFirst()
+            .orElseThrow();
+    assertTrue(
+        validation.endsWith(
+            "(at least 3 rounds); more rounds if the time left holds them when validation starts"),
+        validation);
+  }
+
+  @Test
   void durationsReadAsPeopleSayThem() {
     assertEquals("45 s", PlanSummary.duration(45));
     assertEquals("7 min", PlanSummary.duration(420));

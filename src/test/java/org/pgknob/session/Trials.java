@@ -146,15 +146,42 @@ public final class Trials {
 
   /** A trial following {@code step} of a plan, with the given figures. */
   public static TrialResult of(Step step, double tps, double latencyAvgMs) {
+    return of(step, Map.of(), tps, latencyAvgMs);
+  }
+
+  /**
+   * A trial following {@code step} of a plan (its number, phase, track and label) that ran {@code
+   * settings} and measured these figures: how a test logs the plan's next step.
+   */
+  public static TrialResult of(
+      Step step, Map<String, String> settings, double tps, double latencyAvgMs) {
     return ok(
         step.trial(),
         step.phase().label(),
         step.track().label(),
         step.label(),
         Map.of(),
-        Map.of(),
+        settings,
         tps,
         latencyAvgMs);
+  }
+
+  /** {@code trial} as if it took {@code totalSeconds} from its reset to its checkpoint. */
+  public static TrialResult taking(TrialResult trial, double totalSeconds) {
+    return new TrialResult(
+        trial.trial(),
+        trial.phase(),
+        trial.track(),
+        trial.label(),
+        trial.config(),
+        trial.settings(),
+        trial.status(),
+        trial.reason(),
+        trial.workload(),
+        trial.resources(),
+        trial.predictedMemoryBytes(),
+        trial.startedAt(),
+        Map.of("total", totalSeconds, "window", 10.0));
   }
 
   public static TrialResult failed(int trial, String phase, String label, Status status) {

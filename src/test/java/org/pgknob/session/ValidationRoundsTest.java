@@ -62,16 +62,7 @@ class ValidationRoundsTest {
       if (s.phase() == Phase.BAYES) {
         settings = Map.of("shared_buffers", s.trial() + "00MB");
       }
-      logged.add(
-          Trials.ok(
-              s.trial(),
-              s.phase().label(),
-              s.track().label(),
-              s.label(),
-              Map.of(),
-              settings,
-              tps.applyAsDouble(s),
-              4));
+      logged.add(Trials.of(s, settings, tps.applyAsDouble(s), 4));
     }
     return logged;
   }
