@@ -157,11 +157,13 @@ final class MeasurementReport {
     NoiseComponents c = m.components();
     DetectableEffect effect = DetectableEffect.DEFAULT;
     int df = noise.degreesOfFreedom();
-    double pairSeconds = 2 * trialSeconds * plan.validationPairs();
     double now =
         WindowChoice.evaluate(c, window, plan.validationPairs(), df, effect).smallestGain();
+    // Twice the budget gives validation twice its share, so twice the pairs. Counted from the
+    // window's time it was wrong whenever a trial's time is not the window's (an external command
+    // times itself: its trials may be shorter than --duration, and no pair "fitted").
     double doubled =
-        WindowChoice.evaluate(c, window, overhead, 2 * pairSeconds, df, effect).smallestGain();
+        WindowChoice.evaluate(c, window, 2 * plan.validationPairs(), df, effect).smallestGain();
     boolean timed = inputs.workload().timedByPgknob();
     DetectableGain asItIs =
         DetectableGain.of(window, inputs.budget(), plan.validationPairs(), now, doubled, timed);

@@ -57,6 +57,26 @@ class MeasurementReportTest {
     assertTrue(MeasurementReport.lines(trials).contains("pooled from 3 runs of 1 configurations"));
   }
 
+  @Test
+  void twiceTheBudgetLowersTheDetectableGainWhenTrialsAreShorterThanTheWindow() {
+    // An external workload command times itself: its trials (1 s here) can be shorter than the
+    // window, and twice the budget must still mean twice the validation pairs.
+    List<TrialResult> trials = List.of(defaults(1, 1000), defaults(2, 1080), defaults(3, 950));
+    SessionPlan plan =
+        new SessionPlan(
+            3,
+            List.of(),
+            List.of(),
+            List.of(new SessionPlan.Validation("restart/tps", Track.RESTART)),
+            3);
+    String line =
+        MeasurementReport.detectableEffect(trials, plan, TinyInputs.of("40", List.of("restart")), 1)
+            .orElseThrow();
+    int now = percent(line, "gains under ");
+    int doubled = percent(line, "twice the budget brings that to ");
+    assertTrue(doubled < now, line);
+  }
+
   private static int percent(String line, String after) {
     int i = line.indexOf(after) + after.length();
     return Integer.parseInt(line.substring(i, line.indexOf('%', i)));
