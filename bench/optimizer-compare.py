@@ -1,0 +1,58 @@
+#!/usr/bin/env python3
+"""Medians and per-seed comparisons from the optimizer benchmark's --progress output.
+
+Usage: bench/optimizer-compare.py BASE.progress [VARIANT.progress ...]
+For each file and function: the seeds, the ratio of medians bayes / random at each checkpoint and
+the median of per-seed ratios at 40 evaluations; for each variant, the seeds (shared with BASE)
+on which its regret at 40 evaluations was below and above BASE's. Several files of one setting
+(other seeds) can be joined with cat first: a run is deterministic for a seed.
+"""
+import collections
+import re
+import statistics
+import sys
+
+LINE = re.compile(r"seed (\S+) (\d+) bayes \[([^\]]*)\] random \[([^\]]*)\]")
+
+
+def load(path):
+    runs = collections.defaultdict(dict)
+    for line in open(path):
+        m = LINE.match(line)
+        if m:
+            bayes = [float(v) for v in m.group(3).split(",")]
+            random = [float(v) for v in m.group(4).split(",")]
+            runs[m.group(1)][int(m.group(2))] = (bayes, random)
+    return runs
+
+
+def summary(path, runs):
+    print(path)
+    for function, seeds in runs.items():
+        rows = [seeds[s] for s in sorted(seeds)]
+        ratios = []
+        for c in range(len(rows[0][0])):
+            b = statistics.median(r[0][c] for r in rows)
+            r = statistics.median(r[1][c] for r in rows)
+            ratios.append("nan" if r != r or b != b or r == 0 else f"{b / r:.3f}")
+        per_seed = statistics.median(r[0][1] / r[1][1] for r in rows if r[1][1] > 0)
+        print(f"  {function:26s} seeds {len(rows):2d}  ratio at 20/40/80 {' / '.join(ratios)}"
+              f"  median per-seed ratio at 40 {per_seed:.3f}")
+
+
+def main(paths):
+    base = load(paths[0])
+    summary(paths[0], base)
+    for path in paths[1:]:
+        variant = load(path)
+        summary(path, variant)
+        for function, seeds in variant.items():
+            shared = sorted(set(seeds) & set(base.get(function, {})))
+            better = sum(seeds[s][0][1] < base[function][s][0][1] for s in shared)
+            worse = sum(seeds[s][0][1] > base[function][s][0][1] for s in shared)
+            print(f"  {function:26s} against {paths[0]} on {len(shared)} seeds:"
+                  f" better on {better}, worse on {worse}")
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])
