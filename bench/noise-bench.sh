@@ -29,7 +29,7 @@ session() { # mode seed
   echo "$BASHPID" > "$lock/pid"
   rm -rf "$dir"
   mkdir -p "$dir/state"
-  NOISE_SEED=$2 NOISE_STATE=$(pwd)/$dir/state NOISE_AA=$([ "$1" = aa ] && echo 1 || echo 0) \
+  NOISE_SEED=$2 NOISE_STATE=$(cd "$dir/state" && pwd) NOISE_AA=$([ "$1" = aa ] && echo 1 || echo 0) \
     ${PGKNOB:-./pgknob} tune --workload-cmd "$python $(pwd)/bench/noise-workload.py" --budget "$budget" \
     --seed "$2" --out "$dir" > "$dir/console.log" 2>&1 || echo "session $1 $2 failed: see $dir/console.log"
   rm -rf "$lock"
