@@ -443,6 +443,17 @@ final class SessionResults {
     if (best.isEmpty()) {
       return row(name, List.of(), Map.of(), null, null, "no successful trial in this track");
     }
+    if (ServerChanges.only(best.get().rendered(space), context.serverSettings()).isEmpty()) {
+      // The defaults' runs are the baseline's, not this pick's: the table shows none for it, as for
+      // a validated pick that changes nothing.
+      return row(
+          name,
+          List.of(),
+          Map.of(),
+          null,
+          null,
+          "no change found: the search's best is the server's defaults");
+    }
     List<TrialResult> runs = new ArrayList<>();
     for (TrialResult t : ok(trials)) {
       if (!isValidation(t)

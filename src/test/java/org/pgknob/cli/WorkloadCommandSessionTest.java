@@ -88,6 +88,50 @@ class WorkloadCommandSessionTest {
   }
 
   @Test
+  void aLatencyPickThatIsTheDefaultsSaysNoChangeFoundAndShowsNoRunsOfItsOwn() throws Exception {
+    // Every configuration but the defaults is slower: each pick is the defaults. An unvalidated
+    // latency row once showed the baseline's runs as "not validated ... best of the search".
+    ManagedCluster cluster = SessionPostgres.cluster();
+    Path runs = dir.resolve("runs");
+    StringWriter out = new StringWriter();
+    CommandLine cl = Main.commandLine();
+    cl.setOut(new PrintWriter(out));
+    cl.setErr(new PrintWriter(out));
+    int exit =
+        cl.execute(
+            "tune",
+            "--cluster-dir",
+            cluster.clusterDir().toString(),
+            "--workload-cmd",
+            "s=$(cat); if [ \"$s\" = '{}' ]; then echo '{\"value\": 100, \"latency_ms\": 1.0}';"
+                + " else echo '{\"value\": 90, \"latency_ms\": 2.0}'; fi",
+            "--budget",
+            "18",
+            "--tracks",
+            "reload",
+            "--rampup",
+            "1s",
+            "--duration",
+            "1s",
+            "--out",
+            runs.toString());
+    assertEquals(0, exit, out.toString());
+    SessionFolder session;
+    try (var folders = Files.list(runs)) {
+      session = SessionFolder.open(folders.findFirst().orElseThrow());
+    }
+    for (var row : session.readSummary().results()) {
+      if (row.track() != null) {
+        assertTrue(row.settings().isEmpty(), row.toString());
+        assertTrue(row.verdict().startsWith("no change found"), row.name() + ": " + row.verdict());
+        if (row.objective() == org.pgknob.runs.Goal.LATENCY) {
+          assertTrue(row.trials().isEmpty(), row.toString());
+        }
+      }
+    }
+  }
+
+  @Test
   void aCommandPrintingOnlyAValueFinishesTheSessionAndNeverSeesPgpassword() throws Exception {
     ManagedCluster cluster = SessionPostgres.cluster();
     String password = Files.readString(cluster.passwordFile()).strip();
