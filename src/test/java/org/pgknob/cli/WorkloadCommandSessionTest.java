@@ -13,6 +13,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.pgknob.runs.Goal;
 import org.pgknob.server.ManagedCluster;
 import org.pgknob.session.SessionFolder;
 import org.pgknob.session.SessionPlan;
@@ -37,6 +38,55 @@ class WorkloadCommandSessionTest {
     // trials, 3 of them validation rounds. The command answers at once, so the search leaves
     // nearly all of the time and validation may take far more rounds; its ratios are exactly 1 (a
     // constant), decided after the fewest, so the session stays short.
+    QuickSession session = quickSession("cat > /dev/null; echo '{\"value\": 100}'", "2m30s");
+    String log = session.log();
+    assertEquals(0, session.exit(), log);
+    Matcher recount =
+        Pattern.compile("validation: up to (\\d+) rounds \\(the plan had 3\\): they fit the ")
+            .matcher(log);
+    assertTrue(recount.find(), log);
+    int rounds = Integer.parseInt(recount.group(1));
+    assertTrue(rounds > 3, log);
+
+    SessionPlan plan = session.folder().readState().plan();
+    assertEquals(rounds, plan.validationPairs(), "session.json holds the count a resume reads");
+    assertEquals(3, plan.validating().wallTime().plannedRounds());
+    List<TrialResult> validation =
+        session.folder().trials().read().trials().stream()
+            .filter(t -> t.phase() == Phase.VALIDATION)
+            .toList();
+    assertTrue(
+        validation.get(0).label().startsWith("validation round 1/" + rounds + " "),
+        validation.get(0).label());
+    assertTrue(log.contains("validation decided after 3 of at most " + rounds + " rounds"), log);
+  }
+
+  @Test
+  void aLatencyPickThatIsTheDefaultsSaysNoChangeFoundAndShowsNoRunsOfItsOwn() throws Exception {
+    // Every configuration but the defaults is slower: each pick is the defaults. An unvalidated
+    // latency row once showed the baseline's runs as "not validated ... best of the search".
+    QuickSession session =
+        quickSession(
+            "s=$(cat); if [ \"$s\" = '{}' ]; then echo '{\"value\": 100, \"latency_ms\": 1.0}';"
+                + " else echo '{\"value\": 90, \"latency_ms\": 2.0}'; fi",
+            "18");
+    assertEquals(0, session.exit(), session.log());
+    for (var row : session.folder().readSummary().results()) {
+      if (row.track() != null) {
+        assertTrue(row.settings().isEmpty(), row.toString());
+        assertTrue(row.verdict().startsWith("no change found"), row.name() + ": " + row.verdict());
+        if (row.objective() == Goal.LATENCY) {
+          assertTrue(row.trials().isEmpty(), row.toString());
+        }
+      }
+    }
+  }
+
+  /** What a quick session left: its exit code, its console (out and err) and its folder. */
+  private record QuickSession(int exit, String log, SessionFolder folder) {}
+
+  /** A reload-track session of 1 s windows through {@code command}, in this JVM. */
+  private QuickSession quickSession(String command, String budget) throws Exception {
     ManagedCluster cluster = SessionPostgres.cluster();
     Path runs = dir.resolve("runs");
     StringWriter out = new StringWriter();
@@ -50,9 +100,9 @@ class WorkloadCommandSessionTest {
             "--cluster-dir",
             cluster.clusterDir().toString(),
             "--workload-cmd",
-            "cat > /dev/null; echo '{\"value\": 100}'",
+            command,
             "--budget",
-            "2m30s",
+            budget,
             "--tracks",
             "reload",
             "--rampup",
@@ -62,72 +112,11 @@ class WorkloadCommandSessionTest {
             "--out",
             runs.toString());
     String log = out + "\n" + err;
-    assertEquals(0, exit, log);
-    Matcher recount =
-        Pattern.compile("validation: up to (\\d+) rounds \\(the plan had 3\\): they fit the ")
-            .matcher(log);
-    assertTrue(recount.find(), log);
-    int rounds = Integer.parseInt(recount.group(1));
-    assertTrue(rounds > 3, log);
-
-    SessionFolder session;
-    try (var folders = Files.list(runs)) {
-      session = SessionFolder.open(folders.findFirst().orElseThrow());
+    if (exit != 0) {
+      return new QuickSession(exit, log, null);
     }
-    SessionPlan plan = session.readState().plan();
-    assertEquals(rounds, plan.validationPairs(), "session.json holds the count a resume reads");
-    assertEquals(3, plan.validating().wallTime().plannedRounds());
-    List<TrialResult> validation =
-        session.trials().read().trials().stream()
-            .filter(t -> t.phase() == Phase.VALIDATION)
-            .toList();
-    assertTrue(
-        validation.get(0).label().startsWith("validation round 1/" + rounds + " "),
-        validation.get(0).label());
-    assertTrue(log.contains("validation decided after 3 of at most " + rounds + " rounds"), log);
-  }
-
-  @Test
-  void aLatencyPickThatIsTheDefaultsSaysNoChangeFoundAndShowsNoRunsOfItsOwn() throws Exception {
-    // Every configuration but the defaults is slower: each pick is the defaults. An unvalidated
-    // latency row once showed the baseline's runs as "not validated ... best of the search".
-    ManagedCluster cluster = SessionPostgres.cluster();
-    Path runs = dir.resolve("runs");
-    StringWriter out = new StringWriter();
-    CommandLine cl = Main.commandLine();
-    cl.setOut(new PrintWriter(out));
-    cl.setErr(new PrintWriter(out));
-    int exit =
-        cl.execute(
-            "tune",
-            "--cluster-dir",
-            cluster.clusterDir().toString(),
-            "--workload-cmd",
-            "s=$(cat); if [ \"$s\" = '{}' ]; then echo '{\"value\": 100, \"latency_ms\": 1.0}';"
-                + " else echo '{\"value\": 90, \"latency_ms\": 2.0}'; fi",
-            "--budget",
-            "18",
-            "--tracks",
-            "reload",
-            "--rampup",
-            "1s",
-            "--duration",
-            "1s",
-            "--out",
-            runs.toString());
-    assertEquals(0, exit, out.toString());
-    SessionFolder session;
     try (var folders = Files.list(runs)) {
-      session = SessionFolder.open(folders.findFirst().orElseThrow());
-    }
-    for (var row : session.readSummary().results()) {
-      if (row.track() != null) {
-        assertTrue(row.settings().isEmpty(), row.toString());
-        assertTrue(row.verdict().startsWith("no change found"), row.name() + ": " + row.verdict());
-        if (row.objective() == org.pgknob.runs.Goal.LATENCY) {
-          assertTrue(row.trials().isEmpty(), row.toString());
-        }
-      }
+      return new QuickSession(exit, log, SessionFolder.open(folders.findFirst().orElseThrow()));
     }
   }
 

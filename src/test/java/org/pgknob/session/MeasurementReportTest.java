@@ -39,13 +39,7 @@ class MeasurementReportTest {
   @Test
   void theDetectableEffectShrinksWithBudgetAndIsPrintedWithItsOptions() {
     List<TrialResult> trials = List.of(defaults(1, 1000), defaults(2, 1080), defaults(3, 950));
-    SessionPlan plan =
-        new SessionPlan(
-            3,
-            List.of(),
-            List.of(),
-            List.of(new SessionPlan.Validation("restart/tps", Track.RESTART)),
-            3);
+    SessionPlan plan = baselinesAndThreeRounds();
     String line =
         MeasurementReport.detectableEffect(
                 trials, plan, TinyInputs.of("12m", List.of("restart")), 30)
@@ -62,19 +56,23 @@ class MeasurementReportTest {
     // An external workload command times itself: its trials (1 s here) can be shorter than the
     // window, and twice the budget must still mean twice the validation pairs.
     List<TrialResult> trials = List.of(defaults(1, 1000), defaults(2, 1080), defaults(3, 950));
-    SessionPlan plan =
-        new SessionPlan(
-            3,
-            List.of(),
-            List.of(),
-            List.of(new SessionPlan.Validation("restart/tps", Track.RESTART)),
-            3);
+    SessionPlan plan = baselinesAndThreeRounds();
     String line =
         MeasurementReport.detectableEffect(trials, plan, TinyInputs.of("40", List.of("restart")), 1)
             .orElseThrow();
     int now = percent(line, "gains under ");
     int doubled = percent(line, "twice the budget brings that to ");
     assertTrue(doubled < now, line);
+  }
+
+  /** 3 baseline runs, no search, 3 validation rounds of one restart pick. */
+  private static SessionPlan baselinesAndThreeRounds() {
+    return new SessionPlan(
+        3,
+        List.of(),
+        List.of(),
+        List.of(new SessionPlan.Validation("restart/tps", Track.RESTART)),
+        3);
   }
 
   private static int percent(String line, String after) {
