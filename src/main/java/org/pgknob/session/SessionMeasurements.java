@@ -166,18 +166,7 @@ final class SessionMeasurements {
    * wild configuration would raise the bar it is held to.
    */
   boolean unstable(Map<String, String> settings) {
-    double[] runs = runsBySettings.get(new TreeMap<>(settings));
-    if (runs == null || runs.length < 2) {
-      return false;
-    }
-    List<double[]> others = new ArrayList<>();
-    runsBySettings.forEach(
-        (k, v) -> {
-          if (!k.equals(settings)) {
-            others.add(v);
-          }
-        });
-    return new Instability(INSTABILITY_ERROR_RATE).unstable(runs, PooledNoise.of(others));
+    return unstable(settings, false);
   }
 
   /**
@@ -186,6 +175,10 @@ final class SessionMeasurements {
    * drop; one that falls far twice stays unstable.
    */
   boolean unstableBeyondOneDrop(Map<String, String> settings) {
+    return unstable(settings, true);
+  }
+
+  private boolean unstable(Map<String, String> settings, boolean withoutLoneDrop) {
     double[] runs = runsBySettings.get(new TreeMap<>(settings));
     if (runs == null || runs.length < 2) {
       return false;
@@ -197,8 +190,8 @@ final class SessionMeasurements {
             others.add(v);
           }
         });
-    return new Instability(INSTABILITY_ERROR_RATE)
-        .unstable(LoneDrop.without(runs, objective == Goal.TPS), PooledNoise.of(others));
+    double[] tested = withoutLoneDrop ? LoneDrop.without(runs, objective == Goal.TPS) : runs;
+    return new Instability(INSTABILITY_ERROR_RATE).unstable(tested, PooledNoise.of(others));
   }
 
   DriftModel drift() {
