@@ -213,15 +213,9 @@ class MeasuredSlotsTest {
     // 7 restart slots: 4 left after the three first proposals, under the two-thirds cap of a race
     // against the incumbent (one pair), enough for the first race's two pairs
     SessionPlan plan = restartSlots(7);
-    List<TrialResult> trials = new ArrayList<>();
-    for (double v : new double[] {1000, 1010, 990}) {
-      logNext(plan, trials, v, null);
-    }
-    logNext(plan, trials, 1300, "a");
-    logNext(plan, trials, 1200, "b");
     // 17% below the runner-up: within what two windows' noise and a true difference give, and no
     // slot to spare for a second run anyway
-    logNext(plan, trials, 1000, "c");
+    List<TrialResult> trials = baselinesThenFirstProposals(plan, 1300, 1200, 1000);
     List<Phase> phases = new ArrayList<>();
     for (double v : new double[] {1300, 1200, 1310, 1210}) {
       phases.add(logNext(plan, trials, v, null).phase());
@@ -233,13 +227,7 @@ class MeasuredSlotsTest {
   @Test
   void withThreeSlotsLeftTheFirstProposalsAreNotRaced() {
     SessionPlan plan = restartSlots(6);
-    List<TrialResult> trials = new ArrayList<>();
-    for (double v : new double[] {1000, 1010, 990}) {
-      logNext(plan, trials, v, null);
-    }
-    logNext(plan, trials, 1300, "a");
-    logNext(plan, trials, 1200, "b");
-    logNext(plan, trials, 1000, "c");
+    List<TrialResult> trials = baselinesThenFirstProposals(plan, 1300, 1200, 1000);
     // a pair needs two slots and the race two pairs: three slots hold none of it
     assertEquals(Phase.BAYES, plan.next(trials).orElseThrow().phase());
   }
@@ -247,15 +235,9 @@ class MeasuredSlotsTest {
   @Test
   void aFirstProposalFarBelowTheRunnerUpRunsAgainAndARecoveredOneEntersTheRace() {
     SessionPlan plan = nineRestartSlots();
-    List<TrialResult> trials = new ArrayList<>();
-    for (double v : new double[] {1000, 1010, 990}) {
-      logNext(plan, trials, v, null);
-    }
-    logNext(plan, trials, 1300, "a");
-    logNext(plan, trials, 1250, "b");
     // 1250 / 900: 33% (0.33 in log) below the runner-up, beyond the 0.2 two equal windows reach
     // in about 2.5% of cases under a 7% noise; a 30% drop lands there
-    logNext(plan, trials, 900, "c");
+    List<TrialResult> trials = baselinesThenFirstProposals(plan, 1300, 1250, 900);
     Step again = logNext(plan, trials, 1400, null);
     assertEquals(Phase.REFERENCE, again.phase(), again.label());
     assertEquals(6, again.incumbentTrial(), again.label());
@@ -273,13 +255,7 @@ class MeasuredSlotsTest {
   @Test
   void aFirstProposalThatRunsFarBelowAgainStaysOutOfTheRaceAndOnlyOneRecheckIsTaken() {
     SessionPlan plan = nineRestartSlots();
-    List<TrialResult> trials = new ArrayList<>();
-    for (double v : new double[] {1000, 1010, 990}) {
-      logNext(plan, trials, v, null);
-    }
-    logNext(plan, trials, 1300, "a");
-    logNext(plan, trials, 1250, "b");
-    logNext(plan, trials, 900, "c");
+    List<TrialResult> trials = baselinesThenFirstProposals(plan, 1300, 1250, 900);
     assertEquals(Phase.REFERENCE, logNext(plan, trials, 910, null).phase());
     // twice 28% below: a worse configuration, not a drop; the race is "a" against "b"
     assertEquals(new Step.RaceRun(false, 4, 1), logNext(plan, trials, 1300, null).race());
@@ -289,13 +265,7 @@ class MeasuredSlotsTest {
   @Test
   void anUndecidedRaceOfTheFirstProposalsLeavesOutAPairWithADrop() {
     SessionPlan plan = nineRestartSlots();
-    List<TrialResult> trials = new ArrayList<>();
-    for (double v : new double[] {1000, 1010, 990}) {
-      logNext(plan, trials, v, null);
-    }
-    logNext(plan, trials, 1500, "a");
-    logNext(plan, trials, 1300, "b");
-    logNext(plan, trials, 1200, "c");
+    List<TrialResult> trials = baselinesThenFirstProposals(plan, 1500, 1300, 1200);
     // "a" loses 30% in its first race run (1000 against its other runs' 1475: a drop) and leads
     // by 7% in the second pair; with both pairs "b" would be ahead on average (+26%, -7%)
     for (double v : new double[] {1000, 1300, 1450, 1350}) {
@@ -314,13 +284,7 @@ class MeasuredSlotsTest {
             List.of(),
             0,
             SessionPlan.Racing.defaults(Goal.TPS));
-    List<TrialResult> trials = new ArrayList<>();
-    for (double v : new double[] {1000, 1010, 990}) {
-      logNext(plan, trials, v, null);
-    }
-    logNext(plan, trials, 1300, "a");
-    logNext(plan, trials, 1250, "b");
-    logNext(plan, trials, 900, "c");
+    List<TrialResult> trials = baselinesThenFirstProposals(plan, 1300, 1250, 900);
     // the restart track would measure "c" again and race; with 5 slots left the reload track keeps
     // them for the model's proposals
     for (int i = 0; i < 5; i++) {
@@ -351,6 +315,22 @@ class MeasuredSlotsTest {
    * proposal gets the settings {x: configuration}, a race or reference run those of the trial it
    * repeats, a run of the defaults none.
    */
+  /**
+   * The defaults' three baseline runs (1000, 1010, 990), then the track's three first proposals,
+   * labelled a, b and c, at these values.
+   */
+  private static List<TrialResult> baselinesThenFirstProposals(
+      SessionPlan plan, double a, double b, double c) {
+    List<TrialResult> trials = new ArrayList<>();
+    for (double v : new double[] {1000, 1010, 990}) {
+      logNext(plan, trials, v, null);
+    }
+    logNext(plan, trials, a, "a");
+    logNext(plan, trials, b, "b");
+    logNext(plan, trials, c, "c");
+    return trials;
+  }
+
   private static Step logNext(
       SessionPlan plan, List<TrialResult> trials, double tps, String configuration) {
     Step step = plan.next(trials).orElseThrow();
