@@ -344,16 +344,7 @@ class MeasuredSlotsTest {
     } else {
       settings = Map.of("x", configuration);
     }
-    trials.add(
-        Trials.ok(
-            step.trial(),
-            step.phase().label(),
-            step.track().label(),
-            step.label(),
-            Map.of(),
-            settings,
-            tps,
-            1000 / tps));
+    trials.add(Trials.of(step, settings, tps, 1000 / tps));
     return step;
   }
 }
