@@ -52,6 +52,23 @@ public final class LoneDrop {
     return beyond > THRESHOLD ? worst : -1;
   }
 
+  /**
+   * Whether {@code run} lies more than {@link #THRESHOLD} (log scale) beyond the median of {@code
+   * others}, on the worse side: below it when higher is better, above it otherwise. False when
+   * there is nothing to compare with.
+   */
+  public static boolean beyond(double run, double[] others, boolean higherIsBetter) {
+    if (others.length == 0 || !(run > 0)) {
+      return false;
+    }
+    double[] logs = Stats.logs(others);
+    Arrays.sort(logs);
+    int m = logs.length;
+    double median = m % 2 == 1 ? logs[m / 2] : (logs[m / 2 - 1] + logs[m / 2]) / 2;
+    double by = higherIsBetter ? median - Math.log(run) : Math.log(run) - median;
+    return by > THRESHOLD;
+  }
+
   /** The runs without the one {@link #of} leaves out (all of them when none). */
   public static double[] without(double[] runs, boolean higherIsBetter) {
     int out = of(runs, higherIsBetter);

@@ -12,6 +12,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.Set;
+import java.util.stream.Collectors;
 import org.pgknob.BuildInfo;
 import org.pgknob.PgknobException;
 import org.pgknob.report.Labels;
@@ -291,6 +292,9 @@ public final class TuningSession {
               clock.instant());
       folder.writeState(state);
       checkBaselineRuns(plan, logged);
+      if (step.phase() == Phase.VALIDATION && plan.validating() != null) {
+        new ValidationRounds(plan, leftOut).droppedNote(logged).ifPresent(progress::note);
+      }
       if (logged.size() == plan.baselineRuns()) {
         MeasurementReport.checkStable(logged);
         if (!windowToChoose()) { // else printed with the window chosen, next
@@ -420,12 +424,19 @@ public final class TuningSession {
     ValidationRounds rounds = new ValidationRounds(plan, sameAsDefaults);
     long runs = logged.stream().filter(t -> t.phase() == Phase.VALIDATION).count();
     int perRound = 1 + rounds.candidates().size();
-    long done = runs / perRound;
+    Set<Integer> dropped = ValidationRounds.droppedRounds(logged);
+    long done = runs / perRound - dropped.size();
     String left =
-        sameAsDefaults.isEmpty()
-            ? ""
-            : "; left out (the defaults, or the same settings as a pick validated): "
-                + String.join(", ", sameAsDefaults);
+        (sameAsDefaults.isEmpty()
+                ? ""
+                : "; left out (the defaults, or the same settings as a pick validated): "
+                    + String.join(", ", sameAsDefaults))
+            + (dropped.isEmpty()
+                ? ""
+                : (dropped.size() == 1
+                        ? "; not counted, for a run that dropped: round "
+                        : "; not counted, for a run that dropped: rounds ")
+                    + dropped.stream().map(String::valueOf).collect(Collectors.joining(", ")));
     boolean decided = rounds.decided(logged);
     if (done < plan.validationPairs() && !decided) {
       return Optional.of(

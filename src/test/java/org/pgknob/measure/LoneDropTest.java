@@ -2,6 +2,7 @@ package org.pgknob.measure;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.Random;
@@ -46,5 +47,15 @@ class LoneDropTest {
     assertEquals(-1, LoneDrop.of(new double[] {700}, true));
     assertEquals(-1, LoneDrop.of(new double[] {1000, 850}, true), "16% below: within 18%");
     assertEquals(1, LoneDrop.of(new double[] {1000, 800}, true), "22% below");
+  }
+
+  @Test
+  void aRunIsBeyondOthersOnlyWhenItLiesMoreThanTheThresholdOnTheWorseSideOfTheirMedian() {
+    double[] others = {1000, 1100, 900};
+    assertTrue(LoneDrop.beyond(800, others, true), "20% below the median 1000");
+    assertFalse(LoneDrop.beyond(850, others, true), "15% below: within 18%");
+    assertFalse(LoneDrop.beyond(1300, others, true), "a fast run is no drop");
+    assertTrue(LoneDrop.beyond(1300, others, false), "for latency, high is the worse side");
+    assertFalse(LoneDrop.beyond(500, new double[0], true), "nothing to compare with");
   }
 }

@@ -164,4 +164,99 @@ class ValidationRoundsTest {
     assertFalse(ValidationRounds.decided(wide, 0.03));
     assertTrue(ValidationRounds.decided(wide, 0.5), "within +-50%");
   }
+
+  /** The validation runs' label round numbers of {@code subject}'s pairs with the defaults. */
+  private static List<Integer> pairedRounds(String subject, List<TrialResult> trials) {
+    List<Integer> out = new ArrayList<>();
+    for (TrialResult[] p : ValidationRounds.runsByRound("baseline", subject, trials)) {
+      String label = p[1].label();
+      out.add(Integer.parseInt(label.replaceAll("validation round (\\d+)/.*", "$1")));
+    }
+    return out;
+  }
+
+  private static boolean validationRun(Step s, int round, String subject) {
+    return s.phase() == Phase.VALIDATION && s.index() == round && s.subject().equals(subject);
+  }
+
+  @Test
+  void aRoundWithADropIsLeftOutOfTheRatiosAndRunAgainWhenTheRunsAllow() {
+    // reload/tps is the defaults: its runs are free, so the plan holds rounds beyond its 3
+    SessionPlan plan = plan(3, 0.001, PICKS);
+    Set<String> leftOut = Set.of("reload/tps");
+    List<TrialResult> trials =
+        run(plan, leftOut, s -> noisy(validationRun(s, 2, "pgtune") ? 700 : 1000, 0.01, s.trial()));
+    assertEquals(Set.of(2), ValidationRounds.droppedRounds(trials));
+    assertEquals(4 * 3, validation(trials).size(), "3 rounds kept, round 2 run again");
+    assertEquals(List.of(1, 3, 4), pairedRounds("pgtune", trials));
+    assertEquals(List.of(1, 3, 4), pairedRounds("restart/tps", trials), "the whole round");
+    assertTrue(validation(trials).get(11).label().startsWith("validation round 4/4 "));
+    for (int k = plan.searchTrials(); k < trials.size(); k++) {
+      assertEquals(
+          trials.get(k).label(),
+          plan.next(trials.subList(0, k), leftOut).orElseThrow().label(),
+          "a resumed session proposes the same run #" + k);
+    }
+    String note =
+        new ValidationRounds(plan, leftOut)
+            .droppedNote(trials.subList(0, plan.searchTrials() + 6))
+            .orElseThrow();
+    assertTrue(note.contains("validation round 2 is left out of the ratios; another round"), note);
+    assertTrue(note.contains("pgtune's run (7"), note);
+  }
+
+  @Test
+  void aRoundInWhichTheDefaultsDroppedIsLeftOutOfEveryRatioEvenWithoutRoomToRunItAgain() {
+    SessionPlan plan = plan(5, 0.001, List.of("restart/tps", "pgtune"));
+    List<TrialResult> trials =
+        run(
+            plan,
+            Set.of(),
+            s -> noisy(validationRun(s, 2, "baseline") ? 700 : 1000, 0.01, s.trial()));
+    assertEquals(Set.of(2), ValidationRounds.droppedRounds(trials));
+    assertEquals(5 * 3, validation(trials).size(), "no run beyond the plan's");
+    assertEquals(List.of(1, 3, 4, 5), pairedRounds("pgtune", trials));
+    assertTrue(
+        new ValidationRounds(plan, Set.of())
+            .droppedNote(trials.subList(0, plan.searchTrials() + 6))
+            .orElseThrow()
+            .contains("the defaults' run"));
+  }
+
+  @Test
+  void aCandidateTrulySlowerThanTheDefaultsIsNotTakenForADrop() {
+    SessionPlan plan = plan(4, 0.001, List.of("restart/tps", "pgtune"));
+    List<TrialResult> trials =
+        run(
+            plan,
+            Set.of(),
+            s ->
+                noisy(
+                    SessionPlan.BASELINE.equals(s.subject()) || s.phase() != Phase.VALIDATION
+                        ? 1000
+                        : s.subject().equals("pgtune") ? 700 : 1000,
+                    0.01,
+                    s.trial()));
+    assertEquals(Set.of(), ValidationRounds.droppedRounds(trials));
+    assertEquals(List.of(1, 2, 3, 4), pairedRounds("pgtune", trials));
+  }
+
+  @Test
+  void atMostOneRoundInThreeIsLeftOutSoAConfigurationThatKeepsDroppingStillShows() {
+    SessionPlan plan = plan(6, 0.001, List.of("restart/tps", "pgtune"));
+    List<TrialResult> trials =
+        run(
+            plan,
+            Set.of(),
+            s ->
+                noisy(
+                    s.phase() == Phase.VALIDATION && SessionPlan.BASELINE.equals(s.subject())
+                        ? 750
+                        : 1000,
+                    0.01,
+                    s.trial()));
+    // round 1's defaults fell against the 3 baselines; rounds 2-3 would exceed one in three, and by
+    // round 4 the defaults' own runs are as often low as not
+    assertEquals(Set.of(1), ValidationRounds.droppedRounds(trials));
+  }
 }

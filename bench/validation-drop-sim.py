@@ -1,0 +1,88 @@
+#!/usr/bin/env python3
+"""A/A validation under the noise bench's noise: how often does a 95% interval exclude 1?
+
+Simulates sessions whose configurations all perform the same: the defaults and C candidates, each
+measured a few times in the search, then R validation rounds of one run each. Runs have 7%
+log-normal noise and, in 5% of them, a 30% drop (bench/noise-workload.py's noise, without its
+drift, which pairs cancel). Each candidate's ratio to the defaults gets pgknob's interval (the pairs'
+own spread and a pooled noise of 7% with 40 degrees of freedom, the larger of the two; see
+measure.PairedRatio). Modes: `none` keeps every round; `void` leaves out a round in which a run lies
+more than 18% below both its round's other runs and its configuration's other runs (at most one
+round in three so far; session.ValidationRounds.droppedRounds), with no room to run it again.
+Usage: python3 bench/validation-drop-sim.py [sessions=4000]
+"""
+import math
+import random
+import statistics as st
+import sys
+
+THRESHOLD = 0.2  # measure.DriftModel.MIN_DROP: about 18% in log scale
+
+
+def t_quantile(p, df):
+    """Student's t quantile by the Cornish-Fisher expansion (accurate to 1e-4 for df >= 10)."""
+    z = st.NormalDist().inv_cdf(p)
+    g1 = (z**3 + z) / 4
+    g2 = (5 * z**5 + 16 * z**3 + 3 * z) / 96
+    g3 = (3 * z**7 + 19 * z**5 + 17 * z**3 - 15 * z) / 384
+    return z + g1 / df + g2 / df**2 + g3 / df**3
+
+
+def run(rng):
+    v = math.exp(0.07 * rng.gauss(0, 1))
+    return v * 0.7 if rng.random() < 0.05 else v
+
+
+def beyond(v, others):
+    return bool(others) and st.median(math.log(o) for o in others) - math.log(v) > THRESHOLD
+
+
+def excludes_one(pairs, pooled=0.07, pooled_df=40):
+    d = [math.log(b / a) for a, b in pairs]
+    n = len(d)
+    if n < 2:
+        return None
+    own = st.stdev(d)
+    combined = math.sqrt(((n - 1) * own * own + pooled_df * 2 * pooled * pooled) / (n - 1 + pooled_df))
+    half = t_quantile(0.975, n - 1 + pooled_df) * max(own, combined) / math.sqrt(n)
+    mean = sum(d) / n
+    return mean - half > 0 or mean + half < 0
+
+
+def session(rng, mode, rounds, candidates=4):
+    history = {0: [run(rng) for _ in range(3)]}
+    for c in range(1, candidates + 1):
+        history[c] = [run(rng) for _ in range(2)]
+    kept, left_out = [], 0
+    for seen in range(1, rounds + 1):
+        values = {c: run(rng) for c in range(candidates + 1)}
+        for c in values:
+            history[c].append(values[c])
+        drop = any(
+            beyond(values[c], [values[k] for k in values if k != c]) and beyond(values[c], history[c][:-1])
+            for c in values
+        )
+        if mode == "void" and drop and left_out < (seen + 2) // 3:
+            left_out += 1
+        else:
+            kept.append(values)
+    claims = [excludes_one([(v[0], v[c]) for v in kept]) for c in range(1, candidates + 1)]
+    claims = [c for c in claims if c is not None]
+    return sum(claims), len(claims)
+
+
+def main():
+    sessions = int(sys.argv[1]) if len(sys.argv) > 1 else 4000
+    for rounds in (3, 6):
+        for mode in ("none", "void"):
+            rng = random.Random(1)
+            claims = comparisons = 0
+            for _ in range(sessions):
+                a, b = session(rng, mode, rounds)
+                claims += a
+                comparisons += b
+            print(f"{rounds} rounds, {mode:4}: {claims} of {comparisons} comparisons exclude 1 ({100 * claims / comparisons:.1f}%)")
+
+
+if __name__ == "__main__":
+    main()
