@@ -36,6 +36,20 @@ public final class ConsoleResultTable {
               100 * noise.tpsCv(),
               noise.latencyMeanMs(),
               100 * noise.latencyCv()));
+      // Three back-to-back runs understate the noise several times over: the figure the session's
+      // claims rest on is the run noise pooled from every repeated configuration.
+      for (Summary.Measurement m : summary.measurements()) {
+        if (m.objective() == Goal.TPS && m.runNoiseCv() > 0) {
+          b.append(
+              String.format(
+                  Locale.ROOT,
+                  "Run-to-run noise: %.1f%% TPS, pooled over %d runs of %d configurations (the"
+                      + " intervals rest on it, not on the baseline's CV)\n",
+                  100 * m.runNoiseCv(),
+                  m.noiseRuns(),
+                  m.noiseConfigurations()));
+        }
+      }
     }
     List<Summary.ResultRow> rows = new ArrayList<>(summary.results());
     rows.sort(Comparator.comparingInt(ConsoleResultTable::rank));

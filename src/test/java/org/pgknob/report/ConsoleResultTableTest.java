@@ -35,6 +35,25 @@ class ConsoleResultTableTest {
   }
 
   @Test
+  void printsTheSessionsPooledRunNoiseBesideTheBaselinesOwnCv() {
+    Summary s = SummaryFixture.summary("2026-11-29T22-10-00");
+    Summary measured =
+        Records.with(
+            s,
+            "measurements",
+            java.util.List.of(
+                new Summary.Measurement(
+                    org.pgknob.runs.Goal.TPS, 0.108, 43, 50, 7, 0.036, 50, 0.2, null)));
+    String table = ConsoleResultTable.format(measured);
+    assertTrue(
+        table.contains(
+            "(CV 3.5%)\nRun-to-run noise: 10.8% TPS, pooled over 50 runs of 7 configurations (the"
+                + " intervals rest on it, not on the baseline's CV)\nconfiguration"),
+        table);
+    assertFalse(ConsoleResultTable.format(s).contains("Run-to-run noise"));
+  }
+
+  @Test
   void namesTheTrialsOtherProcessesDisturbed() {
     Summary s = SummaryFixture.summary("2026-11-29T22-10-00");
     Summary disturbed = Records.with(s, "disturbedTrials", java.util.List.of(4, 9));
