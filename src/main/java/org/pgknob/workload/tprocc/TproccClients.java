@@ -36,12 +36,12 @@ final class TproccClients implements Clients {
                 () ->
                     new PgknobException(
                         "the database " + settings.database() + " is not pgknob's TPROC-C database",
-                        "build one with: pgknob tprocc build, or choose another --database"));
+                        "build one with: pgknob tprocc build --warehouses N (e.g. 2), or choose another --database"));
     dbs.requireCurrentVersion(settings.database(), mark);
     if (mark.role() != DatabaseMark.Role.LIVE) {
       throw new PgknobException(
           "the database " + settings.database() + " is not a finished TPROC-C build",
-          "rebuild it with: pgknob tprocc build --rebuild");
+          "rebuild it with: pgknob tprocc build --rebuild --warehouses N (the size you want, e.g. 2)");
     }
     warehouses = mark.size();
   }

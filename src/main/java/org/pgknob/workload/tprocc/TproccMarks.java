@@ -17,6 +17,6 @@ final class TproccMarks {
         admin,
         FORMAT,
         "choose another name with --database, or drop it yourself",
-        "build it again with: pgknob tprocc build --rebuild");
+        "build it again with: pgknob tprocc build --rebuild --warehouses N (the size you want, e.g. 2)");
   }
 }

@@ -76,7 +76,7 @@ public final class TproccWorkload implements Workload {
             settings.rampupSeconds(),
             settings.durationSeconds(),
             settings.stopTimeoutSeconds(),
-            "build it again with: pgknob tprocc build --rebuild");
+            "build it again with: pgknob tprocc build --rebuild --warehouses N (the size you want, e.g. 2)");
     TproccClients clients = new TproccClients(settings);
     DriverRun run = new ClosedLoopDriver(plan, clients).run(pools.of(target), listener);
     double perMinute = 60.0 / run.windowSeconds();
@@ -121,7 +121,7 @@ public final class TproccWorkload implements Workload {
     } catch (SQLException e) {
       throw new PgknobException(
           "the consistency check failed: " + e.getMessage(),
-          "rebuild with: pgknob tprocc build --rebuild",
+          "rebuild with: pgknob tprocc build --rebuild --warehouses N (the size you want, e.g. 2)",
           e);
     }
   }
