@@ -175,6 +175,15 @@ class ValidationRoundsTest {
     return out;
   }
 
+  /**
+   * Runs a plan of {@code rounds} validating restart/tps and pgtune to its end, each run at {@code
+   * level} with 1% noise; the target is too narrow to stop early.
+   */
+  private static List<TrialResult> twoPicks(int rounds, ToDoubleFunction<Step> level) {
+    SessionPlan plan = plan(rounds, 0.001, List.of("restart/tps", "pgtune"));
+    return run(plan, Set.of(), s -> noisy(level.applyAsDouble(s), 0.01, s.trial()));
+  }
+
   private static boolean validationRun(Step s, int round, String subject) {
     return s.phase() == Phase.VALIDATION && s.index() == round && s.subject().equals(subject);
   }
@@ -207,15 +216,11 @@ class ValidationRoundsTest {
 
   @Test
   void aRoundInWhichTheDefaultsDroppedIsLeftOutOfEveryRatioEvenWithoutRoomToRunItAgain() {
-    SessionPlan plan = plan(5, 0.001, List.of("restart/tps", "pgtune"));
-    List<TrialResult> trials =
-        run(
-            plan,
-            Set.of(),
-            s -> noisy(validationRun(s, 2, "baseline") ? 700 : 1000, 0.01, s.trial()));
+    List<TrialResult> trials = twoPicks(5, s -> validationRun(s, 2, "baseline") ? 700 : 1000);
     assertEquals(Set.of(2), ValidationRounds.droppedRounds(trials));
     assertEquals(5 * 3, validation(trials).size(), "no run beyond the plan's");
     assertEquals(List.of(1, 3, 4, 5), pairedRounds("pgtune", trials));
+    SessionPlan plan = plan(5, 0.001, List.of("restart/tps", "pgtune"));
     assertTrue(
         new ValidationRounds(plan, Set.of())
             .droppedNote(trials.subList(0, plan.searchTrials() + 6))
@@ -225,36 +230,22 @@ class ValidationRoundsTest {
 
   @Test
   void aCandidateTrulySlowerThanTheDefaultsIsNotTakenForADrop() {
-    SessionPlan plan = plan(4, 0.001, List.of("restart/tps", "pgtune"));
     List<TrialResult> trials =
-        run(
-            plan,
-            Set.of(),
-            s ->
-                noisy(
-                    SessionPlan.BASELINE.equals(s.subject()) || s.phase() != Phase.VALIDATION
-                        ? 1000
-                        : s.subject().equals("pgtune") ? 700 : 1000,
-                    0.01,
-                    s.trial()));
+        twoPicks(
+            4, s -> s.phase() == Phase.VALIDATION && s.subject().equals("pgtune") ? 700 : 1000);
     assertEquals(Set.of(), ValidationRounds.droppedRounds(trials));
     assertEquals(List.of(1, 2, 3, 4), pairedRounds("pgtune", trials));
   }
 
   @Test
   void atMostOneRoundInThreeIsLeftOutSoAConfigurationThatKeepsDroppingStillShows() {
-    SessionPlan plan = plan(6, 0.001, List.of("restart/tps", "pgtune"));
     List<TrialResult> trials =
-        run(
-            plan,
-            Set.of(),
+        twoPicks(
+            6,
             s ->
-                noisy(
-                    s.phase() == Phase.VALIDATION && SessionPlan.BASELINE.equals(s.subject())
-                        ? 750
-                        : 1000,
-                    0.01,
-                    s.trial()));
+                s.phase() == Phase.VALIDATION && SessionPlan.BASELINE.equals(s.subject())
+                    ? 750
+                    : 1000);
     // round 1's defaults fell against the 3 baselines; rounds 2-3 would exceed one in three, and by
     // round 4 the defaults' own runs are as often low as not
     assertEquals(Set.of(1), ValidationRounds.droppedRounds(trials));
