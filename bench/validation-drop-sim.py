@@ -8,7 +8,10 @@ drift, which pairs cancel). Each candidate's ratio to the defaults gets pgknob's
 own spread and a pooled noise of 7% with 40 degrees of freedom, the larger of the two; see
 measure.PairedRatio). Modes: `none` keeps every round; `void` leaves out a round in which a run lies
 more than 18% below both its round's other runs and its configuration's other runs (at most one
-round in three so far; session.ValidationRounds.droppedRounds), with no room to run it again.
+round in three so far; session.ValidationRounds.droppedRounds), with no room to run it again;
+`pairs` does the same and takes the noise from the kept pairs' own spread, pooled over the
+candidates with half their degrees of freedom (measure.PairNoise), as pgknob does once that gives
+4 degrees of freedom; `pairs-full` with all of them (what the halving guards against).
 Usage: python3 bench/validation-drop-sim.py [sessions=4000]
 """
 import math
@@ -37,6 +40,20 @@ def beyond(v, others):
     return bool(others) and st.median(math.log(o) for o in others) - math.log(v) > THRESHOLD
 
 
+def pair_noise(kept, candidates, halve):
+    """measure.PairNoise: the pairs' pooled spread as one run's noise, and its degrees of freedom."""
+    squares, nominal = 0.0, 0
+    for c in range(1, candidates + 1):
+        d = [math.log(v[c] / v[0]) for v in kept]
+        mean = sum(d) / len(d)
+        squares += sum((x - mean) ** 2 for x in d)
+        nominal += len(d) - 1
+    if nominal == 0:
+        return None
+    df = max(len(kept) - 1, nominal // 2) if halve else nominal
+    return math.sqrt(squares / nominal) / math.sqrt(2), df
+
+
 def excludes_one(pairs, pooled=0.07, pooled_df=40):
     d = [math.log(b / a) for a, b in pairs]
     n = len(d)
@@ -44,7 +61,9 @@ def excludes_one(pairs, pooled=0.07, pooled_df=40):
         return None
     own = st.stdev(d)
     combined = math.sqrt(((n - 1) * own * own + pooled_df * 2 * pooled * pooled) / (n - 1 + pooled_df))
-    half = t_quantile(0.975, n - 1 + pooled_df) * max(own, combined) / math.sqrt(n)
+    df = n - 1 + pooled_df
+    t = t_quantile(0.975, df) if df >= 10 else [12.71, 4.30, 3.18, 2.78, 2.57, 2.45, 2.36, 2.31, 2.26][df - 1]
+    half = t * max(own, combined) / math.sqrt(n)
     mean = sum(d) / n
     return mean - half > 0 or mean + half < 0
 
@@ -62,19 +81,24 @@ def session(rng, mode, rounds, candidates=4):
             beyond(values[c], [values[k] for k in values if k != c]) and beyond(values[c], history[c][:-1])
             for c in values
         )
-        if mode == "void" and drop and left_out < (seen + 2) // 3:
+        if mode != "none" and drop and left_out < (seen + 2) // 3:
             left_out += 1
         else:
             kept.append(values)
-    claims = [excludes_one([(v[0], v[c]) for v in kept]) for c in range(1, candidates + 1)]
+    noise = {}
+    if mode.startswith("pairs") and len(kept) >= 2:
+        sd, df = pair_noise(kept, candidates, mode == "pairs")
+        if mode == "pairs-full" or df >= 4:
+            noise = {"pooled": sd, "pooled_df": df}
+    claims = [excludes_one([(v[0], v[c]) for v in kept], **noise) for c in range(1, candidates + 1)]
     claims = [c for c in claims if c is not None]
     return sum(claims), len(claims)
 
 
 def main():
     sessions = int(sys.argv[1]) if len(sys.argv) > 1 else 4000
-    for rounds in (3, 6):
-        for mode in ("none", "void"):
+    for rounds in (3, 6, 10):
+        for mode in ("none", "void", "pairs", "pairs-full"):
             rng = random.Random(1)
             claims = comparisons = 0
             for _ in range(sessions):

@@ -378,7 +378,7 @@ final class SessionResults {
 
   /** The paired ratio B/A of the pairs on {@code objective} ({@link ValidationStats#paired}). */
   private PairedRatio paired(List<double[]> pairs, Goal objective) {
-    return ValidationStats.paired(pairs, new SessionMeasurements(trials, objective).noise());
+    return ValidationStats.paired(pairs, ValidationNoise.of(trials, objective));
   }
 
   /**

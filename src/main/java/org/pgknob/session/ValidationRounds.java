@@ -261,7 +261,7 @@ final class ValidationRounds {
    * is not decided.
    */
   boolean decided(List<TrialResult> trials) {
-    var noise = new SessionMeasurements(trials, rule.objective()).noise();
+    var noise = ValidationNoise.of(trials, rule.objective());
     for (String name : candidates) {
       Optional<PairedRatio> r = ratio(pairsAgainst(SessionPlan.BASELINE, name, trials), noise);
       if (r.isEmpty() || !decided(r.get(), rule.targetHalfWidth())) {

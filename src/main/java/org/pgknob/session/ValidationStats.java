@@ -38,8 +38,9 @@ public final class ValidationStats {
 
   /**
    * The paired ratio B / A of the pairs {A, B} with its 95% interval, its spread combining the
-   * pairs' own with the run noise pooled from every repeated configuration of the session ({@link
-   * PairedRatio}): a few pairs then decide what their own 2 or 3 degrees of freedom could not.
+   * pairs' own with a noise pooled over more runs ({@link PairedRatio}; the session passes {@link
+   * ValidationNoise}'s): a few pairs then decide what their own 2 or 3 degrees of freedom could
+   * not.
    */
   static PairedRatio paired(List<double[]> pairs, RunNoise noise) {
     double[] a = pairs.stream().mapToDouble(p -> p[0]).toArray();

@@ -250,4 +250,36 @@ class ValidationRoundsTest {
     // round 4 the defaults' own runs are as often low as not
     assertEquals(Set.of(1), ValidationRounds.droppedRounds(trials));
   }
+
+  @Test
+  void validationsIntervalsRestOnThePairsSpreadOnceItHasTheDegreesOfFreedomNotOnADriftedNoise() {
+    // 1% run noise under a drift of +-30% that moves between rounds, not within one: the runs of
+    // one configuration spread widely, the pairs (runs of one round) do not
+    SessionPlan plan = plan(6, 0.001, List.of("restart/tps", "pgtune"));
+    ToDoubleFunction<Step> drifted =
+        s ->
+            noisy(
+                1000 * Math.exp(0.3 * Math.sin(s.phase() == Phase.VALIDATION ? s.index() : 0)),
+                0.01,
+                s.trial());
+    List<TrialResult> trials = run(plan, Set.of(), drifted);
+    var pooled = new SessionMeasurements(trials, Goal.TPS).noise();
+    var used = ValidationNoise.of(trials, Goal.TPS);
+    assertTrue(pooled.logSd() > 0.05, "the drift inflates the pooled noise: " + pooled);
+    assertTrue(used.logSd() < 0.03, "the pairs' own: " + used);
+    assertEquals(
+        2 * 5 / 2, used.degreesOfFreedom(), "halved: the candidates share the defaults' runs");
+    PairedRatio ratio =
+        ValidationStats.paired(
+            ValidationRounds.runsByRound("baseline", "pgtune", trials).stream()
+                .map(p -> ValidationStats.pair(p[0], p[1], Goal.TPS))
+                .toList(),
+            used);
+    assertTrue(ratio.halfWidth() < 0.05, "an interval the pairs justify: " + ratio);
+    // two rounds of two candidates give 1 degree of freedom: the session's pooled noise until more
+    List<TrialResult> twoRounds = trials.subList(0, plan.searchTrials() + 6);
+    assertEquals(
+        new SessionMeasurements(twoRounds, Goal.TPS).noise(),
+        ValidationNoise.of(twoRounds, Goal.TPS));
+  }
 }

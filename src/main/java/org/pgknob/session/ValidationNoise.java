@@ -1,0 +1,71 @@
+package org.pgknob.session;
+
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.pgknob.measure.PairNoise;
+import org.pgknob.measure.RunNoise;
+import org.pgknob.runs.Goal;
+import org.pgknob.trial.Phase;
+import org.pgknob.trial.TrialResult;
+
+/**
+ * The noise validation's intervals rest on: the spread of the validation pairs themselves once they
+ * give {@link #MIN_DEGREES_OF_FREEDOM} degrees of freedom ({@link PairNoise}: drift cancels within
+ * a pair), before that the session's pooled run noise ({@link SessionMeasurements#noise()}). One
+ * rule for every validated ratio (against the defaults, against PGTune-style) and for validation's
+ * stopping rule, so that the console, the rows and the verdict agree.
+ */
+final class ValidationNoise {
+  /**
+   * The fewest degrees of freedom (after {@link PairNoise}'s halving) the pairs' spread must give
+   * before it replaces the session's pooled noise: 3 rounds of 3 candidates, or 5 rounds of one.
+   */
+  static final int MIN_DEGREES_OF_FREEDOM = 4;
+
+  private static final Pattern LABEL = Pattern.compile("validation round \\d+/\\d+ (.+)");
+
+  private ValidationNoise() {}
+
+  /** The noise for validation's ratios on {@code objective} after {@code trials}. */
+  static RunNoise of(List<TrialResult> trials, Goal objective) {
+    RunNoise pairs = ofPairs(trials, objective);
+    return pairs.degreesOfFreedom() >= MIN_DEGREES_OF_FREEDOM
+        ? pairs
+        : new SessionMeasurements(trials, objective).noise();
+  }
+
+  /**
+   * The validation pairs' own spread: every candidate's log ratios to the defaults' run of the same
+   * round, rounds left out for a drop excluded ({@link ValidationRounds#droppedRounds}).
+   */
+  static RunNoise ofPairs(List<TrialResult> trials, Goal objective) {
+    Set<String> candidates = new LinkedHashSet<>();
+    for (TrialResult t : trials) {
+      Matcher m = LABEL.matcher(t.label());
+      if (t.phase() == Phase.VALIDATION
+          && m.matches()
+          && !SessionPlan.BASELINE.equals(m.group(1))) {
+        candidates.add(m.group(1));
+      }
+    }
+    List<double[]> byCandidate = new ArrayList<>();
+    for (String c : candidates) {
+      List<Double> logs = new ArrayList<>();
+      for (TrialResult[] p : ValidationRounds.runsByRound(SessionPlan.BASELINE, c, trials)) {
+        if (p[0] != null && p[1] != null && p[0].isOk() && p[1].isOk()) {
+          double a = Objectives.value(p[0], objective);
+          double b = Objectives.value(p[1], objective);
+          if (a > 0 && b > 0 && Double.isFinite(a) && Double.isFinite(b)) {
+            logs.add(Math.log(b / a));
+          }
+        }
+      }
+      byCandidate.add(logs.stream().mapToDouble(Double::doubleValue).toArray());
+    }
+    return PairNoise.of(byCandidate);
+  }
+}
