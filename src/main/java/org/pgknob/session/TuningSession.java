@@ -305,6 +305,7 @@ public final class TuningSession {
     }
     if (plan.validating() != null && sameAsDefaults != null) {
       validationEnd(plan, logged, sameAsDefaults).ifPresent(progress::note);
+      ValidationNoise.line(logged, plan.validating().objective()).ifPresent(progress::note);
     }
     return finish(logged, wait);
   }
@@ -444,8 +445,10 @@ public final class TuningSession {
               + done
               + " of at most "
               + plan.validationPairs()
-              + " rounds: another would not fit the budget's time left; some ratios are still"
-              + " wider than the target"
+              + (dropped.isEmpty()
+                  ? " rounds: another would not fit the budget's time left"
+                  : " rounds: a round left out for a drop could not be run again within the budget")
+              + "; some ratios are still wider than the target"
               + left);
     }
     if (done < plan.validationPairs()) {

@@ -3,6 +3,8 @@ package org.pgknob.session;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
 import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -36,6 +38,30 @@ final class ValidationNoise {
     return pairs.degreesOfFreedom() >= MIN_DEGREES_OF_FREEDOM
         ? pairs
         : new SessionMeasurements(trials, objective).noise();
+  }
+
+  /**
+   * " validation's intervals rest on its pairs' own noise: 7.3% a run (28 pairs of 4 candidates, 12
+   * degrees of freedom); the session's pooled run noise, which its drift inflates, is 15.9%", or
+   * empty while the pairs give too few degrees of freedom (the pooled noise is used then).
+   */
+  static Optional<String> line(List<TrialResult> trials, Goal objective) {
+    RunNoise pairs = ofPairs(trials, objective);
+    if (pairs.degreesOfFreedom() < MIN_DEGREES_OF_FREEDOM) {
+      return Optional.empty();
+    }
+    RunNoise pooled = new SessionMeasurements(trials, objective).noise();
+    return Optional.of(
+        String.format(
+            Locale.ROOT,
+            "  validation's intervals rest on its pairs' own noise: %.1f%% a run (%d pairs of %d"
+                + " candidates, %d degrees of freedom); the session's run noise, pooled over"
+                + " its whole time, is %.1f%%",
+            100 * pairs.cv(),
+            pairs.runs(),
+            pairs.configurations(),
+            pairs.degreesOfFreedom(),
+            100 * pooled.cv()));
   }
 
   /**

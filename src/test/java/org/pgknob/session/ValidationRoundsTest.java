@@ -276,10 +276,16 @@ class ValidationRoundsTest {
                 .toList(),
             used);
     assertTrue(ratio.halfWidth() < 0.05, "an interval the pairs justify: " + ratio);
+    String line = ValidationNoise.line(trials, Goal.TPS).orElseThrow();
+    assertTrue(
+        line.matches(".*rest on its pairs' own noise: [01]\\.\\d% a run .*is [1-9]\\d\\.\\d%"),
+        line);
+    assertTrue(line.contains("(12 pairs of 2 candidates, 5 degrees of freedom)"), line);
     // two rounds of two candidates give 1 degree of freedom: the session's pooled noise until more
     List<TrialResult> twoRounds = trials.subList(0, plan.searchTrials() + 6);
     assertEquals(
         new SessionMeasurements(twoRounds, Goal.TPS).noise(),
         ValidationNoise.of(twoRounds, Goal.TPS));
+    assertTrue(ValidationNoise.line(twoRounds, Goal.TPS).isEmpty());
   }
 }
