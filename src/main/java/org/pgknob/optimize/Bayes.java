@@ -42,6 +42,11 @@ import org.pgknob.space.UnitCubeEncoder;
  * best posterior mean at observed points is the value to beat, and a candidate's spread is the
  * latent function's (noise-free) posterior variance, so a lucky outlier with a large standard error
  * neither becomes the incumbent nor draws the search to itself.
+ *
+ * <p>With a screening policy that applies to the space ({@code initial=screen}), the screening's
+ * points replace the initial design, and the model is fitted on the knobs it found active alone,
+ * the acquisition searched with every other knob held at the incumbent's value (see {@link
+ * Screening} and {@link ActiveSubspace}).
  */
 public final class Bayes implements Optimizer {
   private final OptimizerSpec spec;
@@ -55,8 +60,12 @@ public final class Bayes implements Optimizer {
   private final AcquisitionMaximizer maximizer;
   private final AcquisitionMaximizer largeHistoryMaximizer;
   private final int initialCap;
+  private final Screening screening;
+  private final Screening.Policy screenPolicy;
   private int suggestions;
   private Fitted fitted;
+  private Screening.State screened;
+  private int screenedAt = -1;
 
   public Bayes(OptimizerSpec spec, SurrogateFitter fitter) {
     this(spec, fitter, AcquisitionMaximizer.Settings.defaults());
@@ -75,6 +84,20 @@ public final class Bayes implements Optimizer {
       SurrogateFitter fitter,
       AcquisitionMaximizer.Settings settings,
       int initialCap) {
+    this(spec, fitter, settings, initialCap, Screening.Policy.NONE);
+  }
+
+  /**
+   * As {@link #Bayes(OptimizerSpec, SurrogateFitter, AcquisitionMaximizer.Settings, int)}, with a
+   * screening design instead of the initial design where {@code screen} applies to the space (see
+   * {@link Screening}).
+   */
+  Bayes(
+      OptimizerSpec spec,
+      SurrogateFitter fitter,
+      AcquisitionMaximizer.Settings settings,
+      int initialCap,
+      Screening.Policy screen) {
     this.initialCap = initialCap;
     this.spec = spec;
     this.fitter = fitter;
@@ -88,6 +111,11 @@ public final class Bayes implements Optimizer {
     this.history = new History(spec.space());
     this.check = new CandidateCheck(spec, history);
     this.design = new InitialDesign(encoder, spec.anchors(), spec.seed());
+    this.screenPolicy = screen;
+    this.screening =
+        screen.appliesTo(spec.space().size())
+            ? new Screening(encoder, spec.objective(), design.anchors(), spec.seed())
+            : null;
     this.maximizer = new AcquisitionMaximizer(encoder, check::accepts, settings);
     this.largeHistoryMaximizer =
         new AcquisitionMaximizer(encoder, check::accepts, settings.halved());
@@ -125,9 +153,17 @@ public final class Bayes implements Optimizer {
     if (anchor.isPresent()) {
       return anchor.get();
     }
+    Optional<Configuration> screen = screeningStep();
+    if (screen.isPresent()) {
+      return screen.get();
+    }
     Optional<Fitted> model = model();
     if (model.isPresent()) {
       Fitted m = model.get();
+      Optional<Configuration> probe = probe(m);
+      if (probe.isPresent()) {
+        return probe.get();
+      }
       double best = m.bestMean();
       AcquisitionMaximizer search =
           m.points().length > LARGE_HISTORY ? largeHistoryMaximizer : maximizer;
@@ -146,14 +182,17 @@ public final class Bayes implements Optimizer {
                   .orElse(Double.POSITIVE_INFINITY);
             }
           };
-      double[] relevance = relevance(m.surrogate());
+      double[] relevance = relevance(m.surrogate(), m.subspace());
       Optional<AcquisitionMaximizer.Scored> found =
           search.maximize(
               acquisition,
               m.anchors(settings.refined() + 2),
               random,
               relevance,
-              trustRegionBox(m, relevance));
+              m.subspace() == null
+                  ? trustRegionBox(m, relevance)
+                  : ActiveSubspace.intersect(
+                      m.subspace().hold(m.points()[m.bestIndex()]), trustRegionBox(m, relevance)));
       if (found.isPresent()) {
         return found.get().configuration();
       }
@@ -255,9 +294,10 @@ public final class Bayes implements Optimizer {
 
   /**
    * Each knob's relevance to the model, in the encoder's segment order, with a floor of a hundredth
-   * of the largest, so that a knob the model thinks inert is still tried now and then.
+   * of the largest, so that a knob the model thinks inert is still tried now and then; 0 for a knob
+   * the {@code subspace} holds (null: none held).
    */
-  private double[] relevance(Surrogate surrogate) {
+  private double[] relevance(Surrogate surrogate, ActiveSubspace subspace) {
     List<UnitCubeEncoder.Segment> segments = encoder.segments();
     double[] out = new double[segments.size()];
     double largest = 0;
@@ -267,7 +307,8 @@ public final class Bayes implements Optimizer {
       largest = Math.max(largest, out[i]);
     }
     for (int i = 0; i < out.length; i++) {
-      out[i] = Math.max(out[i], largest / 100);
+      // a held knob is never moved: the box pins it anyway
+      out[i] = subspace != null && !subspace.isActive(i) ? 0 : Math.max(out[i], largest / 100);
     }
     return largest > 0 ? out : null;
   }
@@ -382,16 +423,71 @@ public final class Bayes implements Optimizer {
   /** The fitted models, refitted only when observations arrived. */
   private Optional<Fitted> model() {
     List<Observation> ok = history.withValue(spec.objective());
-    if (ok.size() < initialPoints()) {
+    ActiveSubspace subspace = null;
+    if (screening != null) {
+      Screening.State state = screeningState();
+      if (!state.done() || ok.size() < MODEL_AFTER_SCREENING) {
+        return Optional.empty();
+      }
+      subspace = screenPolicy.hold() ? new ActiveSubspace(encoder, state.active()) : null;
+    } else if (ok.size() < initialPoints()) {
       return Optional.empty();
     }
     if (fitted == null) {
-      fitted = fit(ok);
+      fitted = fit(ok, subspace);
     }
     return Optional.of(fitted);
   }
 
-  private Fitted fit(List<Observation> ok) {
+  /**
+   * Successful observations the model needs once the screening is over: few, since the screening's
+   * points are already there (fewer only when most of them failed).
+   */
+  private static final int MODEL_AFTER_SCREENING = 3;
+
+  /** The screening's state after the history, computed once per observation. */
+  private Screening.State screeningState() {
+    if (screenedAt != history.size()) {
+      screened = screening.state(history, check);
+      screenedAt = history.size();
+    }
+    return screened;
+  }
+
+  /** The screening's next point while it runs; empty without screening or once it is over. */
+  private Optional<Configuration> screeningStep() {
+    return screening == null ? Optional.empty() : screeningState().next();
+  }
+
+  /**
+   * A held knob moved alone from the incumbent, when the screening says a probe is due and one is
+   * admissible (see {@link Screening}).
+   */
+  private Optional<Configuration> probe(Fitted m) {
+    if (screening == null || !screenPolicy.hold()) {
+      return Optional.empty();
+    }
+    for (int segment : screeningState().probes()) {
+      Configuration c = screening.probe(m.points()[m.bestIndex()], segment);
+      if (check.accepts(c)) {
+        return Optional.of(c);
+      }
+    }
+    return Optional.empty();
+  }
+
+  /**
+   * The knobs the search moves: those the screening found active (grown since by probes), or every
+   * knob without screening; the space's order.
+   */
+  public List<String> activeKnobs() {
+    if (screening == null || !screenPolicy.hold() || !screeningState().done()) {
+      return spec.space().names();
+    }
+    return new ActiveSubspace(encoder, screeningState().active()).activeKnobs();
+  }
+
+  private Fitted fit(List<Observation> ok, ActiveSubspace subspace) {
     List<Double> values = new ArrayList<>();
     for (Observation o : ok) {
       values.add(o.outcome().value(spec.objective().metric()).getAsDouble());
@@ -410,7 +506,16 @@ public final class Bayes implements Optimizer {
       configs.add(ok.get(i).configuration());
     }
     long seed = spec.seed() * 7_919L + history.size();
-    Surrogate surrogate = fitter.fit(x, y, knownNoise, categorical, seed);
+    Surrogate surrogate;
+    if (subspace == null) {
+      surrogate = fitter.fit(x, y, knownNoise, categorical, seed);
+    } else {
+      double[][] projected = new double[x.length][];
+      for (int i = 0; i < x.length; i++) {
+        projected[i] = subspace.project(x[i]);
+      }
+      surrogate = subspace.lift(fitter.fit(projected, y, knownNoise, subspace.blocks(), seed));
+    }
     FeasibilityModel feasibility = null;
     List<Observation> failed = history.withoutValue(spec.objective());
     if (!failed.isEmpty()) {
@@ -427,7 +532,7 @@ public final class Bayes implements Optimizer {
     for (int i = 0; i < x.length; i++) {
       means[i] = surrogate.mean(x[i]);
     }
-    return new Fitted(surrogate, feasibility, transform, x, y, configs, means);
+    return new Fitted(surrogate, feasibility, transform, x, y, configs, means, subspace);
   }
 
   /** The point the model sees: decoded and re-encoded, so inactive knobs sit at the default. */
@@ -435,7 +540,10 @@ public final class Bayes implements Optimizer {
     return encoder.encode(encoder.decode(encoder.encode(c)));
   }
 
-  /** A fit of the models to the observations at one moment. */
+  /**
+   * A fit of the models to the observations at one moment; {@code subspace} is the knobs the model
+   * sees and the search moves, null for all.
+   */
   private record Fitted(
       Surrogate surrogate,
       FeasibilityModel feasibility,
@@ -443,7 +551,8 @@ public final class Bayes implements Optimizer {
       double[][] points,
       double[] targets,
       List<Configuration> configurations,
-      double[] posteriorMeans) {
+      double[] posteriorMeans,
+      ActiveSubspace subspace) {
 
     int bestIndex() {
       int best = 0;
@@ -469,7 +578,9 @@ public final class Bayes implements Optimizer {
       List<double[]> out = new ArrayList<>();
       java.util.Set<java.util.List<Double>> seen = new java.util.HashSet<>();
       for (int i : order) {
-        List<Double> key = java.util.Arrays.stream(points[i]).boxed().toList();
+        // points that differ in held knobs alone are one point to the model
+        double[] modelled = subspace == null ? points[i] : subspace.project(points[i]);
+        List<Double> key = java.util.Arrays.stream(modelled).boxed().toList();
         if (seen.add(key)) {
           out.add(points[i]);
         }

@@ -37,7 +37,10 @@ import org.pgknob.optimize.model.SurrogateFitter;
  *       TrustRegion.Policy#FROM_DIMENSIONS} unit-cube dimensions up, the acquisition is searched in
  *       TuRBO's trust region around the incumbent ({@link TrustRegion}); {@code turbo:F} halves it
  *       after F failures in a row instead of TuRBO's max(4, dimensions)
- *   <li>{@code initial}: at most this many initial design points, for bayes
+ *   <li>{@code initial}: at most this many initial design points, for bayes; or {@code screen}:
+ *       from 10 knobs up, a screening design that measures each knob's effect replaces the initial
+ *       design, and the search moves only the knobs with an effect (see {@link Screening}); {@code
+ *       screen:design} the same screening as the initial design, every knob searched
  *   <li>{@code knobs}: comma-separated knob names to sweep first, for sweep
  *   <li>{@code maxKnobs}: sweep at most this many knobs, for sweep
  * </ul>
@@ -67,8 +70,9 @@ public final class Optimizers {
                       : SurrogateKind.GP,
                   options.getOrDefault("prior", "scaled"),
                   options.getOrDefault("categorical", DEFAULT_CATEGORICAL.label())),
-              Integer.parseInt(options.getOrDefault("initial", "" + Bayes.INITIAL_CAP)),
-              region(options.getOrDefault("region", "none")));
+              initialCap(options.getOrDefault("initial", "" + Bayes.INITIAL_CAP)),
+              region(options.getOrDefault("region", "none")),
+              screening(options.getOrDefault("initial", "" + Bayes.INITIAL_CAP)));
       case RANDOM -> random(spec);
       case SWEEP -> sweep(spec, sweepPlan(options));
     };
@@ -80,7 +84,50 @@ public final class Optimizers {
   }
 
   private static Bayes bayes(OptimizerSpec spec, SurrogateFitter fitter) {
-    return bayes(spec, fitter, Bayes.INITIAL_CAP, DEFAULT_REGION);
+    return bayes(spec, fitter, Bayes.INITIAL_CAP, DEFAULT_REGION, Screening.Policy.NONE);
+  }
+
+  /** The option {@code initial=screen}: a screening design instead of the initial design. */
+  static final String SCREEN = "screen";
+
+  /**
+   * The option {@code initial=screen:design}: the screening's points instead of the initial design,
+   * every knob kept in the model and the search.
+   */
+  static final String SCREEN_DESIGN = "screen:design";
+
+  /** The initial design's cap that {@code initial} sets: N, or the default with screen. */
+  static int initialCap(String label) {
+    if (label.equals(SCREEN) || label.equals(SCREEN_DESIGN)) {
+      return Bayes.INITIAL_CAP;
+    }
+    try {
+      int cap = Integer.parseInt(label.trim());
+      if (cap >= 0) {
+        return cap;
+      }
+    } catch (NumberFormatException e) {
+      // reported below
+    }
+    throw new PgknobException(
+        "unknown initial design '" + label + "'",
+        "choose initial=N (at most N initial points, N >= 0), initial=screen (screen each knob's"
+            + " effect first, from "
+            + Screening.Policy.DEFAULT.fromKnobs()
+            + " knobs up, and search the knobs with an effect) or initial=screen:design (the"
+            + " screening as the initial design, every knob searched)");
+  }
+
+  /**
+   * The screening policy {@code initial} sets: from 10 knobs up with screen (inert knobs held) or
+   * screen:design (nothing held), else none.
+   */
+  static Screening.Policy screening(String label) {
+    return switch (label) {
+      case SCREEN -> Screening.Policy.DEFAULT;
+      case SCREEN_DESIGN -> Screening.Policy.DESIGN_ONLY;
+      default -> Screening.Policy.NONE;
+    };
   }
 
   /** Where the acquisition is searched unless told otherwise: the whole space. */
@@ -110,7 +157,11 @@ public final class Optimizers {
   }
 
   private static Bayes bayes(
-      OptimizerSpec spec, SurrogateFitter fitter, int initial, TrustRegion.Policy region) {
+      OptimizerSpec spec,
+      SurrogateFitter fitter,
+      int initial,
+      TrustRegion.Policy region,
+      Screening.Policy screen) {
     if (spec.space().size() > Bayes.MAX_KNOBS) {
       throw new PgknobException(
           "bayes searches at most "
@@ -125,7 +176,7 @@ public final class Optimizers {
           "keep the knobs that matter (a sweep ranks them), or use --optimizer random");
     }
     return new Bayes(
-        spec, fitter, AcquisitionMaximizer.Settings.defaults().withRegion(region), initial);
+        spec, fitter, AcquisitionMaximizer.Settings.defaults().withRegion(region), initial, screen);
   }
 
   /** Random search: the fallback when a model has no candidate left. */

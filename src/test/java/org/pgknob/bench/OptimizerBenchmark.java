@@ -105,11 +105,14 @@ public final class OptimizerBenchmark {
         if (progress) {
           // one line per seed, so that a run stopped early still gives its medians
           System.err.printf(
-              "seed %s %d bayes %s random %s%n",
+              "seed %s %d bayes %s random %s%s%n",
               f.name(),
               firstSeed + s,
               Arrays.toString(bayes[i][s].atIncumbent()),
-              Arrays.toString(random[i][s].atIncumbent()));
+              Arrays.toString(random[i][s].atIncumbent()),
+              bayes[i][s].searched().size() < f.space().size()
+                  ? " searched " + bayes[i][s].searched()
+                  : "");
         }
       }
     }
@@ -170,9 +173,10 @@ public final class OptimizerBenchmark {
 
   /**
    * Regret after each checkpoint's number of evaluations: at the optimizer's incumbent, and at the
-   * best point evaluated (both of the noise-free function).
+   * best point evaluated (both of the noise-free function); and the knobs the optimizer searched at
+   * the end (fewer than all after a screening: {@code initial=screen}).
    */
-  record Regret(double[] atIncumbent, double[] bestEvaluated) {}
+  record Regret(double[] atIncumbent, double[] bestEvaluated, List<String> searched) {}
 
   static Regret run(
       TestFunction f,
@@ -216,7 +220,8 @@ public final class OptimizerBenchmark {
         }
       }
     }
-    return new Regret(atIncumbent, bestEvaluated);
+    List<String> searched = opt instanceof Bayes bayes ? bayes.activeKnobs() : f.space().names();
+    return new Regret(atIncumbent, bestEvaluated, searched);
   }
 
   private static double median(Regret[] runs, int checkpoint, boolean atIncumbent) {
