@@ -43,8 +43,8 @@ public final class ConsoleResultTable {
           b.append(
               String.format(
                   Locale.ROOT,
-                  "Run-to-run noise: %.1f%% TPS, pooled over %d runs of %d configurations (the"
-                      + " intervals rest on it, not on the baseline's CV)\n",
+                  "Run-to-run noise: %.1f%% TPS, pooled over %d runs of %d configurations (what one"
+                      + " run varies by; the baseline's CV rests on its few runs alone)\n",
                   100 * m.runNoiseCv(),
                   m.noiseRuns(),
                   m.noiseConfigurations()));

@@ -47,8 +47,8 @@ class ConsoleResultTableTest {
     String table = ConsoleResultTable.format(measured);
     assertTrue(
         table.contains(
-            "(CV 3.5%)\nRun-to-run noise: 10.8% TPS, pooled over 50 runs of 7 configurations (the"
-                + " intervals rest on it, not on the baseline's CV)\nconfiguration"),
+            "(CV 3.5%)\nRun-to-run noise: 10.8% TPS, pooled over 50 runs of 7 configurations (what"
+                + " one run varies by; the baseline's CV rests on its few runs alone)\nconfiguration"),
         table);
     assertFalse(ConsoleResultTable.format(s).contains("Run-to-run noise"));
   }
