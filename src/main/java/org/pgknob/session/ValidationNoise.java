@@ -55,11 +55,12 @@ final class ValidationNoise {
         String.format(
             Locale.ROOT,
             "  validation's intervals rest on its pairs' own noise: %.1f%% a run (%d pairs of %d"
-                + " candidates, %d degrees of freedom); the session's run noise, pooled over"
+                + " candidate%s, %d degrees of freedom); the session's run noise, pooled over"
                 + " its whole time, is %.1f%%",
             100 * pairs.cv(),
             pairs.runs(),
             pairs.configurations(),
+            pairs.configurations() == 1 ? "" : "s",
             pairs.degreesOfFreedom(),
             100 * pooled.cv()));
   }
