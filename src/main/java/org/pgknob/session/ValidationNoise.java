@@ -79,10 +79,12 @@ final class ValidationNoise {
         candidates.add(m.group(1));
       }
     }
+    Set<Integer> dropped = ValidationRounds.droppedRounds(trials);
     List<double[]> byCandidate = new ArrayList<>();
     for (String c : candidates) {
       List<Double> logs = new ArrayList<>();
-      for (TrialResult[] p : ValidationRounds.runsByRound(SessionPlan.BASELINE, c, trials)) {
+      for (TrialResult[] p :
+          ValidationRounds.runsByRound(SessionPlan.BASELINE, c, trials, dropped)) {
         if (p[0] != null && p[1] != null && p[0].isOk() && p[1].isOk()) {
           double a = Objectives.value(p[0], objective);
           double b = Objectives.value(p[1], objective);

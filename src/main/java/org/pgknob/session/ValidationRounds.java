@@ -262,8 +262,10 @@ final class ValidationRounds {
    */
   boolean decided(List<TrialResult> trials) {
     var noise = ValidationNoise.of(trials, rule.objective());
+    Set<Integer> dropped = droppedRounds(trials);
     for (String name : candidates) {
-      Optional<PairedRatio> r = ratio(pairsAgainst(SessionPlan.BASELINE, name, trials), noise);
+      Optional<PairedRatio> r =
+          ratio(pairsAgainst(SessionPlan.BASELINE, name, trials, dropped), noise);
       if (r.isEmpty() || !decided(r.get(), rule.targetHalfWidth())) {
         return false;
       }
@@ -281,9 +283,10 @@ final class ValidationRounds {
     return pairs.size() < 2 ? Optional.empty() : Optional.of(ValidationStats.paired(pairs, noise));
   }
 
-  private List<double[]> pairsAgainst(String a, String b, List<TrialResult> trials) {
+  private List<double[]> pairsAgainst(
+      String a, String b, List<TrialResult> trials, Set<Integer> dropped) {
     List<double[]> out = new ArrayList<>();
-    for (TrialResult[] p : runsByRound(a, b, trials)) {
+    for (TrialResult[] p : runsByRound(a, b, trials, dropped)) {
       if (p[0] != null && p[1] != null && p[0].isOk() && p[1].isOk()) {
         out.add(ValidationStats.pair(p[0], p[1], rule.objective()));
       }
@@ -298,7 +301,12 @@ final class ValidationRounds {
    * #droppedRounds}) are not among them.
    */
   static List<TrialResult[]> runsByRound(String a, String b, List<TrialResult> trials) {
-    Set<Integer> dropped = droppedRounds(trials);
+    return runsByRound(a, b, trials, droppedRounds(trials));
+  }
+
+  /** {@link #runsByRound(String, String, List)} with the dropped rounds already known. */
+  static List<TrialResult[]> runsByRound(
+      String a, String b, List<TrialResult> trials, Set<Integer> dropped) {
     Map<Integer, TrialResult[]> byRound = new LinkedHashMap<>();
     for (TrialResult t : trials) {
       Matcher m = LABEL.matcher(t.label());
