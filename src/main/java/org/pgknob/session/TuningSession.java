@@ -12,7 +12,6 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.Set;
-import java.util.stream.Collectors;
 import org.pgknob.BuildInfo;
 import org.pgknob.PgknobException;
 import org.pgknob.report.Labels;
@@ -425,19 +424,17 @@ public final class TuningSession {
     ValidationRounds rounds = new ValidationRounds(plan, sameAsDefaults);
     long runs = logged.stream().filter(t -> t.phase() == Phase.VALIDATION).count();
     int perRound = 1 + rounds.candidates().size();
-    Set<Integer> dropped = ValidationRounds.droppedRounds(logged);
-    long done = runs / perRound - dropped.size();
+    ValidationDrops dropped = ValidationDrops.of(logged);
+    // the ratio with the fewest pairs left: a round run again for a drop counts for it only
+    long done = runs / perRound - dropped.mostPairsLost(rounds.candidates());
     String left =
         (sameAsDefaults.isEmpty()
                 ? ""
                 : "; left out (the defaults, or the same settings as a pick validated): "
                     + String.join(", ", sameAsDefaults))
-            + (dropped.isEmpty()
+            + (dropped.rounds().isEmpty()
                 ? ""
-                : (dropped.size() == 1
-                        ? "; not counted, for a run that dropped: round "
-                        : "; not counted, for a run that dropped: rounds ")
-                    + dropped.stream().map(String::valueOf).collect(Collectors.joining(", ")));
+                : "; left out with their pairs, for a drop: " + dropped.describe());
     boolean decided = rounds.decided(logged);
     if (done < plan.validationPairs() && !decided) {
       return Optional.of(
@@ -445,9 +442,10 @@ public final class TuningSession {
               + done
               + " of at most "
               + plan.validationPairs()
-              + (dropped.isEmpty()
+              + (dropped.rounds().isEmpty()
                   ? " rounds: another would not fit the budget's time left"
-                  : " rounds: a round left out for a drop could not be run again within the budget")
+                  : " rounds kept by the ratio with the fewest: a run left out for a drop could"
+                      + " not be measured again within the budget")
               + "; some ratios are still wider than the target"
               + left);
     }

@@ -67,7 +67,8 @@ final class ValidationNoise {
 
   /**
    * The validation pairs' own spread: every candidate's log ratios to the defaults' run of the same
-   * round, rounds left out for a drop excluded ({@link ValidationRounds#droppedRounds}).
+   * round, pairs that hold a run that dropped left out ({@link ValidationDrops}), so the degrees of
+   * freedom count the kept pairs only.
    */
   static RunNoise ofPairs(List<TrialResult> trials, Goal objective) {
     Set<String> candidates = new LinkedHashSet<>();
@@ -79,7 +80,7 @@ final class ValidationNoise {
         candidates.add(m.group(1));
       }
     }
-    Set<Integer> dropped = ValidationRounds.droppedRounds(trials);
+    ValidationDrops dropped = ValidationDrops.of(trials);
     List<double[]> byCandidate = new ArrayList<>();
     for (String c : candidates) {
       List<Double> logs = new ArrayList<>();

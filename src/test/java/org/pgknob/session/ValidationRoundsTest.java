@@ -189,43 +189,80 @@ class ValidationRoundsTest {
   }
 
   @Test
-  void aRoundWithADropIsLeftOutOfTheRatiosAndRunAgainWhenTheRunsAllow() {
+  void aCandidatesDropLeavesOutOnlyItsPairsAndTheRoundIsRunAgainWhenTheRunsAllow() {
     // reload/tps is the defaults: its runs are free, so the plan holds rounds beyond its 3
     SessionPlan plan = plan(3, 0.001, PICKS);
     Set<String> leftOut = Set.of("reload/tps");
     List<TrialResult> trials =
         run(plan, leftOut, s -> noisy(validationRun(s, 2, "pgtune") ? 700 : 1000, 0.01, s.trial()));
-    assertEquals(Set.of(2), ValidationRounds.droppedRounds(trials));
-    assertEquals(4 * 3, validation(trials).size(), "3 rounds kept, round 2 run again");
+    assertEquals(Set.of(2), Set.copyOf(ValidationDrops.of(trials).rounds()));
+    assertEquals(4 * 3, validation(trials).size(), "3 pairs kept for pgtune, round 2 run again");
     assertEquals(List.of(1, 3, 4), pairedRounds("pgtune", trials));
-    assertEquals(List.of(1, 3, 4), pairedRounds("restart/tps", trials), "the whole round");
+    assertEquals(List.of(1, 2, 3, 4), pairedRounds("restart/tps", trials), "keeps round 2");
+    assertEquals(
+        3,
+        ValidationRounds.runsByRound("pgtune", "restart/tps", trials).size(),
+        "the pick's pair with PGTune-style holds the drop too");
     assertTrue(validation(trials).get(11).label().startsWith("validation round 4/4 "));
+    assertResumesAlike(plan, leftOut, trials);
+    String note =
+        new ValidationRounds(plan, leftOut)
+            .droppedNote(trials.subList(0, plan.searchTrials() + 6))
+            .orElseThrow();
+    assertTrue(note.contains("validation round 2: pgtune's run (7"), note);
+    assertTrue(
+        note.contains(
+            "is left out with the pairs that hold it, the round's other pairs kept; another round"
+                + " follows"),
+        note);
+  }
+
+  @Test
+  void anotherCandidatesRatioKeepsTheRoundInWhichOneCandidateDropped() {
+    // no room to run a round again: pgtune rests on 4 pairs, restart/tps keeps all 5
+    List<TrialResult> trials = twoPicks(5, s -> validationRun(s, 3, "pgtune") ? 700 : 1000);
+    assertEquals(5 * 3, validation(trials).size(), "no run beyond the plan's");
+    assertEquals(List.of(1, 2, 4, 5), pairedRounds("pgtune", trials));
+    assertEquals(List.of(1, 2, 3, 4, 5), pairedRounds("restart/tps", trials));
+    var noise = ValidationNoise.ofPairs(trials, Goal.TPS);
+    assertEquals(9, noise.runs(), "the kept pairs only: 4 of pgtune's and 5 of restart/tps's");
+    assertEquals(4, noise.degreesOfFreedom(), "(3 + 4) / 2, the kept pairs' count halved");
+  }
+
+  @Test
+  void aRoundInWhichTheDefaultsDroppedIsLeftOutOfEveryRatioEvenWithoutRoomToRunItAgain() {
+    List<TrialResult> trials = twoPicks(5, s -> validationRun(s, 2, "baseline") ? 700 : 1000);
+    assertEquals(Set.of(2), Set.copyOf(ValidationDrops.of(trials).rounds()));
+    assertEquals(5 * 3, validation(trials).size(), "no run beyond the plan's");
+    assertEquals(List.of(1, 3, 4, 5), pairedRounds("pgtune", trials));
+    assertEquals(List.of(1, 3, 4, 5), pairedRounds("restart/tps", trials));
+    assertEquals(
+        5,
+        ValidationRounds.runsByRound("pgtune", "restart/tps", trials).size(),
+        "a pair without the defaults' run keeps the round");
+    SessionPlan plan = plan(5, 0.001, List.of("restart/tps", "pgtune"));
+    assertResumesAlike(plan, Set.of(), trials);
+    String note =
+        new ValidationRounds(plan, Set.of())
+            .droppedNote(trials.subList(0, plan.searchTrials() + 6))
+            .orElseThrow();
+    assertTrue(
+        note.contains(
+            "validation round 2 is left out of every ratio to the defaults; another round follows:"
+                + " the defaults' run ("),
+        note);
+  }
+
+  /** From every prefix of {@code trials}' validation, the plan proposes the run that came next. */
+  private static void assertResumesAlike(
+      SessionPlan plan, Set<String> leftOut, List<TrialResult> trials) {
     for (int k = plan.searchTrials(); k < trials.size(); k++) {
       assertEquals(
           trials.get(k).label(),
           plan.next(trials.subList(0, k), leftOut).orElseThrow().label(),
           "a resumed session proposes the same run #" + k);
     }
-    String note =
-        new ValidationRounds(plan, leftOut)
-            .droppedNote(trials.subList(0, plan.searchTrials() + 6))
-            .orElseThrow();
-    assertTrue(note.contains("validation round 2 is left out of the ratios; another round"), note);
-    assertTrue(note.contains("pgtune's run (7"), note);
-  }
-
-  @Test
-  void aRoundInWhichTheDefaultsDroppedIsLeftOutOfEveryRatioEvenWithoutRoomToRunItAgain() {
-    List<TrialResult> trials = twoPicks(5, s -> validationRun(s, 2, "baseline") ? 700 : 1000);
-    assertEquals(Set.of(2), ValidationRounds.droppedRounds(trials));
-    assertEquals(5 * 3, validation(trials).size(), "no run beyond the plan's");
-    assertEquals(List.of(1, 3, 4, 5), pairedRounds("pgtune", trials));
-    SessionPlan plan = plan(5, 0.001, List.of("restart/tps", "pgtune"));
-    assertTrue(
-        new ValidationRounds(plan, Set.of())
-            .droppedNote(trials.subList(0, plan.searchTrials() + 6))
-            .orElseThrow()
-            .contains("the defaults' run"));
+    assertTrue(plan.next(trials, leftOut).isEmpty());
   }
 
   @Test
@@ -233,7 +270,7 @@ class ValidationRoundsTest {
     List<TrialResult> trials =
         twoPicks(
             4, s -> s.phase() == Phase.VALIDATION && s.subject().equals("pgtune") ? 700 : 1000);
-    assertEquals(Set.of(), ValidationRounds.droppedRounds(trials));
+    assertTrue(ValidationDrops.of(trials).rounds().isEmpty());
     assertEquals(List.of(1, 2, 3, 4), pairedRounds("pgtune", trials));
   }
 
@@ -248,7 +285,7 @@ class ValidationRoundsTest {
                     : 1000);
     // round 1's defaults fell against the 3 baselines; rounds 2-3 would exceed one in three, and by
     // round 4 the defaults' own runs are as often low as not
-    assertEquals(Set.of(1), ValidationRounds.droppedRounds(trials));
+    assertEquals(List.of(1), List.copyOf(ValidationDrops.of(trials).rounds()));
   }
 
   @Test
