@@ -419,14 +419,21 @@ public final class TuningSession {
   }
 
   /** "validation decided after 4 of 6 rounds" or "validation used all 6 rounds: ...". */
-  private static Optional<String> validationEnd(
+  static Optional<String> validationEnd(
       SessionPlan plan, List<TrialResult> logged, Set<String> sameAsDefaults) {
     ValidationRounds rounds = new ValidationRounds(plan, sameAsDefaults);
     long runs = logged.stream().filter(t -> t.phase() == Phase.VALIDATION).count();
     int perRound = 1 + rounds.candidates().size();
     ValidationDrops dropped = ValidationDrops.of(logged);
-    // the ratio with the fewest pairs left: a round run again for a drop counts for it only
-    long done = runs / perRound - dropped.mostPairsLost(rounds.candidates());
+    long done = runs / perRound;
+    // the ratio with the fewest pairs: a drop costs its own ratio a pair, the defaults' drop each
+    long fewest = done - dropped.mostPairsLost(rounds.candidates());
+    String fewestPairs =
+        fewest == done
+            ? ""
+            : "; the ratio with the fewest pairs rests on "
+                + fewest
+                + " of them (a run left out for a drop)";
     String left =
         (sameAsDefaults.isEmpty()
                 ? ""
@@ -436,26 +443,27 @@ public final class TuningSession {
                 ? ""
                 : "; left out with their pairs, for a drop: " + dropped.describe());
     boolean decided = rounds.decided(logged);
-    if (done < plan.validationPairs() && !decided) {
+    if (fewest < plan.validationPairs() && !decided) {
       return Optional.of(
-          "  validation stopped after "
-              + done
-              + " of at most "
-              + plan.validationPairs()
-              + (dropped.rounds().isEmpty()
-                  ? " rounds: another would not fit the budget's time left"
-                  : " rounds kept by the ratio with the fewest: a run left out for a drop could"
-                      + " not be measured again within the budget")
+          (done < plan.validationPairs()
+                  ? "  validation stopped after "
+                      + done
+                      + " of at most "
+                      + plan.validationPairs()
+                      + " rounds: another would not fit the budget's time left"
+                  : "  validation used all " + done + " rounds the budget allows")
+              + fewestPairs
               + "; some ratios are still wider than the target"
               + left);
     }
-    if (done < plan.validationPairs()) {
+    if (fewest < plan.validationPairs()) {
       return Optional.of(
           "  validation decided after "
               + done
               + " of at most "
               + plan.validationPairs()
               + " rounds"
+              + fewestPairs
               + left);
     }
     return Optional.of(
@@ -465,6 +473,7 @@ public final class TuningSession {
             + (decided
                 ? ""
                 : "; some ratios are still wider than the target (a larger --budget narrows them)")
+            + fewestPairs
             + left);
   }
 

@@ -227,6 +227,12 @@ class ValidationRoundsTest {
     var noise = ValidationNoise.ofPairs(trials, Goal.TPS);
     assertEquals(9, noise.runs(), "the kept pairs only: 4 of pgtune's and 5 of restart/tps's");
     assertEquals(4, noise.degreesOfFreedom(), "(3 + 4) / 2, the kept pairs' count halved");
+    SessionPlan plan = plan(5, 0.001, List.of("restart/tps", "pgtune"));
+    assertEquals(
+        "  validation used all 5 rounds the budget allows; the ratio with the fewest pairs rests"
+            + " on 4 of them (a run left out for a drop); some ratios are still wider than the"
+            + " target; left out with their pairs, for a drop: pgtune's run of round 3",
+        TuningSession.validationEnd(plan, trials, Set.of()).orElseThrow());
   }
 
   @Test
