@@ -17,7 +17,8 @@ import org.pgknob.trial.TrialResult;
  * The validation runs that dropped, by round, and the pairs they leave out: a pair is left out when
  * it holds a dropped run, so a candidate's drop costs its own pairs of that round (its ratio to the
  * defaults, and to PGTune-style or the picks' to it when that is the candidate) while the round's
- * other candidates keep theirs; the defaults' drop costs every ratio to the defaults that round.
+ * other candidates keep theirs; the defaults' drop costs every ratio to the defaults that round
+ * (the picks' pairs with PGTune-style, which do not hold it, keep the round).
  *
  * <p>A run drops when its TPS lies more than {@link LoneDrop#THRESHOLD} (about 18%) below the
  * median of its round's other runs (measured at the same time, so not the machine's drift) and
