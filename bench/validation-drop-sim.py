@@ -9,18 +9,20 @@ own spread and a pooled noise of 7% with 40 degrees of freedom, the larger of th
 measure.PairedRatio). Modes: `none` keeps every round; `void` leaves out a round in which a run lies
 more than 18% below both its round's other runs and its configuration's other runs (at most one
 round in three so far), with no room to run it again; `pairs` does the same and takes the noise
-from the kept pairs' own spread, pooled over the candidates with half their degrees of freedom
-(measure.PairNoise), as pgknob did once that gives 4 degrees of freedom; `pairs-full` with all of
-them (what the halving guards against); `runs`, pgknob's rule now (session.ValidationDrops), leaves
+from the kept pairs' own spread, pooled over the candidates with 4 / (k + 3) of their degrees of
+freedom for k candidates (measure.PairNoise: they share the defaults' runs), as pgknob does once
+that gives 4 degrees of freedom; `pairs-full` with all of them (what the discount guards against); `runs`, pgknob's rule now (session.ValidationDrops), leaves
 out only the pairs that hold the dropped run (a candidate's drop its own pair, the defaults' drop
 every pair of the round) and takes the noise from the kept pairs as `pairs` does. Each line also
 gives the share of ratios resting on fewer pairs than rounds.
-Usage: python3 bench/validation-drop-sim.py [sessions=4000]
+Usage: python3 bench/validation-drop-sim.py [sessions=4000] [candidates=4]
 """
 import math
 import random
 import statistics as st
 import sys
+
+CANDIDATES = int(sys.argv[2]) if len(sys.argv) > 2 else 4
 
 THRESHOLD = 0.2  # measure.DriftModel.MIN_DROP: about 18% in log scale
 
@@ -56,7 +58,8 @@ def pair_noise(pairs_by_candidate, halve):
         most = max(most, len(d))
     if nominal == 0:
         return None
-    df = max(most - 1, nominal // 2) if halve else nominal
+    k = sum(1 for p in pairs_by_candidate if len(p) >= 2)
+    df = max(most - 1, (4 * nominal) // (k + 3)) if halve else nominal
     return math.sqrt(squares / nominal) / math.sqrt(2), df
 
 
@@ -74,7 +77,7 @@ def excludes_one(pairs, pooled=0.07, pooled_df=40):
     return mean - half > 0 or mean + half < 0
 
 
-def session(rng, order_rng, mode, rounds, candidates=4):
+def session(rng, order_rng, mode, rounds, candidates=CANDIDATES):
     history = {0: [run(rng) for _ in range(3)]}
     for c in range(1, candidates + 1):
         history[c] = [run(rng) for _ in range(2)]
@@ -127,7 +130,7 @@ def main():
                 short += c
             print(
                 f"{rounds} rounds, {mode:10}: {claims} of {comparisons} comparisons exclude 1"
-                f" ({100 * claims / comparisons:.1f}%); {100 * short / (4 * sessions):.0f}% of ratios lose a pair"
+                f" ({100 * claims / comparisons:.1f}%); {100 * short / (CANDIDATES * sessions):.0f}% of ratios lose a pair"
             )
 
 

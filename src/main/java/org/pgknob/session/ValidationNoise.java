@@ -23,8 +23,9 @@ import org.pgknob.trial.TrialResult;
  */
 final class ValidationNoise {
   /**
-   * The fewest degrees of freedom (after {@link PairNoise}'s halving) the pairs' spread must give
-   * before it replaces the session's pooled noise: 3 rounds of 3 candidates, or 5 rounds of one.
+   * The fewest degrees of freedom (after {@link PairNoise}'s discount for the defaults' runs the
+   * candidates share) the pairs' spread must give before it replaces the session's pooled noise: 3
+   * rounds of 3 or more candidates, 4 rounds of 2, or 5 rounds of one.
    */
   static final int MIN_DEGREES_OF_FREEDOM = 4;
 

@@ -226,7 +226,7 @@ class ValidationRoundsTest {
     assertEquals(List.of(1, 2, 3, 4, 5), pairedRounds("restart/tps", trials));
     var noise = ValidationNoise.ofPairs(trials, Goal.TPS);
     assertEquals(9, noise.runs(), "the kept pairs only: 4 of pgtune's and 5 of restart/tps's");
-    assertEquals(4, noise.degreesOfFreedom(), "(3 + 4) / 2, the kept pairs' count halved");
+    assertEquals(5, noise.degreesOfFreedom(), "4/5 of 3 + 4: the kept pairs only");
     SessionPlan plan = plan(5, 0.001, List.of("restart/tps", "pgtune"));
     assertEquals(
         "  validation used all 5 rounds the budget allows; the ratio with the fewest pairs rests"
@@ -353,7 +353,9 @@ class ValidationRoundsTest {
     assertTrue(pooled.logSd() > 0.05, "the drift inflates the pooled noise: " + pooled);
     assertTrue(used.logSd() < 0.03, "the pairs' own: " + used);
     assertEquals(
-        2 * 5 / 2, used.degreesOfFreedom(), "halved: the candidates share the defaults' runs");
+        4 * 2 * 5 / (2 + 3),
+        used.degreesOfFreedom(),
+        "4/5 of 10: the candidates share the defaults' runs");
     PairedRatio ratio =
         ValidationStats.paired(
             ValidationRounds.runsByRound("baseline", "pgtune", trials).stream()
@@ -365,7 +367,7 @@ class ValidationRoundsTest {
     assertTrue(
         line.matches(".*rest on its pairs' own noise: [01]\\.\\d% a run .*is [1-9]\\d\\.\\d%"),
         line);
-    assertTrue(line.contains("(12 pairs of 2 candidates, 5 degrees of freedom)"), line);
+    assertTrue(line.contains("(12 pairs of 2 candidates, 8 degrees of freedom)"), line);
     // two rounds of two candidates give 1 degree of freedom: the session's pooled noise until more
     List<TrialResult> twoRounds = trials.subList(0, plan.searchTrials() + 6);
     assertEquals(
