@@ -25,7 +25,7 @@ import java.util.List;
  * 3 candidates of 3 pairs gave 3 degrees of freedom where the spread has 4, and so left the
  * drift-inflated pooled noise in place in most of the noise benchmark's sessions. In simulated A/A
  * validations (7% noise, 5% of runs 30% low; {@code python3 bench/validation-drop-sim.py}) the
- * share of intervals excluding 1 stayed at 4.1-4.8% over 3 to 10 rounds of 4 candidates.
+ * share of intervals excluding 1 stayed at 4.2-4.8% over 3 to 10 rounds of 4 candidates.
  *
  * @see PairedRatio#of(double[], double[], double, RunNoise)
  */
