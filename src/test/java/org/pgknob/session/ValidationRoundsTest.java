@@ -263,7 +263,7 @@ class ValidationRoundsTest {
   void equalConfigurationsKeepFewFalseClaimsWhileFarFewerRatiosLoseAPairThanToWholeRounds() {
     // A/A under the noise bench's noise: 7% a run, 5% of runs 30% low; 3 rounds of the defaults
     // and 3 equal candidates, no room to run a round again (bench/validation-drop-sim.py, `runs`).
-    // Here 26 of 600 exclude 1 (4.3%), and 132 ratios lose a pair where whole rounds cost 228: a
+    // Here about 4% exclude 1, and 132 ratios lose a pair where whole rounds cost 228: a
     // drop is the defaults' in about a quarter of the rounds with one (every ratio loses it), else
     // one candidate's.
     int claims = 0;
