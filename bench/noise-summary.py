@@ -14,7 +14,7 @@
 
 Usage: bench/noise-summary.py FOLDER...   (runs/noise-bench-<time>, each holding tune-N/ and aa-N/)
 """
-import glob, json, os, statistics, sys
+import glob, json, math, os, statistics, sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 nw = __import__("noise-workload")
@@ -49,6 +49,7 @@ def main(folders):
     covered = intervals = covered_pgtune = intervals_pgtune = 0
     false_claims = validated_aa = false_pgtune = validated_aa_pgtune = 0
     aa_verdicts = []
+    half_widths, pairs = [], []  # every row's ratio to the defaults, tune and A/A sessions
     for mode, seed, s in sorted(sessions(folders), key=lambda x: (x[0] != "tune", x[1])):
         aa = mode == "aa"
         default = nw.true_tps({}, aa)
@@ -68,6 +69,9 @@ def main(folders):
                 ratio = to_pgtune = None
             measured.add(runs)
             mark = ""
+            if ratio:
+                half_widths.append(math.exp((math.log(ratio["high"]) - math.log(ratio["low"])) / 2) - 1)
+                pairs.append(ratio["pairs"])
             if aa and ratio:
                 validated_aa += 1
                 latency = r.get("latencyRatio")
@@ -115,6 +119,11 @@ def main(folders):
     if intervals_pgtune:
         print(f"coverage of the reported 95% intervals (pick to PGTune-style):"
               f" {covered_pgtune}/{intervals_pgtune} = {covered_pgtune / intervals_pgtune:.0%}")
+    if half_widths:
+        counts = ", ".join(f"{pairs.count(n)} on {n}" for n in sorted(set(pairs)))
+        print(f"intervals of the ratio to the defaults (tune and A/A rows): median half-width"
+              f" +-{statistics.median(half_widths):.1%} (exp of half the log width, less 1) over"
+              f" {len(pairs)} rows; pairs: {counts} ({pairs.count(2) / len(pairs):.0%} on 2)")
     print(f"A/A mode: {false_claims} false claims in {validated_aa} validated comparisons with the"
           f" defaults; {false_pgtune} in {validated_aa_pgtune} picks' ratios to PGTune-style;"
           f" session verdicts: {', '.join(str(v) for v in aa_verdicts) or 'none'}")

@@ -8,16 +8,21 @@ drift, which pairs cancel). Each candidate's ratio to the defaults gets pgknob's
 own spread and a pooled noise of 7% with 40 degrees of freedom, the larger of the two; see
 measure.PairedRatio). Modes: `none` keeps every round; `void` leaves out a round in which a run lies
 more than 18% below both its round's other runs and its configuration's other runs (at most one
-round in three so far; session.ValidationRounds.droppedRounds), with no room to run it again;
-`pairs` does the same and takes the noise from the kept pairs' own spread, pooled over the
-candidates with half their degrees of freedom (measure.PairNoise), as pgknob does once that gives
-4 degrees of freedom; `pairs-full` with all of them (what the halving guards against).
-Usage: python3 bench/validation-drop-sim.py [sessions=4000]
+round in three so far), with no room to run it again; `pairs` does the same and takes the noise
+from the kept pairs' own spread, pooled over the candidates with 4 / (k + 3) of their degrees of
+freedom for k candidates (measure.PairNoise: they share the defaults' runs), as pgknob does once
+that gives 4 degrees of freedom; `pairs-full` with all of them (what the discount guards against); `runs`, pgknob's rule now (session.ValidationDrops), leaves
+out only the pairs that hold the dropped run (a candidate's drop its own pair, the defaults' drop
+every pair of the round) and takes the noise from the kept pairs as `pairs` does. Each line also
+gives the share of ratios resting on fewer pairs than rounds.
+Usage: python3 bench/validation-drop-sim.py [sessions=4000] [candidates=4]
 """
 import math
 import random
 import statistics as st
 import sys
+
+CANDIDATES = int(sys.argv[2]) if len(sys.argv) > 2 else 4
 
 THRESHOLD = 0.2  # measure.DriftModel.MIN_DROP: about 18% in log scale
 
@@ -40,17 +45,21 @@ def beyond(v, others):
     return bool(others) and st.median(math.log(o) for o in others) - math.log(v) > THRESHOLD
 
 
-def pair_noise(kept, candidates, halve):
+def pair_noise(pairs_by_candidate, halve):
     """measure.PairNoise: the pairs' pooled spread as one run's noise, and its degrees of freedom."""
-    squares, nominal = 0.0, 0
-    for c in range(1, candidates + 1):
-        d = [math.log(v[c] / v[0]) for v in kept]
+    squares, nominal, most = 0.0, 0, 0
+    for pairs in pairs_by_candidate:
+        if len(pairs) < 2:
+            continue
+        d = [math.log(b / a) for a, b in pairs]
         mean = sum(d) / len(d)
         squares += sum((x - mean) ** 2 for x in d)
         nominal += len(d) - 1
+        most = max(most, len(d))
     if nominal == 0:
         return None
-    df = max(len(kept) - 1, nominal // 2) if halve else nominal
+    k = sum(1 for p in pairs_by_candidate if len(p) >= 2)
+    df = max(most - 1, (4 * nominal) // (k + 3)) if halve else nominal
     return math.sqrt(squares / nominal) / math.sqrt(2), df
 
 
@@ -68,44 +77,61 @@ def excludes_one(pairs, pooled=0.07, pooled_df=40):
     return mean - half > 0 or mean + half < 0
 
 
-def session(rng, mode, rounds, candidates=4):
+def session(rng, order_rng, mode, rounds, candidates=CANDIDATES):
     history = {0: [run(rng) for _ in range(3)]}
     for c in range(1, candidates + 1):
         history[c] = [run(rng) for _ in range(2)]
-    kept, left_out = [], 0
+    # per round: its runs and the subject of its run left out (None: none; 0: the defaults)
+    logged, left_out = [], 0
     for seen in range(1, rounds + 1):
         values = {c: run(rng) for c in range(candidates + 1)}
         for c in values:
             history[c].append(values[c])
-        drop = any(
-            beyond(values[c], [values[k] for k in values if k != c]) and beyond(values[c], history[c][:-1])
-            for c in values
+        order = list(values)
+        order_rng.shuffle(order)  # the first run of the round, in run order, that dropped
+        fell = next(
+            (c for c in order
+             if beyond(values[c], [values[k] for k in values if k != c]) and beyond(values[c], history[c][:-1])),
+            None,
         )
-        if mode != "none" and drop and left_out < (seen + 2) // 3:
+        if mode != "none" and fell is not None and left_out < (seen + 2) // 3:
             left_out += 1
         else:
-            kept.append(values)
+            fell = None
+        logged.append((values, fell))
+
+    def pairs(c):
+        if mode == "runs":  # only the pairs that hold the dropped run
+            return [(v[0], v[c]) for v, fell in logged if fell not in (0, c)]
+        return [(v[0], v[c]) for v, fell in logged if fell is None]
+
+    by_candidate = [pairs(c) for c in range(1, candidates + 1)]
     noise = {}
-    if mode.startswith("pairs") and len(kept) >= 2:
-        sd, df = pair_noise(kept, candidates, mode == "pairs")
-        if mode == "pairs-full" or df >= 4:
-            noise = {"pooled": sd, "pooled_df": df}
-    claims = [excludes_one([(v[0], v[c]) for v in kept], **noise) for c in range(1, candidates + 1)]
+    if mode.startswith("pairs") or mode == "runs":
+        estimate = pair_noise(by_candidate, mode != "pairs-full")
+        if estimate and (mode == "pairs-full" or estimate[1] >= 4):
+            noise = {"pooled": estimate[0], "pooled_df": estimate[1]}
+    claims = [excludes_one(p, **noise) for p in by_candidate]
     claims = [c for c in claims if c is not None]
-    return sum(claims), len(claims)
+    two = sum(1 for p in by_candidate if len(p) <= rounds - 1)
+    return sum(claims), len(claims), two
 
 
 def main():
     sessions = int(sys.argv[1]) if len(sys.argv) > 1 else 4000
     for rounds in (3, 6, 10):
-        for mode in ("none", "void", "pairs", "pairs-full"):
-            rng = random.Random(1)
-            claims = comparisons = 0
+        for mode in ("none", "void", "pairs", "pairs-full", "runs"):
+            rng, order_rng = random.Random(1), random.Random(2)
+            claims = comparisons = short = 0
             for _ in range(sessions):
-                a, b = session(rng, mode, rounds)
+                a, b, c = session(rng, order_rng, mode, rounds)
                 claims += a
                 comparisons += b
-            print(f"{rounds} rounds, {mode:4}: {claims} of {comparisons} comparisons exclude 1 ({100 * claims / comparisons:.1f}%)")
+                short += c
+            print(
+                f"{rounds} rounds, {mode:10}: {claims} of {comparisons} comparisons exclude 1"
+                f" ({100 * claims / comparisons:.1f}%); {100 * short / (CANDIDATES * sessions):.0f}% of ratios lose a pair"
+            )
 
 
 if __name__ == "__main__":

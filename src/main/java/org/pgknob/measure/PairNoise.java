@@ -14,12 +14,18 @@ import java.util.List;
  * freedom), so its intervals were about twice as wide as its pairs justified. The pairs' spread is
  * the spread the intervals are about.
  *
- * <p>The degrees of freedom are halved (never below one candidate's pairs minus one): the
- * candidates of a round share the defaults' run of that round, so their log ratios are correlated
- * (about 0.5 when every run has the same noise) and carry less information than as many independent
- * pairs. In simulated A/A validations (4 equal candidates, 7% noise, 5% of runs 30% low; {@code
- * python3 bench/validation-drop-sim.py}) the halved count kept the share of intervals excluding 1
- * at 4.5-4.7% over 3 to 10 rounds; the full count gave 6.4% at 3 rounds.
+ * <p>The degrees of freedom are fewer than the pairs' nominal count (never below one candidate's
+ * pairs minus one): the candidates of a round share the defaults' run of that round, so their
+ * squared deviations move together and carry less information than as many independent pairs. By
+ * how much follows from the shared part (Satterthwaite): with k candidates of equal run noise
+ * sigma, each coordinate's squared deviation has variance 8 sigma^4 and covaries by 2 sigma^4 with
+ * another candidate's, so the pooled sum of squares varies as a chi-square with 4 / (k + 3) of its
+ * nominal degrees of freedom: all of them for one candidate, 0.8 for 2, 2/3 for 3, 4/7 for 4 and
+ * half for 5, the most a session validates. Until 2026-12-02 they were halved for any k, which for
+ * 3 candidates of 3 pairs gave 3 degrees of freedom where the spread has 4, and so left the
+ * drift-inflated pooled noise in place in most of the noise benchmark's sessions. In simulated A/A
+ * validations (7% noise, 5% of runs 30% low; {@code python3 bench/validation-drop-sim.py}) the
+ * share of intervals excluding 1 stayed at 4.2-4.8% over 3 to 10 rounds of 4 candidates.
  *
  * @see PairedRatio#of(double[], double[], double, RunNoise)
  */
@@ -58,7 +64,7 @@ public final class PairNoise {
       return new RunNoise(0, 0, pairs, candidates);
     }
     double pairSd = Math.sqrt(squares / nominal);
-    int degrees = Math.max(mostPairs - 1, nominal / 2);
+    int degrees = Math.max(mostPairs - 1, 4 * nominal / (candidates + 3));
     return new RunNoise(pairSd / Math.sqrt(2), degrees, pairs, candidates);
   }
 }

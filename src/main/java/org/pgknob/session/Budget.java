@@ -34,7 +34,10 @@ import org.pgknob.trial.TrialResult;
  *       gets 40% of T, but never less than {@code minRounds} rounds of those, and takes as many
  *       further configurations as leave at least {@code minRounds} rounds in its share. The rounds
  *       that share allows are the most validation runs; it stops earlier once decided ({@link
- *       ValidationRounds});
+ *       ValidationRounds}). When that share holds {@value #SPARE_FROM_ROUNDS} rounds or more, one
+ *       round more, taken from the search: a spare for the round run again after a drop ({@link
+ *       ValidationDrops}), run as an ordinary round when no run dropped and validation is still
+ *       undecided;
  *   <li>sweeps: 30% of what remains, when that is at least 3 trials, else none;
  *   <li>Bayesian iterations: the rest, split evenly between the tracks, the restart track getting
  *       the odd one (it searches the larger space).
@@ -51,6 +54,19 @@ public record Budget(Integer trials, Duration wallTime) {
   static final double SWEEP_SHARE = 0.3;
   static final int MIN_SWEEP_TRIALS = 3;
   static final int LONG_SESSION_TRIALS = 60;
+
+  /**
+   * The fewest rounds validation's share must hold before the plan adds a spare round. Why a spare
+   * at all: a plan's rounds are all used when its ratios stay undecided, so a round with a drop
+   * could never be run again, and within the share a spare would only rename its last round. Why
+   * only from 6 rounds (90 trials and more with two tracks): there the spare takes about an eighth
+   * of the search's 49 or more trials, while under the noise benchmark's noise about 40% of the
+   * ratios lose a pair to a drop at 6 rounds ({@code bench/validation-drop-sim.py}); a 40-trial
+   * plan's 3 rounds of 5 would give it a quarter of its 22 search trials, which the restart track's
+   * race needs (README, noise bench). A judgement, not a measurement: the search's loss at 90
+   * trials was not measured.
+   */
+  static final int SPARE_FROM_ROUNDS = 6;
 
   private static final Pattern TRIALS = Pattern.compile("(\\d+)(\\s*trials?)?");
   private static final Pattern TIME =
@@ -344,6 +360,9 @@ public record Budget(Integer trials, Duration wallTime) {
       validations++;
     }
     int rounds = Math.max(validationPairs, share / (1 + validations));
+    if ((int) Math.floor(VALIDATION_SHARE * totalTrials) / (1 + validations) >= SPARE_FROM_ROUNDS) {
+      rounds++; // the spare: see SPARE_FROM_ROUNDS
+    }
     int search = totalTrials - baseline - rounds * (1 + validations);
     int sweeps = (int) Math.floor(SWEEP_SHARE * search);
     if (sweeps < MIN_SWEEP_TRIALS) {

@@ -12,7 +12,6 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.Set;
-import java.util.stream.Collectors;
 import org.pgknob.BuildInfo;
 import org.pgknob.PgknobException;
 import org.pgknob.report.Labels;
@@ -420,44 +419,51 @@ public final class TuningSession {
   }
 
   /** "validation decided after 4 of 6 rounds" or "validation used all 6 rounds: ...". */
-  private static Optional<String> validationEnd(
+  static Optional<String> validationEnd(
       SessionPlan plan, List<TrialResult> logged, Set<String> sameAsDefaults) {
     ValidationRounds rounds = new ValidationRounds(plan, sameAsDefaults);
     long runs = logged.stream().filter(t -> t.phase() == Phase.VALIDATION).count();
     int perRound = 1 + rounds.candidates().size();
-    Set<Integer> dropped = ValidationRounds.droppedRounds(logged);
-    long done = runs / perRound - dropped.size();
+    ValidationDrops dropped = ValidationDrops.of(logged);
+    long done = runs / perRound;
+    // the ratio with the fewest pairs: a drop costs its own ratio a pair, the defaults' drop each
+    long fewest = done - dropped.mostPairsLost(rounds.candidates());
+    String fewestPairs =
+        fewest == done
+            ? ""
+            : "; the ratio with the fewest pairs rests on "
+                + fewest
+                + " of them (a run left out for a drop)";
     String left =
         (sameAsDefaults.isEmpty()
                 ? ""
                 : "; left out (the defaults, or the same settings as a pick validated): "
                     + String.join(", ", sameAsDefaults))
-            + (dropped.isEmpty()
+            + (dropped.rounds().isEmpty()
                 ? ""
-                : (dropped.size() == 1
-                        ? "; not counted, for a run that dropped: round "
-                        : "; not counted, for a run that dropped: rounds ")
-                    + dropped.stream().map(String::valueOf).collect(Collectors.joining(", ")));
+                : "; left out with their pairs, for a drop: " + dropped.describe());
     boolean decided = rounds.decided(logged);
-    if (done < plan.validationPairs() && !decided) {
+    if (fewest < plan.validationPairs() && !decided) {
       return Optional.of(
-          "  validation stopped after "
-              + done
-              + " of at most "
-              + plan.validationPairs()
-              + (dropped.isEmpty()
-                  ? " rounds: another would not fit the budget's time left"
-                  : " rounds: a round left out for a drop could not be run again within the budget")
+          (done < plan.validationPairs()
+                  ? "  validation stopped after "
+                      + done
+                      + " of at most "
+                      + plan.validationPairs()
+                      + " rounds: another would not fit the budget's time left"
+                  : "  validation used all " + done + " rounds the budget allows")
+              + fewestPairs
               + "; some ratios are still wider than the target"
               + left);
     }
-    if (done < plan.validationPairs()) {
+    if (fewest < plan.validationPairs()) {
       return Optional.of(
           "  validation decided after "
               + done
               + " of at most "
               + plan.validationPairs()
               + " rounds"
+              + fewestPairs
               + left);
     }
     return Optional.of(
@@ -467,6 +473,7 @@ public final class TuningSession {
             + (decided
                 ? ""
                 : "; some ratios are still wider than the target (a larger --budget narrows them)")
+            + fewestPairs
             + left);
   }
 

@@ -23,8 +23,9 @@ import org.pgknob.trial.TrialResult;
  */
 final class ValidationNoise {
   /**
-   * The fewest degrees of freedom (after {@link PairNoise}'s halving) the pairs' spread must give
-   * before it replaces the session's pooled noise: 3 rounds of 3 candidates, or 5 rounds of one.
+   * The fewest degrees of freedom (after {@link PairNoise}'s discount for the defaults' runs the
+   * candidates share) the pairs' spread must give before it replaces the session's pooled noise: 3
+   * rounds of 3 or more candidates, 4 rounds of 2, or 5 rounds of one.
    */
   static final int MIN_DEGREES_OF_FREEDOM = 4;
 
@@ -67,7 +68,8 @@ final class ValidationNoise {
 
   /**
    * The validation pairs' own spread: every candidate's log ratios to the defaults' run of the same
-   * round, rounds left out for a drop excluded ({@link ValidationRounds#droppedRounds}).
+   * round, pairs that hold a run that dropped left out ({@link ValidationDrops}), so the degrees of
+   * freedom count the kept pairs only.
    */
   static RunNoise ofPairs(List<TrialResult> trials, Goal objective) {
     Set<String> candidates = new LinkedHashSet<>();
@@ -79,7 +81,7 @@ final class ValidationNoise {
         candidates.add(m.group(1));
       }
     }
-    Set<Integer> dropped = ValidationRounds.droppedRounds(trials);
+    ValidationDrops dropped = ValidationDrops.of(trials);
     List<double[]> byCandidate = new ArrayList<>();
     for (String c : candidates) {
       List<Double> logs = new ArrayList<>();

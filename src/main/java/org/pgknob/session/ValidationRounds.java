@@ -3,7 +3,6 @@ package org.pgknob.session;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -11,8 +10,6 @@ import java.util.Optional;
 import java.util.Random;
 import java.util.Set;
 import java.util.SplittableRandom;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import org.pgknob.measure.LoneDrop;
 import org.pgknob.measure.PairedRatio;
 import org.pgknob.runs.Track;
@@ -35,19 +32,17 @@ import org.pgknob.trial.TrialResult;
  * <p>A candidate whose configuration is the defaults is left out (never measured against itself);
  * the rounds then hold the defaults and the other candidates.
  *
- * <p>A round in which one run dropped is left out of every ratio and, when the budget still holds a
- * round, run again ({@link #droppedRounds}): TUNA's repeated measurement of an outlying run. Why:
- * now and then a run loses 30% to something of its own (a neighbour's burst, the virtual disk), and
- * with a handful of rounds two such runs of one configuration made an equal configuration look 25%
- * worse beyond its interval in the noise benchmark's A/A sessions (2 false claims in 30). A run is
- * a drop only when it lies far below both the other runs of its round (measured at the same time,
- * so not the machine's drift) and its own configuration's other runs (so not a configuration truly
- * that much slower); at most one round in three is left out, so a configuration that keeps dropping
- * still shows it.
+ * <p>A run that dropped is left out with the pairs that hold it ({@link ValidationDrops}): a
+ * candidate's drop costs that candidate's pairs of its round, the defaults' drop every ratio to the
+ * defaults that round; while some ratio has fewer pairs than the plan's rounds and the plan still
+ * holds a round, another round runs: TUNA's repeated measurement of an outlying run. Why: now and
+ * then a run loses 30% to something of its own (a neighbour's burst, the virtual disk), and with a
+ * handful of rounds two such runs of one configuration made an equal configuration look 25% worse
+ * beyond its interval in the noise benchmark's A/A sessions (2 false claims in 30). Why only the
+ * pairs that hold the run: the other candidates' runs of that round are sound, and a 40-trial plan
+ * has no round to spare, so leaving out the whole round put half the rows on 2 pairs.
  */
 final class ValidationRounds {
-  private static final Pattern LABEL = Pattern.compile("validation round (\\d+)/(\\d+) (.+)");
-
   private final SessionPlan plan;
   private final SessionPlan.Validating rule;
   private final List<String> candidates;
@@ -116,10 +111,12 @@ final class ValidationRounds {
     int round = (int) (done / perRound) + 1;
     int position = (int) (done % perRound);
     // validation's runs are the session's last: the round under way is the last `position` runs
-    int dropped = droppedRounds(before.subList(0, before.size() - position)).size();
+    int lost =
+        ValidationDrops.of(before.subList(0, before.size() - position)).mostPairsLost(candidates);
     if (position == 0 && round > 1) {
       int completed = round - 1;
-      int kept = completed - dropped;
+      // the ratio with the fewest pairs left decides whether a round is run again
+      int kept = completed - lost;
       if (kept >= plan.validationPairs()
           || (kept >= rule.minRounds() && decided(before))
           || (completed >= ValidationTime.plannedRounds(plan)
@@ -143,7 +140,7 @@ final class ValidationRounds {
             "",
             round,
             // a round run again for one left out extends the count, as far as the runs allow
-            Math.min(plan.validationPairs() + dropped, (int) (mostRuns() / perRound)),
+            Math.min(plan.validationPairs() + lost, (int) (mostRuns() / perRound)),
             SessionPlan.BASELINE.equals(subject) ? "A" : "B"));
   }
 
@@ -157,102 +154,55 @@ final class ValidationRounds {
   }
 
   /**
-   * The rounds left out of every ratio because a run in them dropped, by round number: a run whose
-   * TPS lies more than {@link LoneDrop#THRESHOLD} (about 18%) below the median of its round's other
-   * runs and below the median of its configuration's other runs logged by the end of its round.
-   * Judged on TPS, which every workload reports (a drop in it is a rise in latency for a fixed
-   * number of users). At most one round in three so far is left out, the earliest; each round is
-   * judged on the trials logged by its end, so a later trial never changes an earlier decision and
-   * a resumed session decides the same.
-   */
-  static Set<Integer> droppedRounds(List<TrialResult> trials) {
-    Set<Integer> dropped = new LinkedHashSet<>();
-    int seen = 0;
-    for (Map.Entry<Integer, List<Integer>> round : roundsLogged(trials).entrySet()) {
-      seen++;
-      if (dropped.size() < (seen + 2) / 3 && drop(round.getValue(), trials).isPresent()) {
-        dropped.add(round.getKey());
-      }
-    }
-    return dropped;
-  }
-
-  /**
-   * "validation round 2 is left out of the ratios; another round follows: pgtune's run (1180 TPS)
-   * fell more than 18% below both the other runs of its round and its configuration's other runs",
-   * when the last logged trial ends a round that {@link #droppedRounds} leaves out.
+   * "validation round 2: pgtune's run (1180 TPS) is left out with the pairs that hold it, the
+   * round's other pairs kept; another round follows: it fell more than 18% below both the other
+   * runs of its round and its configuration's other runs", when the last logged trial ends a round
+   * with a run that dropped ({@link ValidationDrops}).
    */
   Optional<String> droppedNote(List<TrialResult> logged) {
     long done = logged.stream().filter(ValidationRounds::isValidation).count();
     if (done == 0 || done % perRound() != 0) {
       return Optional.empty();
     }
-    Map<Integer, List<Integer>> rounds = roundsLogged(logged);
-    Map.Entry<Integer, List<Integer>> last = null;
-    for (Map.Entry<Integer, List<Integer>> e : rounds.entrySet()) {
-      last = e;
+    int last = -1;
+    for (int round : ValidationDrops.roundsLogged(logged).keySet()) {
+      last = round;
     }
-    if (last == null || !droppedRounds(logged).contains(last.getKey())) {
+    Optional<TrialResult> fell = ValidationDrops.of(logged).in(last);
+    if (fell.isEmpty()) {
       return Optional.empty();
     }
-    TrialResult fell = drop(last.getValue(), logged).orElseThrow();
-    Matcher m = LABEL.matcher(fell.label());
-    String who = m.matches() ? m.group(3) : fell.label();
-    boolean again = next(logged.size() + 1, logged).isPresent();
-    return Optional.of(
+    String who = ValidationDrops.subject(fell.get());
+    String again = next(logged.size() + 1, logged).isPresent() ? "; another round follows" : "";
+    String why =
         String.format(
             Locale.ROOT,
-            "  validation round %d is left out of the ratios%s: %s run (%.0f TPS) fell more than"
-                + " %.0f%% below both the other runs of its round and its configuration's other"
-                + " runs",
-            last.getKey(),
-            again ? "; another round follows" : "",
-            SessionPlan.BASELINE.equals(who) ? "the defaults'" : who + "'s",
-            fell.workload().tps(),
-            100 * -Math.expm1(-LoneDrop.THRESHOLD)));
-  }
-
-  /** Validation's runs by round number, as indexes into {@code trials}, in the order logged. */
-  private static Map<Integer, List<Integer>> roundsLogged(List<TrialResult> trials) {
-    Map<Integer, List<Integer>> byRound = new LinkedHashMap<>();
-    for (int i = 0; i < trials.size(); i++) {
-      TrialResult t = trials.get(i);
-      Matcher m = LABEL.matcher(t.label());
-      if (isValidation(t) && m.matches()) {
-        byRound.computeIfAbsent(Integer.parseInt(m.group(1)), k -> new ArrayList<>()).add(i);
-      }
+            " fell more than %.0f%% below both the other runs of its round and its configuration's"
+                + " other runs",
+            100 * -Math.expm1(-LoneDrop.THRESHOLD));
+    String tps = String.format(Locale.ROOT, "%.0f TPS", fell.get().workload().tps());
+    if (SessionPlan.BASELINE.equals(who)) {
+      return Optional.of(
+          "  validation round "
+              + last
+              + " is left out of every ratio to the defaults"
+              + again
+              + ": the defaults' run ("
+              + tps
+              + ")"
+              + why);
     }
-    return byRound;
-  }
-
-  /** The first run of a round (indexes into {@code trials}) that dropped, judged at its end. */
-  private static Optional<TrialResult> drop(List<Integer> round, List<TrialResult> trials) {
-    List<TrialResult> history = trials.subList(0, round.get(round.size() - 1) + 1);
-    for (int i : round) {
-      TrialResult run = trials.get(i);
-      if (!run.isOk()) {
-        continue;
-      }
-      double[] roundOthers =
-          round.stream()
-              .filter(j -> j != i)
-              .map(trials::get)
-              .filter(TrialResult::isOk)
-              .mapToDouble(t -> t.workload().tps())
-              .filter(v -> v > 0)
-              .toArray();
-      double[] ownOthers =
-          history.stream()
-              .filter(t -> t != run && t.isOk() && t.settings().equals(run.settings()))
-              .mapToDouble(t -> t.workload().tps())
-              .filter(v -> v > 0)
-              .toArray();
-      double tps = run.workload().tps();
-      if (LoneDrop.beyond(tps, roundOthers, true) && LoneDrop.beyond(tps, ownOthers, true)) {
-        return Optional.of(run);
-      }
-    }
-    return Optional.empty();
+    return Optional.of(
+        "  validation round "
+            + last
+            + ": "
+            + who
+            + "'s run ("
+            + tps
+            + ") is left out with the pairs that hold it, the round's other pairs kept"
+            + again
+            + ": it"
+            + why);
   }
 
   /**
@@ -262,7 +212,7 @@ final class ValidationRounds {
    */
   boolean decided(List<TrialResult> trials) {
     var noise = ValidationNoise.of(trials, rule.objective());
-    Set<Integer> dropped = droppedRounds(trials);
+    ValidationDrops dropped = ValidationDrops.of(trials);
     for (String name : candidates) {
       Optional<PairedRatio> r =
           ratio(pairsAgainst(SessionPlan.BASELINE, name, trials, dropped), noise);
@@ -284,7 +234,7 @@ final class ValidationRounds {
   }
 
   private List<double[]> pairsAgainst(
-      String a, String b, List<TrialResult> trials, Set<Integer> dropped) {
+      String a, String b, List<TrialResult> trials, ValidationDrops dropped) {
     List<double[]> out = new ArrayList<>();
     for (TrialResult[] p : runsByRound(a, b, trials, dropped)) {
       if (p[0] != null && p[1] != null && p[0].isOk() && p[1].isOk()) {
@@ -297,26 +247,27 @@ final class ValidationRounds {
   /**
    * Per validation round, the run of {@code a} and the run of {@code b} in that round (either may
    * be null when it did not run), read from the trials' labels: "validation round 2/6 pgtune". The
-   * defaults' run is named {@link SessionPlan#BASELINE}. Rounds left out for a drop ({@link
-   * #droppedRounds}) are not among them.
+   * defaults' run is named {@link SessionPlan#BASELINE}. A round in which the run of {@code a} or
+   * of {@code b} dropped ({@link ValidationDrops}) is not among them; other candidates' drops do
+   * not touch this pair.
    */
   static List<TrialResult[]> runsByRound(String a, String b, List<TrialResult> trials) {
-    return runsByRound(a, b, trials, droppedRounds(trials));
+    return runsByRound(a, b, trials, ValidationDrops.of(trials));
   }
 
-  /** {@link #runsByRound(String, String, List)} with the dropped rounds already known. */
+  /** {@link #runsByRound(String, String, List)} with the drops already known. */
   static List<TrialResult[]> runsByRound(
-      String a, String b, List<TrialResult> trials, Set<Integer> dropped) {
+      String a, String b, List<TrialResult> trials, ValidationDrops dropped) {
     Map<Integer, TrialResult[]> byRound = new LinkedHashMap<>();
     for (TrialResult t : trials) {
-      Matcher m = LABEL.matcher(t.label());
-      if (!isValidation(t) || !m.matches() || dropped.contains(Integer.parseInt(m.group(1)))) {
+      int round = ValidationDrops.round(t);
+      if (round < 0 || dropped.leavesOut(round, a, b)) {
         continue;
       }
-      String subject = m.group(3);
+      String subject = ValidationDrops.subject(t);
       int side = subject.equals(a) ? 0 : subject.equals(b) ? 1 : -1;
       if (side >= 0) {
-        byRound.computeIfAbsent(Integer.parseInt(m.group(1)), k -> new TrialResult[2])[side] = t;
+        byRound.computeIfAbsent(round, k -> new TrialResult[2])[side] = t;
       }
     }
     return new ArrayList<>(byRound.values());

@@ -147,15 +147,32 @@ class BudgetTest {
 
   @Test
   void longSessionsValidateEverythingInMoreRoundsAndRunFiveBaselines() {
-    // validation: 48 trials, 5 configurations: up to 8 rounds of 6
+    // validation: 48 trials, 5 configurations: up to 8 rounds of 6, and a spare
     Budget.Shares s =
         Budget.apportion(120, List.of(Track.RELOAD, Track.RESTART), Goal.TPS, true, 3);
     assertEquals(5, s.baselineRuns());
     assertEquals(
         List.of("restart/tps", "pgtune", "reload/tps", "restart/latency", "reload/latency"),
         s.validations().stream().map(SessionPlan.Validation::name).toList());
-    assertEquals(8, s.validationPairs());
+    assertEquals(8 + 1, s.validationPairs());
     assertEquals(120, s.totalTrials());
+  }
+
+  @Test
+  void aShareOfSixRoundsOrMoreGetsASpareRoundFromTheSearchAndAFortyTrialPlanNone() {
+    List<Track> tracks = List.of(Track.RELOAD, Track.RESTART);
+    // 89 trials: floor(35.6) = 35 trials, 5 rounds of 6; 90: 36 trials, 6 rounds, so 7
+    Budget.Shares below = Budget.apportion(89, tracks, Goal.TPS, true, 3);
+    Budget.Shares from = Budget.apportion(90, tracks, Goal.TPS, true, 3);
+    assertEquals(5, below.validationPairs());
+    assertEquals(6 + 1, from.validationPairs());
+    assertEquals(90 - 5 - 7 * 6, searchTrials(from), "the spare's 6 runs come from the search");
+    assertEquals(89 - 5 - 5 * 6, searchTrials(below));
+    assertEquals(3, Budget.apportion(40, tracks, Goal.TPS, true, 3).validationPairs());
+  }
+
+  private static int searchTrials(Budget.Shares s) {
+    return s.sweepTrials() + s.bayesIterations().values().stream().mapToInt(i -> i).sum();
   }
 
   @Test
