@@ -29,7 +29,10 @@ import org.pgknob.optimize.model.SurrogateFitter;
  *       dimensions up), {@code sparse} (SAAS from {@link GpFitter#SPARSE_FROM_DIMENSIONS} unit-cube
  *       dimensions up, scaled below), {@code saasbo} (fully Bayesian SAAS: NUTS over the global
  *       scale and the length scales, expected improvement averaged over 16 sampled processes; see
- *       {@link SaasboFitter}); {@code saas:TAU} and {@code auto:TAU} set the SAAS global scale
+ *       {@link SaasboFitter}), {@code saasbo:median} (the chain at every observation, expected
+ *       improvement from the one process at the posterior median), {@code saasbo:every} (the chain
+ *       at every observation, the 16-process average); {@code saas:TAU} and {@code auto:TAU} set
+ *       the SAAS global scale
  *   <li>{@code categorical}: how the Gaussian process compares categorical knobs, {@code onehot}
  *       (default; a dimension per category) or {@code overlap} (one input per knob, equal or not:
  *       see {@link CategoricalKernel})
@@ -223,6 +226,12 @@ public final class Optimizers {
     if (prior.equals("saasbo") && kind == SurrogateKind.GP) {
       return new SaasboFitter();
     }
+    if (prior.equals("saasbo:median") && kind == SurrogateKind.GP) {
+      return SaasboFitter.medianEveryObservation();
+    }
+    if (prior.equals("saasbo:every") && kind == SurrogateKind.GP) {
+      return SaasboFitter.everyObservation();
+    }
     if (prior.equals("sparse") && kind == SurrogateKind.GP) {
       return GpFitter.sparseFrom(GpFitter.SPARSE_FROM_DIMENSIONS, GpFitter.SAAS_TAU);
     }
@@ -242,7 +251,7 @@ public final class Optimizers {
     if (!(tau >= 0)) {
       throw new PgknobException(
           "unknown length-scale prior '" + prior + "'",
-          "choose saasbo, sparse, auto, auto:TAU, saas, saas:TAU or scaled");
+          "choose saasbo, saasbo:median, saasbo:every, sparse, auto, auto:TAU, saas, saas:TAU or scaled");
     }
     return switch (kind) {
       case GP -> new GpFitter(true, tau, adaptive);

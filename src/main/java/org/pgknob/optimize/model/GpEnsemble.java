@@ -103,7 +103,7 @@ public final class GpEnsemble implements Surrogate {
     return new Prediction(mean, Math.max(0, second - mean * mean));
   }
 
-  private static double median(double[] values) {
+  static double median(double[] values) {
     double[] sorted = values.clone();
     Arrays.sort(sorted);
     int n = sorted.length;

@@ -21,6 +21,15 @@ import org.apache.commons.math3.linear.NonPositiveDefiniteMatrixException;
  * conditioned on the new data. Past {@link GpFitter#FULL_FIT_LIMIT} observations the chain runs on
  * {@link GpFitter#SUBSET} of them, as the MAP fitter's hyperparameters do. A fitter with the same
  * sequence of fits and seeds gives the same models.
+ *
+ * <p>{@link #medianEveryObservation()} ({@code prior=saasbo:median}) runs the chain at every
+ * observation up to {@value #LIVE_UNTIL} (the model never lags the data) and predicts with the one
+ * process at the posterior median of the hyperparameters (each length scale, the signal and the
+ * noise variance the median over the kept draws), as BoTorch's {@code median_lengthscale}
+ * summarizes a fit: expected improvement then weighs inputs by what most draws believe, where the
+ * average over 16 processes also follows the few draws that give an inert input a short length
+ * scale. {@link #everyObservation()} ({@code prior=saasbo:every}) keeps the 16-process average with
+ * the chain at every observation, to tell the two changes apart.
  */
 public final class SaasboFitter implements SurrogateFitter {
   static final int WARMUP = 512;
@@ -31,6 +40,8 @@ public final class SaasboFitter implements SurrogateFitter {
   private final int warmup;
   private final int warmWarmup;
   private final int samples;
+  private final boolean everyObservation;
+  private final boolean atMedian;
   private Nuts.State chain;
   private List<GpHyperparameters> kept;
   private int dims = -1;
@@ -47,6 +58,16 @@ public final class SaasboFitter implements SurrogateFitter {
    * does not depend on the posterior's accuracy.
    */
   public SaasboFitter(int warmup, int warmWarmup, int samples) {
+    this(warmup, warmWarmup, samples, false, false);
+  }
+
+  /**
+   * As {@link #SaasboFitter(int, int, int)}; {@code everyObservation}: the chain continues at every
+   * observation up to {@value #LIVE_UNTIL} (see {@link #refitEvery}); {@code atMedian}: the
+   * surrogate is the one process at the kept draws' median hyperparameters.
+   */
+  public SaasboFitter(
+      int warmup, int warmWarmup, int samples, boolean everyObservation, boolean atMedian) {
     if (samples < KEPT || warmup < 0 || warmWarmup < 0) {
       throw new IllegalArgumentException(
           "a chain needs at least " + KEPT + " draws and no negative warm-up");
@@ -54,7 +75,27 @@ public final class SaasboFitter implements SurrogateFitter {
     this.warmup = warmup;
     this.warmWarmup = warmWarmup;
     this.samples = samples;
+    this.everyObservation = everyObservation;
+    this.atMedian = atMedian;
   }
+
+  /** SAASBO's chain continued at every observation, the process at the posterior median. */
+  public static SaasboFitter medianEveryObservation() {
+    return new SaasboFitter(WARMUP, WARM_WARMUP, SAMPLES, true, true);
+  }
+
+  /** SAASBO's chain continued at every observation, expected improvement over 16 processes. */
+  public static SaasboFitter everyObservation() {
+    return new SaasboFitter(WARMUP, WARM_WARMUP, SAMPLES, true, false);
+  }
+
+  /**
+   * Up to this many observations {@link #everyObservation()} and {@link #medianEveryObservation()}
+   * run the chain at each one: early, one observation moves the posterior of 20 length scales most,
+   * and the benchmark's 40 evaluations lie below; past it they fall back to {@link #refitEvery}, so
+   * a suggestion at 200 observations conditions the kept draws and runs no chain.
+   */
+  static final int LIVE_UNTIL = 50;
 
   @Override
   public String name() {
@@ -81,11 +122,20 @@ public final class SaasboFitter implements SurrogateFitter {
   public GpEnsemble fit(double[][] x, double[] y, double[] knownNoise, long seed) {
     int n = x.length;
     boolean warm = chain != null && dims == x[0].length && n >= fittedSize;
-    if (!warm || n - fittedSize >= refitEvery(n)) {
+    int every = everyObservation && n <= LIVE_UNTIL ? 1 : refitEvery(n);
+    if (!warm || n - fittedSize >= every) {
       sample(x, y, knownNoise, seed, warm);
       fittedSize = n;
     }
     List<GaussianProcess> members = new ArrayList<>();
+    if (atMedian) {
+      try {
+        return new GpEnsemble(
+            List.of(GaussianProcess.condition(x, y, knownNoise, 0, median(kept))));
+      } catch (NonPositiveDefiniteMatrixException e) {
+        // the median's kernel matrix is singular on these points: the draws' average stands in
+      }
+    }
     for (GpHyperparameters h : kept) {
       try {
         members.add(GaussianProcess.condition(x, y, knownNoise, 0, h));
@@ -119,5 +169,22 @@ public final class SaasboFitter implements SurrogateFitter {
     for (double[] q : run.draws()) {
       kept.add(posterior.hyperparameters(q));
     }
+  }
+
+  /**
+   * The hyperparameters at the draws' coordinate-wise median: each length scale, the signal and the
+   * noise variance apart (a median commutes with the logs the chain samples in).
+   */
+  static GpHyperparameters median(List<GpHyperparameters> draws) {
+    int dims = draws.get(0).lengthScales().length;
+    double[] ls = new double[dims];
+    for (int d = 0; d < dims; d++) {
+      int dim = d;
+      ls[d] = GpEnsemble.median(draws.stream().mapToDouble(h -> h.lengthScales()[dim]).toArray());
+    }
+    return new GpHyperparameters(
+        ls,
+        GpEnsemble.median(draws.stream().mapToDouble(GpHyperparameters::signalVariance).toArray()),
+        GpEnsemble.median(draws.stream().mapToDouble(GpHyperparameters::noiseVariance).toArray()));
   }
 }

@@ -37,6 +37,62 @@ class SaasboFitterTest {
     }
   }
 
+  /**
+   * The median process is one Gaussian process whose length scales are the draws' medians: on the
+   * same data its inert inputs are flat (above 10) and its relevant ones short (below 5), so the
+   * expected improvement it gives does not reward moves along inert inputs.
+   */
+  @Test
+  void medianProcessIsOneProcessWithLongInertAndShortRelevantLengthScales() {
+    double[][] x = points();
+    GpEnsemble model = SaasboFitter.medianEveryObservation().fit(x, targets(x), 1L);
+    assertEquals(1, model.members().size());
+    double[] ls = model.members().get(0).hyperparameters().lengthScales();
+    for (int d = 0; d < DIMS; d++) {
+      if (relevant(d)) {
+        assertTrue(ls[d] < 5, "relevant input " + d + ": " + Arrays.toString(ls));
+      } else {
+        assertTrue(ls[d] > 10, "inert input " + d + ": " + Arrays.toString(ls));
+      }
+    }
+  }
+
+  /**
+   * With the chain at every observation, one new point moves the hyperparameters (the chain ran);
+   * SAASBO's fitter of the fourth round only conditions its kept draws on it, so the model lags the
+   * data by up to 4 observations.
+   */
+  @Test
+  void everyObservationRunsTheChainWhereTheDefaultSaasboOnlyConditions() {
+    double[][] x = points();
+    double[] y = targets(x);
+    double[][] fewer = Arrays.copyOf(x, x.length - 1);
+    double[] fewerY = Arrays.copyOf(y, y.length - 1);
+    SaasboFitter lagging = new SaasboFitter(64, 16, 32);
+    SaasboFitter every = new SaasboFitter(64, 16, 32, true, false);
+    double[] laggingBefore = firstLengthScales(lagging.fit(fewer, fewerY, 1L));
+    double[] everyBefore = firstLengthScales(every.fit(fewer, fewerY, 1L));
+    assertTrue(Arrays.equals(laggingBefore, firstLengthScales(lagging.fit(x, y, 2L))));
+    assertTrue(!Arrays.equals(everyBefore, firstLengthScales(every.fit(x, y, 2L))));
+  }
+
+  private static double[] firstLengthScales(GpEnsemble model) {
+    return model.members().get(0).hyperparameters().lengthScales();
+  }
+
+  @Test
+  void medianHyperparametersAreEachCoordinatesMedian() {
+    GpHyperparameters median =
+        SaasboFitter.median(
+            java.util.List.of(
+                new GpHyperparameters(new double[] {1, 30}, 2, 0.1),
+                new GpHyperparameters(new double[] {5, 10}, 1, 0.3),
+                new GpHyperparameters(new double[] {3, 20}, 4, 0.2)));
+    assertTrue(Arrays.equals(new double[] {3, 20}, median.lengthScales()));
+    assertEquals(2, median.signalVariance());
+    assertEquals(0.2, median.noiseVariance());
+  }
+
   @Test
   void logPosteriorGradientMatchesFiniteDifferences() {
     double[][] x = points();
