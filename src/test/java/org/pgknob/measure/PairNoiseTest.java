@@ -56,19 +56,7 @@ class PairNoiseTest {
     double sumOfVariances = 0;
     int validations = 2000;
     for (int v = 0; v < validations; v++) {
-      double[] defaults = new double[3];
-      for (int r = 0; r < 3; r++) {
-        defaults[r] = runNoise * random.nextGaussian();
-      }
-      List<double[]> ratios = new ArrayList<>();
-      for (int c = 0; c < 3; c++) {
-        double[] d = new double[3];
-        for (int r = 0; r < 3; r++) {
-          d[r] = runNoise * random.nextGaussian() - defaults[r];
-        }
-        ratios.add(d);
-      }
-      RunNoise n = PairNoise.of(ratios);
+      RunNoise n = PairNoise.of(validation(random, 3, runNoise));
       sumOfVariances += n.logSd() * n.logSd();
     }
     double meanVariance = sumOfVariances / validations;
@@ -88,19 +76,7 @@ class PairNoiseTest {
       int validations = 20_000;
       int stated = 0;
       for (int v = 0; v < validations; v++) {
-        double[] defaults = new double[3];
-        for (int r = 0; r < 3; r++) {
-          defaults[r] = 0.07 * random.nextGaussian();
-        }
-        List<double[]> ratios = new ArrayList<>();
-        for (int c = 0; c < candidates; c++) {
-          double[] d = new double[3];
-          for (int r = 0; r < 3; r++) {
-            d[r] = 0.07 * random.nextGaussian() - defaults[r];
-          }
-          ratios.add(d);
-        }
-        RunNoise n = PairNoise.of(ratios);
+        RunNoise n = PairNoise.of(validation(random, candidates, 0.07));
         double variance = n.logSd() * n.logSd();
         sum += variance;
         sumOfSquares += variance * variance;
@@ -122,5 +98,25 @@ class PairNoiseTest {
     assertTrue(one.known());
     assertEquals(1, one.degreesOfFreedom(), "never below one candidate's pairs minus one");
     assertEquals(Math.sqrt(0.02) / Math.sqrt(2), one.logSd(), 1e-12);
+  }
+
+  /**
+   * One simulated validation of 3 rounds: each candidate's log ratios to the defaults' run of the
+   * same round, every run with the same noise, so the candidates share the defaults' runs.
+   */
+  private static List<double[]> validation(Random random, int candidates, double runNoise) {
+    double[] defaults = new double[3];
+    for (int r = 0; r < 3; r++) {
+      defaults[r] = runNoise * random.nextGaussian();
+    }
+    List<double[]> ratios = new ArrayList<>();
+    for (int c = 0; c < candidates; c++) {
+      double[] d = new double[3];
+      for (int r = 0; r < 3; r++) {
+        d[r] = runNoise * random.nextGaussian() - defaults[r];
+      }
+      ratios.add(d);
+    }
+    return ratios;
   }
 }
