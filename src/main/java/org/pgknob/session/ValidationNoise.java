@@ -6,12 +6,9 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.Set;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import org.pgknob.measure.PairNoise;
 import org.pgknob.measure.RunNoise;
 import org.pgknob.runs.Goal;
-import org.pgknob.trial.Phase;
 import org.pgknob.trial.TrialResult;
 
 /**
@@ -28,8 +25,6 @@ final class ValidationNoise {
    * rounds of 3 or more candidates, 4 rounds of 2, or 5 rounds of one.
    */
   static final int MIN_DEGREES_OF_FREEDOM = 4;
-
-  private static final Pattern LABEL = Pattern.compile("validation round \\d+/\\d+ (.+)");
 
   private ValidationNoise() {}
 
@@ -74,11 +69,10 @@ final class ValidationNoise {
   static RunNoise ofPairs(List<TrialResult> trials, Goal objective) {
     Set<String> candidates = new LinkedHashSet<>();
     for (TrialResult t : trials) {
-      Matcher m = LABEL.matcher(t.label());
-      if (t.phase() == Phase.VALIDATION
-          && m.matches()
-          && !SessionPlan.BASELINE.equals(m.group(1))) {
-        candidates.add(m.group(1));
+      // ValidationDrops reads validation's labels: round > 0 is a validation run
+      if (ValidationDrops.round(t) > 0
+          && !SessionPlan.BASELINE.equals(ValidationDrops.subject(t))) {
+        candidates.add(ValidationDrops.subject(t));
       }
     }
     ValidationDrops dropped = ValidationDrops.of(trials);
