@@ -1,6 +1,7 @@
 package org.pgknob.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.PrintWriter;
@@ -82,10 +83,18 @@ class CompareCommandTest {
         summary.results().stream().map(Summary.ResultRow::name).toList());
     assertEquals(Map.of("work_mem", "16MB"), summary.results().get(1).settings());
     assertEquals(Map.of("shared_buffers", "256MB"), summary.results().get(2).settings());
+    // 1-s windows on a shared machine: a run that falls far below its round is left out with the
+    // pairs that hold it (the console says which), so a row rests on 2 pairs or, after a drop, on
+    // 1 and then has no interval; 2 rounds leave no room for another.
     for (Summary.ResultRow row : summary.results().subList(1, 3)) {
-      assertEquals(2, row.tpsRatio().pairs(), row::toString);
-      assertTrue(row.tpsRatio().low() < row.tpsRatio().estimate(), row::toString);
-      assertTrue(row.tpsRatio().estimate() < row.tpsRatio().high(), row::toString);
+      int pairs = 2 - pairsLeftOut(out.toString(), row.name());
+      if (pairs == 2) {
+        assertEquals(2, row.tpsRatio().pairs(), row::toString);
+        assertTrue(row.tpsRatio().low() < row.tpsRatio().estimate(), row::toString);
+        assertTrue(row.tpsRatio().estimate() < row.tpsRatio().high(), row::toString);
+      } else {
+        assertNull(row.tpsRatio(), row::toString);
+      }
     }
     SessionState state = folder.readState();
     assertEquals(SessionState.Status.FINISHED, state.status());
@@ -243,5 +252,20 @@ class CompareCommandTest {
     Files.write(log, lines);
     folder.writeState(
         folder.readState().withStatus(SessionState.Status.STOPPED, "stopped", Instant.now()));
+  }
+
+  /**
+   * How many of {@code candidate}'s pairs with the defaults the console's drop notes left out: its
+   * own dropped run, or the defaults' (which costs every ratio to the defaults that round).
+   */
+  private static int pairsLeftOut(String console, String candidate) {
+    int lost = 0;
+    for (String line : console.split("\n")) {
+      if (line.contains("is left out of every ratio to the defaults")
+          || line.contains(": " + candidate + "'s run (")) {
+        lost++;
+      }
+    }
+    return lost;
   }
 }
