@@ -16,14 +16,11 @@ package org.pgknob.optimize.model;
  * GpFitter#negativeLogLikelihood}'s, in log length scales {@code log l_d = -(log tau + u_d) / 2}.
  *
  * <p>Categorical inputs (the {@link CategoricalKernel#OVERLAP overlap} kernel, {@code exp(-[c !=
- * c'] / l_c)}: one input per knob) get the same prior on their inverse length scale {@code kappa_c
- * = 1 / l_c = tau exp(u_c)}, not on its square: the overlap's exponent is {@code kappa_c}, and a
- * switch of category then loses {@code 1 - exp(-kappa) ~ kappa} of the correlation where a numeric
- * input's move across its whole range loses {@code 5 rho / 6} (the Matérn's expansion), so a draw
- * of the same size costs a categorical knob and a numeric one about the same correlation. With
- * {@code kappa = sqrt(rho)} instead, a draw at tau's scale (0.1) would already cost a switch of
- * category a quarter of its correlation, and an inert knob would look relevant to the prior. Here
- * {@code log l_c = -(log tau + u_c)}.
+ * c'] / l_c)}: one input per knob) have the same prior on their {@code rho_c = 1 / l_c^2}, so the
+ * overlap's exponent is {@code sqrt(rho_c)}. A prior on {@code 1 / l_c} itself (a switch of
+ * category then costs about what a numeric input's move across its range costs for the same draw)
+ * keeps categorical knobs flatter, and was worse on both mixed spaces of the optimizer benchmark,
+ * on 20 of 30 and 10 of 16 seeds (README, issue 17's ninth round).
  */
 final class SaasPosterior implements Nuts.LogDensity {
   /** The global scale's half-Cauchy scale, SAASBO's alpha. */
@@ -40,12 +37,6 @@ final class SaasPosterior implements Nuts.LogDensity {
   private final boolean[] categorical;
   private final int dims;
 
-  /**
-   * Per input, {@code -d log l / d (log tau + u)}: 1/2 for a numeric input (the prior is on 1 /
-   * l^2), 1 for a categorical one (on 1 / l).
-   */
-  private final double[] power;
-
   SaasPosterior(double[][] x, double[] y, double[] knownNoise) {
     this(x, y, knownNoise, null);
   }
@@ -57,10 +48,6 @@ final class SaasPosterior implements Nuts.LogDensity {
     this.knownNoise = knownNoise;
     this.categorical = categorical;
     this.dims = x[0].length;
-    this.power = new double[dims];
-    for (int d = 0; d < dims; d++) {
-      power[d] = categorical != null && categorical[d] ? 1 : 0.5;
-    }
   }
 
   /** Coordinates: one per input, then log tau, log signal variance, log noise variance. */
@@ -82,7 +69,7 @@ final class SaasPosterior implements Nuts.LogDensity {
     double logTau = q[dims];
     double[] p = new double[dims + 2];
     for (int d = 0; d < dims; d++) {
-      p[d] = -power[d] * (logTau + q[d]);
+      p[d] = -0.5 * (logTau + q[d]);
     }
     p[dims] = q[dims + 1];
     p[dims + 1] = q[dims + 2];
@@ -94,11 +81,11 @@ final class SaasPosterior implements Nuts.LogDensity {
     double out = -nll;
     double tauGradient = 0;
     for (int d = 0; d < dims; d++) {
-      // d(-nll)/du_d = -g_d * d(log l_d)/du_d = power_d g_d; exp(u_d) ~ half-Cauchy(1), e^u
+      // d(-nll)/du_d = -g_d * d(log l_d)/du_d = g_d / 2; exp(u_d) ~ half-Cauchy(1), Jacobian e^u
       double u = q[d];
       out += u - softplus(2 * u);
-      gradient[d] = power[d] * g[d] - Math.tanh(u);
-      tauGradient += power[d] * g[d];
+      gradient[d] = 0.5 * g[d] - Math.tanh(u);
+      tauGradient += 0.5 * g[d];
     }
     // d/dt log(1 + e^{2(t - log alpha)}) = 2 sigmoid(2(t - log alpha))
     double scaled = sigmoid(2 * (logTau - Math.log(TAU_SCALE)));
@@ -126,7 +113,7 @@ final class SaasPosterior implements Nuts.LogDensity {
   GpHyperparameters hyperparameters(double[] q) {
     double[] ls = new double[dims];
     for (int d = 0; d < dims; d++) {
-      ls[d] = Math.exp(-power[d] * (q[dims] + q[d]));
+      ls[d] = Math.exp(-0.5 * (q[dims] + q[d]));
     }
     return new GpHyperparameters(ls, Math.exp(q[dims + 1]), Math.exp(q[dims + 2]));
   }

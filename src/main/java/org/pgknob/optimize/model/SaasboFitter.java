@@ -34,7 +34,7 @@ import org.apache.commons.math3.linear.NonPositiveDefiniteMatrixException;
  *
  * <p>A fitter {@link #withCategoricalKernel with the overlap kernel} ({@code categorical=overlap})
  * reads each categorical knob's one-hot block as one input compared by equality, as {@link
- * GpFitter}'s does, with one inverse length scale under the sparsity prior ({@link SaasPosterior}).
+ * GpFitter}'s does, with one length scale under the sparsity prior ({@link SaasPosterior}).
  * One-hot, each category is a coordinate of its own, sparse by itself: a knob that matters must win
  * a short length scale on two or more coordinates from few points, and an inert 4-valued enum is
  * four chances for a draw to believe in it.

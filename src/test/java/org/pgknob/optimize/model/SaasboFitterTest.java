@@ -99,9 +99,9 @@ class SaasboFitterTest {
    * gives a switch of the deciding enum's category a tenth or more of the targets' variance and a
    * switch of the inert enum's under a thousandth, and ranks the deciding enum's relevance a
    * hundred times the inert one's; the four inert reals stay flat. Why a variance and not a length
-   * scale alone: on noise-free data the draws take a large signal variance (about 25) with a small
-   * exponent (the deciding enum's length scale about 90), and only their product, the variance of a
-   * category's own effect, is pinned by the data.
+   * scale alone: the length scale trades against the signal variance, which the draws take large on
+   * noise-free data, and only the two together, the variance of a category's own effect, are pinned
+   * by the data.
    */
   @Test
   void overlapKernelGivesADecidingEnumItsEffectAndAnInertEnumNone() {
@@ -217,8 +217,7 @@ class SaasboFitterTest {
   }
 
   /**
-   * With categorical inputs, whose inverse length scale (not its square) carries the prior, the
-   * chain rule differs; the gradient still matches.
+   * With categorical inputs, compared by equality in the likelihood, the gradient still matches.
    */
   @Test
   void logPosteriorGradientWithCategoricalInputsMatchesFiniteDifferences() {
