@@ -4,10 +4,13 @@
 Usage: bench/optimizer-compare.py BASE.progress [VARIANT.progress ...]
 For each file and function: the seeds, the ratio of medians bayes / random at each checkpoint and
 the median of per-seed ratios at 40 evaluations; for each variant, the seeds (shared with BASE)
-on which its regret at 40 evaluations was below and above BASE's. Several files of one setting
-(other seeds) can be joined with cat first: a run is deterministic for a seed.
+on which its regret at 40 evaluations was below and above BASE's, the median per-seed log ratio
+of the regrets, and a two-sided Wilcoxon signed-rank test of the paired log regrets (with SciPy).
+Several files of one setting (other seeds) can be joined with cat first: a run is deterministic
+for a seed.
 """
 import collections
+import math
 import re
 import statistics
 import sys
@@ -51,7 +54,23 @@ def main(paths):
             better = sum(seeds[s][0][1] < base[function][s][0][1] for s in shared)
             worse = sum(seeds[s][0][1] > base[function][s][0][1] for s in shared)
             print(f"  {function:26s} against {paths[0]} on {len(shared)} seeds:"
-                  f" better on {better}, worse on {worse}")
+                  f" better on {better}, worse on {worse}{paired(seeds, base[function], shared)}")
+
+
+def paired(variant, base, shared):
+    """The median log ratio of the regrets at 40 and the Wilcoxon p, over seeds both ran."""
+    logs = [math.log(variant[s][0][1] / base[s][0][1]) for s in shared
+            if variant[s][0][1] > 0 and base[s][0][1] > 0]
+    if not logs:
+        return ""
+    out = f", median log ratio {statistics.median(logs):+.2f}"
+    try:
+        from scipy.stats import wilcoxon
+    except ImportError:
+        return out
+    if any(v != 0 for v in logs):
+        out += f", Wilcoxon p {wilcoxon(logs).pvalue:.3f}"
+    return out
 
 
 if __name__ == "__main__":

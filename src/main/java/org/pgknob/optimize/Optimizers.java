@@ -35,7 +35,7 @@ import org.pgknob.optimize.model.SurrogateFitter;
  *       the SAAS global scale
  *   <li>{@code categorical}: how the Gaussian process compares categorical knobs, {@code onehot}
  *       (default; a dimension per category) or {@code overlap} (one input per knob, equal or not:
- *       see {@link CategoricalKernel})
+ *       see {@link CategoricalKernel}), for the MAP fit and the {@code saasbo} priors' chains alike
  *   <li>{@code region}: {@code none} (default) or {@code turbo}: from {@link
  *       TrustRegion.Policy#FROM_DIMENSIONS} unit-cube dimensions up, the acquisition is searched in
  *       TuRBO's trust region around the incumbent ({@link TrustRegion}); {@code turbo:F} halves it
@@ -213,7 +213,13 @@ public final class Optimizers {
                         "unknown categorical kernel '" + categorical + "'",
                         "choose categorical=onehot or categorical=overlap"));
     SurrogateFitter fitter = surrogate(kind, prior);
-    return fitter instanceof GpFitter gp ? gp.withCategoricalKernel(kernel) : fitter;
+    if (fitter instanceof GpFitter gp) {
+      return gp.withCategoricalKernel(kernel);
+    }
+    if (fitter instanceof SaasboFitter saasbo) {
+      return saasbo.withCategoricalKernel(kernel);
+    }
+    return fitter;
   }
 
   /** The fitter of a {@code kind} surrogate; {@code prior} is a Gaussian process's (see above). */

@@ -14,6 +14,13 @@ package org.pgknob.optimize.model;
  * samples: the prior of each {@code u_d} no longer depends on tau, so the sampler does not have to
  * walk the funnel between a small tau and tiny rho's. The likelihood and its gradient are {@link
  * GpFitter#negativeLogLikelihood}'s, in log length scales {@code log l_d = -(log tau + u_d) / 2}.
+ *
+ * <p>Categorical inputs (the {@link CategoricalKernel#OVERLAP overlap} kernel, {@code exp(-[c !=
+ * c'] / l_c)}: one input per knob) have the same prior on their {@code rho_c = 1 / l_c^2}, so the
+ * overlap's exponent is {@code sqrt(rho_c)}. A prior on {@code 1 / l_c} itself (a switch of
+ * category then costs about what a numeric input's move across its range costs for the same draw)
+ * keeps categorical knobs flatter, and was worse on both mixed spaces of the optimizer benchmark,
+ * on 20 of 30 and 10 of 16 seeds (README, issue 17's ninth round).
  */
 final class SaasPosterior implements Nuts.LogDensity {
   /** The global scale's half-Cauchy scale, SAASBO's alpha. */
@@ -27,12 +34,19 @@ final class SaasPosterior implements Nuts.LogDensity {
   private final double[][] x;
   private final double[] y;
   private final double[] knownNoise;
+  private final boolean[] categorical;
   private final int dims;
 
   SaasPosterior(double[][] x, double[] y, double[] knownNoise) {
+    this(x, y, knownNoise, null);
+  }
+
+  /** Kernel inputs of which {@code categorical} marks those compared by equality (null: none). */
+  SaasPosterior(double[][] x, double[] y, double[] knownNoise, boolean[] categorical) {
     this.x = x;
     this.y = y;
     this.knownNoise = knownNoise;
+    this.categorical = categorical;
     this.dims = x[0].length;
   }
 
@@ -60,7 +74,7 @@ final class SaasPosterior implements Nuts.LogDensity {
     p[dims] = q[dims + 1];
     p[dims + 1] = q[dims + 2];
     double[] g = new double[dims + 2];
-    double nll = GpFitter.negativeLogLikelihood(x, y, knownNoise, p, g);
+    double nll = GpFitter.negativeLogLikelihood(x, y, knownNoise, categorical, p, g);
     if (!Double.isFinite(nll)) {
       return Double.NEGATIVE_INFINITY;
     }

@@ -1,6 +1,7 @@
 package org.pgknob.optimize.model;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Random;
 import org.apache.commons.math3.linear.NonPositiveDefiniteMatrixException;
@@ -30,6 +31,13 @@ import org.apache.commons.math3.linear.NonPositiveDefiniteMatrixException;
  * average over 16 processes also follows the few draws that give an inert input a short length
  * scale. {@link #everyObservation()} ({@code prior=saasbo:every}) keeps the 16-process average with
  * the chain at every observation, to tell the two changes apart.
+ *
+ * <p>A fitter {@link #withCategoricalKernel with the overlap kernel} ({@code categorical=overlap})
+ * reads each categorical knob's one-hot block as one input compared by equality, as {@link
+ * GpFitter}'s does, with one length scale under the sparsity prior ({@link SaasPosterior}).
+ * One-hot, each category is a coordinate of its own, sparse by itself: a knob that matters must win
+ * a short length scale on two or more coordinates from few points, and an inert 4-valued enum is
+ * four chances for a draw to believe in it.
  */
 public final class SaasboFitter implements SurrogateFitter {
   static final int WARMUP = 512;
@@ -42,9 +50,14 @@ public final class SaasboFitter implements SurrogateFitter {
   private final int samples;
   private final boolean everyObservation;
   private final boolean atMedian;
+  private final CategoricalKernel categoricalKernel;
   private Nuts.State chain;
   private List<GpHyperparameters> kept;
   private int dims = -1;
+
+  /** Which of the chain's inputs are categorical (null for none): a warm start needs the same. */
+  private boolean[] categoricalInputs;
+
   private int fittedSize;
 
   /** SAASBO's chain: {@value #WARMUP} warm-up iterations and {@value #SAMPLES} draws. */
@@ -68,6 +81,16 @@ public final class SaasboFitter implements SurrogateFitter {
    */
   public SaasboFitter(
       int warmup, int warmWarmup, int samples, boolean everyObservation, boolean atMedian) {
+    this(warmup, warmWarmup, samples, everyObservation, atMedian, CategoricalKernel.ONE_HOT);
+  }
+
+  private SaasboFitter(
+      int warmup,
+      int warmWarmup,
+      int samples,
+      boolean everyObservation,
+      boolean atMedian,
+      CategoricalKernel categoricalKernel) {
     if (samples < KEPT || warmup < 0 || warmWarmup < 0) {
       throw new IllegalArgumentException(
           "a chain needs at least " + KEPT + " draws and no negative warm-up");
@@ -77,6 +100,19 @@ public final class SaasboFitter implements SurrogateFitter {
     this.samples = samples;
     this.everyObservation = everyObservation;
     this.atMedian = atMedian;
+    this.categoricalKernel = categoricalKernel;
+  }
+
+  /**
+   * A fresh fitter (no chain) like this one, comparing categorical knobs with {@code kernel} when
+   * {@link #fit(double[][], double[], double[], List, long)} is told their blocks.
+   */
+  public SaasboFitter withCategoricalKernel(CategoricalKernel kernel) {
+    return new SaasboFitter(warmup, warmWarmup, samples, everyObservation, atMedian, kernel);
+  }
+
+  public CategoricalKernel categoricalKernel() {
+    return categoricalKernel;
   }
 
   /** SAASBO's chain continued at every observation, the process at the posterior median. */
@@ -120,25 +156,49 @@ public final class SaasboFitter implements SurrogateFitter {
 
   @Override
   public GpEnsemble fit(double[][] x, double[] y, double[] knownNoise, long seed) {
+    return fit(x, y, knownNoise, List.of(), seed);
+  }
+
+  /**
+   * As {@link #fit(double[][], double[], double[], long)}; with the overlap kernel, each of the
+   * {@code categorical} blocks is one input (one length scale), else they are ignored.
+   */
+  @Override
+  public GpEnsemble fit(
+      double[][] unitX,
+      double[] y,
+      double[] knownNoise,
+      List<CategoricalBlock> categorical,
+      long seed) {
+    KernelInputs inputs =
+        categoricalKernel == CategoricalKernel.OVERLAP
+            ? KernelInputs.withBlocks(unitX[0].length, categorical)
+            : KernelInputs.identity(unitX[0].length);
+    double[][] x = inputs.project(unitX);
+    boolean[] mask = inputs.categoricalMask();
     int n = x.length;
-    boolean warm = chain != null && dims == x[0].length && n >= fittedSize;
+    boolean warm =
+        chain != null
+            && dims == x[0].length
+            && Arrays.equals(categoricalInputs, mask)
+            && n >= fittedSize;
     int every = everyObservation && n <= LIVE_UNTIL ? 1 : refitEvery(n);
     if (!warm || n - fittedSize >= every) {
-      sample(x, y, knownNoise, seed, warm);
+      sample(x, y, knownNoise, mask, seed, warm);
       fittedSize = n;
     }
     List<GaussianProcess> members = new ArrayList<>();
     if (atMedian) {
       try {
         return new GpEnsemble(
-            List.of(GaussianProcess.condition(x, y, knownNoise, 0, median(kept))));
+            List.of(GaussianProcess.condition(inputs, unitX, y, knownNoise, 0, median(kept))));
       } catch (NonPositiveDefiniteMatrixException e) {
         // the median's kernel matrix is singular on these points: the draws' average stands in
       }
     }
     for (GpHyperparameters h : kept) {
       try {
-        members.add(GaussianProcess.condition(x, y, knownNoise, 0, h));
+        members.add(GaussianProcess.condition(inputs, unitX, y, knownNoise, 0, h));
       } catch (NonPositiveDefiniteMatrixException e) {
         // a draw whose kernel matrix stays singular on these points is left out
       }
@@ -146,12 +206,13 @@ public final class SaasboFitter implements SurrogateFitter {
     return new GpEnsemble(members);
   }
 
-  private void sample(double[][] x, double[] y, double[] knownNoise, long seed, boolean warm) {
+  private void sample(
+      double[][] x, double[] y, double[] knownNoise, boolean[] mask, long seed, boolean warm) {
     HyperparameterData fitted = HyperparameterData.of(x, y, knownNoise);
     double[][] fx = fitted.x();
     double[] fy = fitted.y();
     double[] fk = fitted.knownNoise();
-    SaasPosterior posterior = new SaasPosterior(fx, fy, fk);
+    SaasPosterior posterior = new SaasPosterior(fx, fy, fk, mask);
     Nuts nuts = new Nuts(posterior, posterior.parameters(), new Random(seed));
     Nuts.Run run;
     try {
@@ -165,6 +226,7 @@ public final class SaasboFitter implements SurrogateFitter {
     }
     chain = run.end();
     dims = x[0].length;
+    categoricalInputs = mask;
     kept = new ArrayList<>();
     for (double[] q : run.draws()) {
       kept.add(posterior.hyperparameters(q));
