@@ -216,8 +216,11 @@ final class SessionResults {
         if (twin.isPresent()) {
           // Its search's best is a pick validated already (the latency pick is usually the tps
           // one): that pick's validated figures, never the best single window of the search.
-          allTwins.put(name, twin.get());
-          Summary.ResultRow row = validatedRow(name, pairsOf(twin.get()));
+          // that pick may stand for an earlier one itself (reload/tps measured as restart/tps):
+          // the runs are the measured one's
+          String measured = twins.getOrDefault(twin.get(), twin.get());
+          allTwins.put(name, measured);
+          Summary.ResultRow row = validatedRow(name, pairsOf(measured));
           rows.add(
               row.withVerdict(
                   row.verdict() + "; the same configuration as " + twin.get() + ", measured once"));
