@@ -204,10 +204,7 @@ public final class GpFitter implements SurrogateFitter {
       double[] knownNoise,
       List<CategoricalBlock> categorical,
       long seed) {
-    KernelInputs inputs =
-        categoricalKernel == CategoricalKernel.OVERLAP
-            ? KernelInputs.withBlocks(unitX[0].length, categorical)
-            : KernelInputs.identity(unitX[0].length);
+    KernelInputs inputs = KernelInputs.of(categoricalKernel, unitX[0].length, categorical);
     double[][] x = inputs.project(unitX);
     boolean[] mask = inputs.categoricalMask();
     Random random = new Random(seed);

@@ -32,6 +32,17 @@ final class KernelInputs {
     }
   }
 
+  /**
+   * The inputs {@code kernel} compares: each categorical block one input under the overlap kernel,
+   * every unit-cube dimension its own input otherwise.
+   */
+  static KernelInputs of(
+      CategoricalKernel kernel, int unitDimensions, List<CategoricalBlock> blocks) {
+    return kernel == CategoricalKernel.OVERLAP
+        ? withBlocks(unitDimensions, blocks)
+        : identity(unitDimensions);
+  }
+
   /** One input per unit-cube dimension. */
   static KernelInputs identity(int unitDimensions) {
     int[] first = new int[unitDimensions];

@@ -170,10 +170,7 @@ public final class SaasboFitter implements SurrogateFitter {
       double[] knownNoise,
       List<CategoricalBlock> categorical,
       long seed) {
-    KernelInputs inputs =
-        categoricalKernel == CategoricalKernel.OVERLAP
-            ? KernelInputs.withBlocks(unitX[0].length, categorical)
-            : KernelInputs.identity(unitX[0].length);
+    KernelInputs inputs = KernelInputs.of(categoricalKernel, unitX[0].length, categorical);
     double[][] x = inputs.project(unitX);
     boolean[] mask = inputs.categoricalMask();
     int n = x.length;
