@@ -52,9 +52,6 @@ final class StepProposer {
   private final Map<String, SearchSpace> bayesSpaces = new HashMap<>();
   private final Map<Track, List<Configuration>> bayesAnchors = new HashMap<>();
 
-  /** The reload track's best as the restart track starts from it, once read; null before. */
-  private Optional<Configuration> reloadBest;
-
   StepProposer(TuningSession.SessionContext context, SessionInputs inputs, SessionPlan plan) {
     this.context = context;
     this.inputs = inputs;
@@ -204,14 +201,6 @@ final class StepProposer {
     if (track != Track.RESTART || !inputs.tracks().contains(Track.RELOAD)) {
       return Optional.empty();
     }
-    if (reloadBest == null) {
-      // fixed by the reload phase's trials: one model fit for the anchors and every search space
-      reloadBest = reloadBestOf(logged);
-    }
-    return reloadBest;
-  }
-
-  private Optional<Configuration> reloadBestOf(List<TrialResult> logged) {
     int end = 0;
     boolean reloadSearched = false;
     for (TrialResult t : logged) {
