@@ -155,15 +155,15 @@ final class StepProposer {
               names.add(knob);
             }
           }
-          reloadBest(step.track(), logged).ifPresent(c -> names.addAll(c.values().keySet()));
+          reloadIncumbent(step.track(), logged).ifPresent(c -> names.addAll(c.values().keySet()));
           return context.space().subset(k -> names.contains(k.name()));
         });
   }
 
   /**
    * What this track's Bayesian phase tries first (see {@link BayesAnchors}), fixed once from the
-   * sweeps' results and the server's facts; the restart track tries the reload track's best before
-   * them ({@link #reloadBest}).
+   * sweeps' results and the server's facts; the restart track tries the reload track's incumbent
+   * before them ({@link #reloadIncumbent}).
    */
   List<Configuration> anchors(Track track, SearchSpace space, List<TrialResult> logged) {
     return bayesAnchors.computeIfAbsent(
@@ -177,7 +177,7 @@ final class StepProposer {
                   Objectives.within(all, logged, r -> r.phase().isOneAtATime()),
                   Double.NaN);
           List<Configuration> out = new ArrayList<>();
-          reloadBest(t, logged).ifPresent(out::add);
+          reloadIncumbent(t, logged).ifPresent(out::add);
           for (Configuration c : BayesAnchors.of(t, space, pgTune(), sweeps)) {
             if (!out.contains(c)) {
               out.add(c);
@@ -197,7 +197,7 @@ final class StepProposer {
    * never tried that configuration, at 0.99x. Read from the trials before the restart track's first
    * Bayesian slot, so a resumed session starts the same.
    */
-  private Optional<Configuration> reloadBest(Track track, List<TrialResult> logged) {
+  private Optional<Configuration> reloadIncumbent(Track track, List<TrialResult> logged) {
     if (track != Track.RESTART || !inputs.tracks().contains(Track.RELOAD)) {
       return Optional.empty();
     }
