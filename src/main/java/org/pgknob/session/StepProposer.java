@@ -1,11 +1,9 @@
 package org.pgknob.session;
 
-import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
 import org.pgknob.PgknobException;
@@ -155,15 +153,13 @@ final class StepProposer {
               names.add(knob);
             }
           }
-          reloadIncumbent(step.track(), logged).ifPresent(c -> names.addAll(c.values().keySet()));
           return context.space().subset(k -> names.contains(k.name()));
         });
   }
 
   /**
    * What this track's Bayesian phase tries first (see {@link BayesAnchors}), fixed once from the
-   * sweeps' results and the server's facts; the restart track tries the reload track's incumbent
-   * before them ({@link #reloadIncumbent}).
+   * sweeps' results and the server's facts.
    */
   List<Configuration> anchors(Track track, SearchSpace space, List<TrialResult> logged) {
     return bayesAnchors.computeIfAbsent(
@@ -176,50 +172,8 @@ final class StepProposer {
                   Objectives.of(inputs.objective()),
                   Objectives.within(all, logged, r -> r.phase().isOneAtATime()),
                   Double.NaN);
-          List<Configuration> out = new ArrayList<>();
-          reloadIncumbent(t, logged).ifPresent(out::add);
-          for (Configuration c : BayesAnchors.of(t, space, pgTune(), sweeps)) {
-            if (!out.contains(c)) {
-              out.add(c);
-            }
-          }
-          return out;
+          return BayesAnchors.of(t, space, pgTune(), sweeps);
         });
-  }
-
-  /**
-   * For the restart track, the reload track's best at the end of its phase (its race winner, else
-   * its model's best posterior mean: what validation would run as the reload pick), as
-   * restart-track knob values: a track that may restart the server may also apply everything a
-   * reload applies, so its search starts where the reload track's ended instead of ignoring it.
-   * Without this the two searches were independent, and the 60-minute session of 2026-12-02
-   * validated its reload pick at 1.05x the defaults (1.00 to 1.11) and its restart pick, which
-   * never tried that configuration, at 0.99x. Read from the trials before the restart track's first
-   * Bayesian slot, so a resumed session starts the same.
-   */
-  private Optional<Configuration> reloadIncumbent(Track track, List<TrialResult> logged) {
-    if (track != Track.RESTART || !inputs.tracks().contains(Track.RELOAD)) {
-      return Optional.empty();
-    }
-    int end = 0;
-    boolean reloadSearched = false;
-    for (TrialResult t : logged) {
-      boolean bayesian = t.phase() == Phase.BAYES || t.phase() == Phase.RACE;
-      if (bayesian && t.track() == Track.RESTART) {
-        break;
-      }
-      reloadSearched |= bayesian && t.track() == Track.RELOAD;
-      end++;
-    }
-    if (!reloadSearched) {
-      return Optional.empty();
-    }
-    Configuration best =
-        best(new ResultKey(Track.RELOAD, inputs.objective()).name(), logged.subList(0, end));
-    if (best.isEmpty()) {
-      return Optional.empty();
-    }
-    return Optional.of(Configuration.normalized(best.values(), context.trackSpace(Track.RESTART)));
   }
 
   /**
