@@ -15,6 +15,7 @@ import java.text.DecimalFormatSymbols;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import javax.imageio.ImageIO;
 import org.jfree.chart.ChartRenderingInfo;
 import org.jfree.chart.ChartUtils;
 import org.jfree.chart.JFreeChart;
@@ -65,6 +66,10 @@ public final class ChartRenderer {
 
   static {
     System.setProperty("java.awt.headless", "true");
+    // PNGs are encoded in memory. ImageIO's default disk cache registers a JVM shutdown hook the
+    // first time it is used, which throws while the JVM is stopping: the report written on the way
+    // out of a session stopped by Ctrl-C or SIGTERM would then have no charts and no page.
+    ImageIO.setUseCache(false);
   }
 
   private ChartRenderer() {}

@@ -6,10 +6,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.awt.image.BufferedImage;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashSet;
 import java.util.Set;
+import java.util.concurrent.TimeUnit;
 import java.util.regex.Pattern;
 import javax.imageio.ImageIO;
 import org.junit.jupiter.api.Test;
@@ -36,6 +38,26 @@ class ReportWriterTest {
     assertFalse(html.contains("<script"), "the report needs no script");
     assertFalse(html.contains("<link"), "styles are inline");
     assertTrue(html.contains("<tr data-row=\"restart/tps\">"));
+  }
+
+  @Test
+  void aReportWrittenWhileTheJvmStopsHasItsCharts() throws Exception {
+    // The lifecycle code writes the report of a session stopped by a signal from a shutdown hook;
+    // nothing the charts use may need to register another hook then.
+    Path dir = Fixtures.copy(tmp.resolve("run"));
+    Process p =
+        new ProcessBuilder(
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-cp",
+                System.getProperty("java.class.path"),
+                ReportOnShutdown.class.getName(),
+                dir.toString())
+            .redirectErrorStream(true)
+            .start();
+    String output = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+    assertTrue(p.waitFor(60, TimeUnit.SECONDS), "the JVM did not stop");
+    assertTrue(output.startsWith("report: "), output);
+    assertTrue(Files.readString(dir.resolve("report.html")).contains("<img "));
   }
 
   @Test
