@@ -25,6 +25,10 @@ import java.util.Locale;
  * @param note a free-text remark for people
  * @param sweepRank the knob's place in a session's one-at-a-time sweeps (1 first), or 0 when a
  *     session does not sweep it: an expert prior the search-space file states ({@code sweep:})
+ * @param automaticValue for a default outside [min, max] that asks the server to derive the value
+ *     (wal_buffers = -1: 1/32 of shared_buffers), the value the server derived, in {@code unit}, or
+ *     null: where the optimizer places the default, so that the baseline's runs are not taken for
+ *     runs at the range's end
  */
 public record Knob(
     String name,
@@ -38,7 +42,8 @@ public record Knob(
     Condition condition,
     Object defaultValue,
     String note,
-    int sweepRank) {
+    int sweepRank,
+    Object automaticValue) {
 
   public Knob {
     unit = unit == null ? "" : unit;
@@ -64,6 +69,36 @@ public record Knob(
     this(name, type, min, max, scale, unit, choices, grid, condition, defaultValue, note, 0);
   }
 
+  /** A knob whose default, if any, is a value the server runs with as it is. */
+  public Knob(
+      String name,
+      KnobType type,
+      double min,
+      double max,
+      Scale scale,
+      String unit,
+      List<String> choices,
+      List<Object> grid,
+      Condition condition,
+      Object defaultValue,
+      String note,
+      int sweepRank) {
+    this(
+        name,
+        type,
+        min,
+        max,
+        scale,
+        unit,
+        choices,
+        grid,
+        condition,
+        defaultValue,
+        note,
+        sweepRank,
+        null);
+  }
+
   public boolean isNumeric() {
     return type == KnobType.INTEGER || type == KnobType.REAL;
   }
@@ -74,12 +109,64 @@ public record Knob(
 
   public Knob withDefault(Object value) {
     return new Knob(
-        name, type, min, max, scale, unit, choices, grid, condition, value, note, sweepRank);
+        name,
+        type,
+        min,
+        max,
+        scale,
+        unit,
+        choices,
+        grid,
+        condition,
+        value,
+        note,
+        sweepRank,
+        automaticValue);
   }
 
   public Knob withSweepRank(int rank) {
     return new Knob(
-        name, type, min, max, scale, unit, choices, grid, condition, defaultValue, note, rank);
+        name,
+        type,
+        min,
+        max,
+        scale,
+        unit,
+        choices,
+        grid,
+        condition,
+        defaultValue,
+        note,
+        rank,
+        automaticValue);
+  }
+
+  /** This knob with the value the server derives for its out-of-range default. */
+  public Knob withAutomaticValue(Object value) {
+    return new Knob(
+        name,
+        type,
+        min,
+        max,
+        scale,
+        unit,
+        choices,
+        grid,
+        condition,
+        defaultValue,
+        note,
+        sweepRank,
+        value);
+  }
+
+  /**
+   * The value the server runs with when the knob holds {@code value}: the derived value for the
+   * special default, else {@code value} itself.
+   */
+  public Object running(Object value) {
+    return automaticValue != null && value != null && value.equals(defaultValue)
+        ? automaticValue
+        : value;
   }
 
   /**

@@ -42,7 +42,8 @@ public final class ServerSpaceValidator {
   public static BoundSpace bind(SearchSpace space, Map<String, PgSetting> settings, int major) {
     List<Knob> bound = new ArrayList<>();
     for (Knob k : space.knobs()) {
-      bound.add(bindKnob(space.source(), k, settings.get(k.name()), major));
+      Knob b = bindKnob(space.source(), k, settings.get(k.name()), major);
+      bound.add(b.isNumeric() ? withAutomaticValue(b, settings) : b);
     }
     return new BoundSpace(new SearchSpace(space.source(), bound), settings, major);
   }
@@ -98,6 +99,49 @@ public final class ServerSpaceValidator {
           "narrow min and max");
     }
     return k.withDefault(bootValue(where, k, s, serverUnit, knobUnit));
+  }
+
+  /**
+   * Settings whose default -1 means "take that setting's value": PostgreSQL's own rule, not
+   * something the server reports.
+   */
+  private static final Map<String, String> DERIVED_FROM =
+      Map.of(
+          "autovacuum_work_mem", "maintenance_work_mem",
+          "autovacuum_vacuum_cost_limit", "vacuum_cost_limit",
+          "autovacuum_vacuum_cost_delay", "vacuum_cost_delay");
+
+  /**
+   * A knob whose default lies outside its range gets the value the server derived for it: its
+   * current setting when the server shows the derived number there (wal_buffers), else the value of
+   * the setting it follows. Left unknown (null) when neither lies in the range.
+   */
+  private static Knob withAutomaticValue(Knob k, Map<String, PgSetting> settings) {
+    if (!(k.defaultValue() instanceof Number d)
+        || (d.doubleValue() >= k.min() && d.doubleValue() <= k.max())) {
+      return k;
+    }
+    for (String name : List.of(k.name(), DERIVED_FROM.getOrDefault(k.name(), ""))) {
+      Optional<Double> v = Optional.ofNullable(settings.get(name)).flatMap(s -> inUnit(s, k));
+      if (v.isPresent() && v.get() >= k.min() && v.get() <= k.max()) {
+        return k.withAutomaticValue(k.normalize(v.get()));
+      }
+    }
+    return k;
+  }
+
+  /** A numeric setting's current value in {@code k}'s unit, when both units are known. */
+  private static Optional<Double> inUnit(PgSetting s, Knob k) {
+    Optional<PgUnit> from = PgUnit.parse(s.unit());
+    Optional<PgUnit> to = PgUnit.parse(k.unit());
+    if (from.isEmpty() || to.isEmpty() || !from.get().convertsTo(to.get())) {
+      return Optional.empty();
+    }
+    try {
+      return Optional.of(from.get().convert(Double.parseDouble(s.setting()), to.get()));
+    } catch (NumberFormatException e) {
+      return Optional.empty();
+    }
   }
 
   private static Knob bindCategorical(String where, Knob k, PgSetting s) {

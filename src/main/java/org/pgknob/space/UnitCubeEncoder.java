@@ -11,8 +11,9 @@ import java.util.Map;
  * <p>A numeric knob takes one dimension (log scales in the logarithm; integers rounded on the way
  * back). An enum or bool knob with k choices takes k one-hot dimensions, decoded by the largest:
  * categories stay categories, never ordered numbers. A knob absent from the configuration is
- * encoded at its default (clamped into range), so the baseline has a point too. Decoding drops
- * knobs whose condition does not hold.
+ * encoded at its default, so the baseline has a point too: a special default the server derives
+ * from other settings (wal_buffers = -1) at the value it derived when known, else clamped into
+ * range. Decoding drops knobs whose condition does not hold.
  */
 public final class UnitCubeEncoder {
   private final SearchSpace space;
@@ -49,7 +50,7 @@ public final class UnitCubeEncoder {
     double[] x = new double[dimensions];
     for (Segment s : segments) {
       Knob k = s.knob();
-      Object v = config.has(k.name()) ? config.get(k.name()) : k.defaultValue();
+      Object v = k.running(config.has(k.name()) ? config.get(k.name()) : k.defaultValue());
       if (k.isNumeric()) {
         x[s.offset()] = v instanceof Number n ? toUnit(k, n.doubleValue()) : 0.5;
       } else {
@@ -60,7 +61,10 @@ public final class UnitCubeEncoder {
     return x;
   }
 
-  /** The configuration nearest to {@code x}, setting every active knob of the space. */
+  /**
+   * The configuration nearest to {@code x}, setting every active knob of the space but those at the
+   * value their default derives.
+   */
   public Configuration decode(double[] x) {
     if (x.length != dimensions) {
       throw new IllegalArgumentException(
@@ -70,8 +74,12 @@ public final class UnitCubeEncoder {
     for (Segment s : segments) {
       Knob k = s.knob();
       if (k.isNumeric()) {
-        double v = fromUnit(k, x[s.offset()]);
-        values.put(k.name(), k.normalize(v));
+        Object v = k.normalize(fromUnit(k, x[s.offset()]));
+        // The derived value stands for the default that derives it: a configuration that left the
+        // knob alone (an anchor, the baseline) comes back without it, following its other settings.
+        if (!v.equals(k.automaticValue())) {
+          values.put(k.name(), v);
+        }
       } else {
         int best = 0;
         for (int i = 1; i < s.width(); i++) {

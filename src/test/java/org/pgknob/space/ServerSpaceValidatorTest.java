@@ -64,6 +64,52 @@ class ServerSpaceValidatorTest {
   }
 
   @Test
+  void aDefaultTheServerDerivesIsEncodedWhereTheServerRunsIt() throws Exception {
+    SearchSpace space;
+    long walBuffersMb;
+    long maintenanceWorkMemMb;
+    try (Connection conn = SharedPostgres.connect()) {
+      space = ServerSpaceValidator.loadDefault(conn).space();
+      walBuffersMb = megabytes(conn, "wal_buffers");
+      maintenanceWorkMemMb = megabytes(conn, "maintenance_work_mem");
+    }
+    Knob walBuffers = space.knob("wal_buffers");
+    assertEquals(-1L, walBuffers.defaultValue(), "the baseline still writes nothing");
+    assertEquals(walBuffersMb, walBuffers.automaticValue(), "1/32 of shared_buffers");
+    assertEquals(maintenanceWorkMemMb, space.knob("autovacuum_work_mem").automaticValue());
+    assertEquals(200L, space.knob("autovacuum_vacuum_cost_limit").automaticValue());
+    assertEquals(null, space.knob("shared_buffers").automaticValue(), "an ordinary default");
+
+    // The baseline (knob absent, or written as -1) sits at the derived value, not at 1MB.
+    UnitCubeEncoder encoder = new UnitCubeEncoder(space);
+    int at =
+        encoder.segments().stream()
+            .filter(g -> g.knob() == walBuffers)
+            .findFirst()
+            .orElseThrow()
+            .offset();
+    double derived = UnitCubeEncoder.toUnit(walBuffers, walBuffersMb);
+    assertTrue(derived > 0.1, "the derived value lies inside the range: " + derived);
+    assertEquals(derived, encoder.encode(Configuration.of(Map.of()))[at], 1e-12);
+    assertEquals(derived, encoder.encode(Configuration.of(Map.of("wal_buffers", -1L)))[at], 1e-12);
+    // ... and comes back unset, so the server derives it from the configuration's own
+    // shared_buffers (an anchor with shared_buffers=2GB keeps its 16MB); other values stay.
+    assertFalse(encoder.decode(encoder.encode(Configuration.of(Map.of()))).has("wal_buffers"));
+    Configuration explicit = Configuration.of(Map.of("wal_buffers", 64L));
+    assertEquals(64L, encoder.decode(encoder.encode(explicit)).get("wal_buffers"));
+  }
+
+  private static long megabytes(Connection conn, String name) throws Exception {
+    try (ResultSet rs =
+        conn.createStatement()
+            .executeQuery(
+                "SELECT pg_size_bytes(current_setting('" + name + "')) / (1024 * 1024)")) {
+      rs.next();
+      return rs.getLong(1);
+    }
+  }
+
+  @Test
   void olderServersGetTheDefaultSpaceWithoutTheKnobsTheyLack() {
     SearchSpace pg17 = SearchSpaceFile.loadDefault(17);
     assertFalse(pg17.contains("io_method"));
