@@ -46,13 +46,26 @@ public record BestConfig(
    * @param defaultValue the server's default, or empty when unknown
    * @param context reload, restart, or empty when unknown
    * @param effect what the session measured about it, e.g. "sweep: +18.0% TPS at this value"
+   * @param durabilityRisk what the value gives up (synchronous_commit=off: the last commits before
+   *     a crash may be lost), or empty when it is durable
    */
   public record Setting(
-      String name, String value, String defaultValue, String context, String effect) {
+      String name,
+      String value,
+      String defaultValue,
+      String context,
+      String effect,
+      String durabilityRisk) {
     public Setting {
       defaultValue = defaultValue == null ? "" : defaultValue;
       context = context == null ? "" : context;
       effect = effect == null ? "" : effect;
+      durabilityRisk = durabilityRisk == null ? "" : durabilityRisk;
+    }
+
+    /** A durable setting. */
+    public Setting(String name, String value, String defaultValue, String context, String effect) {
+      this(name, value, defaultValue, context, effect, "");
     }
 
     public boolean needsRestart() {

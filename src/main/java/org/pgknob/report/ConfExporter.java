@@ -65,6 +65,7 @@ public final class ConfExporter {
         .append(" only after a server restart, the others after a reload.\n");
     for (BestConfig.Setting s : config.settings()) {
       b.append('\n').append("# ").append(describe(s)).append('\n');
+      riskLine(s, "# ", b);
       b.append(checkedName(s.name())).append(" = ").append(confQuote(s.value())).append('\n');
     }
     return b.toString();
@@ -81,6 +82,7 @@ public final class ConfExporter {
         "-- Run as a superuser, e.g. psql -f this-file; undo with ALTER SYSTEM RESET <name>.\n");
     for (BestConfig.Setting s : config.settings()) {
       b.append("-- ").append(describe(s)).append('\n');
+      riskLine(s, "-- ", b);
       b.append("ALTER SYSTEM SET ")
           .append(checkedName(s.name()))
           .append(" = ")
@@ -141,6 +143,26 @@ public final class ConfExporter {
         .append('\n');
     for (String line : config.about()) {
       b.append(comment).append(oneLine(line)).append('\n');
+    }
+    List<String> risky =
+        config.settings().stream()
+            .filter(s -> !s.durabilityRisk().isEmpty())
+            .map(s -> s.name() + "=" + s.value())
+            .toList();
+    if (!risky.isEmpty()) {
+      b.append(comment)
+          .append("NOT DURABLE: ")
+          .append(String.join(", ", risky))
+          .append(" trades durability for speed (see the line above each); leave ")
+          .append(risky.size() == 1 ? "it" : "them")
+          .append(" out where every commit must survive a crash.\n");
+    }
+  }
+
+  /** "# NOT DURABLE: the last commits before a crash may be lost, ...", for a risky setting. */
+  private static void riskLine(BestConfig.Setting s, String comment, StringBuilder b) {
+    if (!s.durabilityRisk().isEmpty()) {
+      b.append(comment).append("NOT DURABLE: ").append(oneLine(s.durabilityRisk())).append('\n');
     }
   }
 

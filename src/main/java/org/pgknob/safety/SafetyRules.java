@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.function.Predicate;
 import org.pgknob.PgknobException;
 import org.pgknob.space.Configuration;
@@ -140,6 +141,20 @@ public final class SafetyRules {
         k.condition(),
         k.defaultValue(),
         k.note());
+  }
+
+  /**
+   * What {@code knob = value} gives up, when a durability rule holds that value back ("the last
+   * commits before a crash may be lost, the database stays consistent; allowed by
+   * --allow-durability-tradeoff"), for the exports and the verdict of a pick that sets it.
+   */
+  public Optional<String> durabilityRisk(String knob, String value) {
+    for (DurabilityRule d : durability) {
+      if (d.knob().equals(knob) && d.values().stream().anyMatch(v -> v.equalsIgnoreCase(value))) {
+        return Optional.of(d.risk() + "; allowed by " + d.needs().flag);
+      }
+    }
+    return Optional.empty();
   }
 
   /** The durability knobs and values {@link #restrictSpace} removes, for people. */

@@ -15,6 +15,7 @@ import org.pgknob.report.BestConfig;
 import org.pgknob.report.ConfExporter;
 import org.pgknob.runs.Goal;
 import org.pgknob.runs.Summary;
+import org.pgknob.safety.SafetyRules;
 import org.pgknob.server.OriginalSetting;
 import org.pgknob.server.RestoreFile;
 import org.pgknob.server.SettingValue;
@@ -66,6 +67,7 @@ public final class SessionExport {
     ExportRounding rounding =
         ExportRounding.forRow(row.trials(), trials, state.machine(), summary.machine());
     List<BestConfig.Setting> settings = new ArrayList<>();
+    SafetyRules rules = SessionRules.of(state);
     for (Map.Entry<String, String> e : changed.entrySet()) {
       SettingFact fact = state.settings().get(e.getKey());
       String value = rounding.round(e.getKey(), e.getValue());
@@ -75,7 +77,8 @@ public final class SessionExport {
               value,
               fact == null ? "" : fact.bootValue(),
               fact == null ? "" : fact.context(),
-              effect(e.getKey(), e.getValue(), trials, summary, latency)));
+              effect(e.getKey(), e.getValue(), trials, summary, latency),
+              rules.durabilityRisk(e.getKey(), e.getValue()).orElse("")));
     }
     Summary.Ratio ratio = latency ? row.latencyRatio() : row.tpsRatio();
     String verdict =

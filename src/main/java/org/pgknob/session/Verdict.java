@@ -8,6 +8,8 @@ import java.util.Map;
 import java.util.Optional;
 import org.pgknob.runs.Goal;
 import org.pgknob.runs.Summary;
+import org.pgknob.safety.SafetyRules;
+import org.pgknob.safety.SafetyRulesFile;
 
 /**
  * What a DBA should do after a session, decided from the validated comparisons the session
@@ -194,8 +196,25 @@ public record Verdict(
             + (vsPgTune == null
                 ? ", PGTune-style not measured"
                 : ", " + shortRatio(vsPgTune, latency, "PGTune-style"))
-            + (restart ? "; it needs a restart." : "; a reload applies it.");
+            + (restart ? "; it needs a restart." : "; a reload applies it.")
+            + notDurable(pick.settings());
     return new Verdict(Kind.APPLY, headline, details, next, file, restart, ratio, vsPgTune);
+  }
+
+  /**
+   * " Not durable: synchronous_commit=off (the last commits before a crash may be lost, ...)." for
+   * a pick that trades durability (only with the opt-in), so the headline never hides it. The
+   * bundled rules name every such value PostgreSQL has.
+   */
+  private static String notDurable(Map<String, String> settings) {
+    SafetyRules rules = SafetyRulesFile.loadDefault();
+    List<String> risky = new ArrayList<>();
+    settings.forEach(
+        (name, value) ->
+            rules
+                .durabilityRisk(name, value)
+                .ifPresent(r -> risky.add(name + "=" + value + " (" + r + ")")));
+    return risky.isEmpty() ? "" : " Not durable: " + String.join("; ", risky) + ".";
   }
 
   private static Verdict applyPgTune(

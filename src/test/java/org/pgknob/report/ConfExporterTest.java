@@ -1,6 +1,7 @@
 package org.pgknob.report;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -47,6 +48,41 @@ class ConfExporterTest {
         conf.contains("# work_mem: 4MB (default) -> 8MB; effect not measured alone; reload"));
     assertTrue(
         conf.startsWith("# pgknob: restart/tps configuration of session 2026-11-29T22-10-00"));
+  }
+
+  @Test
+  void aSettingThatTradesDurabilityIsMarkedAboveItselfAndInTheHeader() {
+    BestConfig risky =
+        new BestConfig(
+            "2026-12-02T13-01-10",
+            "reload/tps",
+            "18.6",
+            "1.50x TPS (1.32 to 1.71), gain",
+            List.of(
+                new BestConfig.Setting("work_mem", "8MB", "4MB", "reload", ""),
+                new BestConfig.Setting(
+                    "synchronous_commit",
+                    "off",
+                    "on",
+                    "reload",
+                    "sweep: +94.9% TPS at this value",
+                    "the last commits before a crash may be lost; allowed by"
+                        + " --allow-durability-tradeoff")));
+    String conf = ConfExporter.conf(risky);
+    assertTrue(
+        conf.contains(
+            "# NOT DURABLE: the last commits before a crash may be lost; allowed by"
+                + " --allow-durability-tradeoff\nsynchronous_commit = 'off'\n"),
+        conf);
+    assertTrue(conf.contains("# NOT DURABLE: synchronous_commit=off trades durability"), conf);
+    String sql = ConfExporter.alterSystem(risky);
+    assertTrue(
+        sql.contains(
+            "-- NOT DURABLE: the last commits before a crash may be lost; allowed by"
+                + " --allow-durability-tradeoff\nALTER SYSTEM SET synchronous_commit = 'off';"),
+        sql);
+    assertTrue(ConfExporter.json(risky).contains("\"durabilityRisk\" : \"the last commits"));
+    assertFalse(ConfExporter.conf(BEST).contains("NOT DURABLE"));
   }
 
   @Test

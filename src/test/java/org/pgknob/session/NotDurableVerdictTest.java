@@ -1,0 +1,64 @@
+package org.pgknob.session;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+import org.pgknob.runs.Goal;
+import org.pgknob.runs.Summary;
+import org.pgknob.runs.Track;
+
+class NotDurableVerdictTest {
+  @Test
+  void aPickThatTurnsOffSynchronousCommitSaysSoInItsHeadline() {
+    Verdict v = Verdict.of(facts(Map.of("synchronous_commit", "off", "work_mem", "8MB")));
+    assertEquals(Verdict.Kind.APPLY, v.kind());
+    assertTrue(
+        v.headline().contains(" Not durable: synchronous_commit=off (the last commits before a"),
+        v.headline());
+    assertTrue(v.headline().contains("allowed by --allow-durability-tradeoff"), v.headline());
+  }
+
+  @Test
+  void aDurablePicksHeadlineHasNoWarning() {
+    Verdict v = Verdict.of(facts(Map.of("synchronous_commit", "on", "work_mem", "8MB")));
+    assertEquals(Verdict.Kind.APPLY, v.kind());
+    assertFalse(v.headline().contains("durable"), v.headline());
+  }
+
+  private static VerdictFacts facts(Map<String, String> settings) {
+    Summary.Ratio gain = new Summary.Ratio(1.5, 1.3, 1.7, 5);
+    Summary.ResultRow pick =
+        new Summary.ResultRow(
+            "reload/tps",
+            Track.RELOAD,
+            Goal.TPS,
+            settings,
+            2000,
+            null,
+            4,
+            9,
+            gain,
+            new Summary.Ratio(0.66, 0.6, 0.75, 5),
+            List.of(7),
+            "gain",
+            null,
+            0,
+            0);
+    return new VerdictFacts(
+        "runs/x",
+        Goal.TPS,
+        List.of(pick),
+        Map.of(),
+        Set.of(),
+        Map.of(),
+        Optional.empty(),
+        "",
+        false);
+  }
+}
