@@ -53,7 +53,7 @@ public record Knob(
     note = note == null ? "" : note;
   }
 
-  /** A knob no session sweeps on its own (rank 0). */
+  /** A knob no session sweeps on its own (rank 0), whose default is used as it is. */
   public Knob(
       String name,
       KnobType type,
@@ -66,37 +66,7 @@ public record Knob(
       Condition condition,
       Object defaultValue,
       String note) {
-    this(name, type, min, max, scale, unit, choices, grid, condition, defaultValue, note, 0);
-  }
-
-  /** A knob whose default, if any, is a value the server runs with as it is. */
-  public Knob(
-      String name,
-      KnobType type,
-      double min,
-      double max,
-      Scale scale,
-      String unit,
-      List<String> choices,
-      List<Object> grid,
-      Condition condition,
-      Object defaultValue,
-      String note,
-      int sweepRank) {
-    this(
-        name,
-        type,
-        min,
-        max,
-        scale,
-        unit,
-        choices,
-        grid,
-        condition,
-        defaultValue,
-        note,
-        sweepRank,
-        null);
+    this(name, type, min, max, scale, unit, choices, grid, condition, defaultValue, note, 0, null);
   }
 
   public boolean isNumeric() {
@@ -108,41 +78,20 @@ public record Knob(
   }
 
   public Knob withDefault(Object value) {
-    return new Knob(
-        name,
-        type,
-        min,
-        max,
-        scale,
-        unit,
-        choices,
-        grid,
-        condition,
-        value,
-        note,
-        sweepRank,
-        automaticValue);
+    return copy(value, sweepRank, automaticValue);
   }
 
   public Knob withSweepRank(int rank) {
-    return new Knob(
-        name,
-        type,
-        min,
-        max,
-        scale,
-        unit,
-        choices,
-        grid,
-        condition,
-        defaultValue,
-        note,
-        rank,
-        automaticValue);
+    return copy(defaultValue, rank, automaticValue);
   }
 
   /** This knob with the value the server derives for its out-of-range default. */
   public Knob withAutomaticValue(Object value) {
+    return copy(defaultValue, sweepRank, value);
+  }
+
+  /** This knob with the facts a binding or a space file adds; its range and kind unchanged. */
+  private Knob copy(Object newDefault, int newSweepRank, Object newAutomaticValue) {
     return new Knob(
         name,
         type,
@@ -153,10 +102,10 @@ public record Knob(
         choices,
         grid,
         condition,
-        defaultValue,
+        newDefault,
         note,
-        sweepRank,
-        value);
+        newSweepRank,
+        newAutomaticValue);
   }
 
   /**
