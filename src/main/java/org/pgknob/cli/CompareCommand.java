@@ -7,8 +7,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import org.pgknob.PgknobException;
-import org.pgknob.safety.SafetyRules;
-import org.pgknob.safety.SafetyRulesFile;
 import org.pgknob.server.ManagedCluster;
 import org.pgknob.server.RestoreFile;
 import org.pgknob.server.Target;
@@ -17,6 +15,7 @@ import org.pgknob.session.ComparisonCheck;
 import org.pgknob.session.SessionFolder;
 import org.pgknob.session.SessionInputs;
 import org.pgknob.session.SessionPlan;
+import org.pgknob.session.SessionRules;
 import org.pgknob.session.SessionRunner;
 import org.pgknob.session.TuningSession;
 import picocli.CommandLine.Command;
@@ -118,7 +117,8 @@ public final class CompareCommand implements Callable<Integer> {
           SessionPlan plan = Comparison.plan(candidates, target.settings(), rounds);
           SessionInputs inputs = inputs(plan, run);
           // Every file against the server and the safety rules before the first trial.
-          ComparisonCheck.check(candidates, target, rules(inputs), inputs.workload().users());
+          ComparisonCheck.check(
+              candidates, target, SessionRules.of(inputs), inputs.workload().users());
           return progress ->
               TuningSession.create(
                       folder,
@@ -131,14 +131,6 @@ public final class CompareCommand implements Callable<Integer> {
                   .waitingForServer(waitForServer);
         });
     return ExitCodes.OK;
-  }
-
-  /** The compared session's safety rules, else the bundled ones. */
-  private static SafetyRules rules(SessionInputs inputs) {
-    String file = inputs.rulesFile();
-    return file == null || file.isBlank()
-        ? SafetyRulesFile.loadDefault()
-        : SafetyRulesFile.load(Path.of(file));
   }
 
   private static SessionInputs originalInputs(SessionFolder run) {

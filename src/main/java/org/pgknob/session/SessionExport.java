@@ -67,7 +67,7 @@ public final class SessionExport {
     ExportRounding rounding =
         ExportRounding.forRow(row.trials(), trials, state.machine(), summary.machine());
     List<BestConfig.Setting> settings = new ArrayList<>();
-    SafetyRules rules = SessionRules.of(state);
+    SafetyRules rules = SessionRules.forExport(state);
     for (Map.Entry<String, String> e : changed.entrySet()) {
       SettingFact fact = state.settings().get(e.getKey());
       String value = rounding.round(e.getKey(), e.getValue());

@@ -20,7 +20,6 @@ import org.pgknob.runs.Track;
 import org.pgknob.safety.RamLimit;
 import org.pgknob.safety.SafetyContext;
 import org.pgknob.safety.SafetyRules;
-import org.pgknob.safety.SafetyRulesFile;
 import org.pgknob.server.HostMemory;
 import org.pgknob.server.Privileges;
 import org.pgknob.server.ServerFacts;
@@ -802,10 +801,7 @@ public final class TuningSession {
                 ? SearchSpaceFile.loadDefault(facts.majorVersion())
                 : SearchSpaceFile.load(Path.of(inputs.spaceFile()), facts.majorVersion());
         BoundSpace bound = ServerSpaceValidator.bind(file, settings, facts.majorVersion());
-        SafetyRules rules =
-            inputs.rulesFile() == null
-                ? SafetyRulesFile.loadDefault()
-                : SafetyRulesFile.load(Path.of(inputs.rulesFile()));
+        SafetyRules rules = SessionRules.of(inputs);
         rules.validateAgainst(settings);
         SearchSpace space = rules.restrictSpace(bound.space(), inputs.allowDurabilityTradeoff());
         OptionalLong userRam =
