@@ -232,15 +232,25 @@ final class MeasuredSlots {
       Goal objective) {
     SessionMeasurements m = new SessionMeasurements(upTo, objective);
     Optional<Integer> challenger = bestLooking(state.proposals, raced, upTo, m, objective);
+    Optional<Integer> runnerUp =
+        challenger.isPresent() && raced.isEmpty() && state.incumbent == 0
+            ? bestLooking(state.proposals, Set.of(challenger.get()), upTo, m, objective)
+            : Optional.empty();
+    // The race of the first proposals, once they are measured, asks which anchor, not whether one
+    // beats the defaults (validation measures that): any lead over the defaults is enough then.
+    // With the margin of one run's noise, a noise inflated by drift (15% in a noise-bench session)
+    // kept that race from running, and the pick fell to the model's posterior mean, which a 30%
+    // drop of the best anchor had pulled down: a sweep point worth a fifth of the gain was
+    // validated. Later proposals need the margin: a drift correction's small errors would
+    // otherwise start a race between two proposals below the defaults.
+    boolean anchorsJustMeasured =
+        runnerUp.isPresent() && state.proposals.size() == WARMUP_PROPOSALS;
     if (challenger.isEmpty()
-        || !looksBetter(challenger.get(), state.incumbent, upTo, m, objective)) {
+        || !looksBetter(
+            challenger.get(), state.incumbent, upTo, m, objective, !anchorsJustMeasured)) {
       return;
     }
     int slotsLeft = slotsLeftAfter(trial);
-    Optional<Integer> runnerUp =
-        raced.isEmpty() && state.incumbent == 0
-            ? bestLooking(state.proposals, Set.of(challenger.get()), upTo, m, objective)
-            : Optional.empty();
     if (runnerUp.isPresent() && track != Track.RESTART) {
       int cap = Math.min(raceCap(slotsLeft), RaceRule.MIN_PAIRS);
       if (cap >= RaceRule.MIN_PAIRS) {
@@ -384,19 +394,21 @@ final class MeasuredSlots {
 
   /**
    * True when the challenger's drift-corrected value beats the incumbent's (both ranked by {@link
-   * #rankingLog}; the defaults' level is 1) by more than one run's noise.
+   * #rankingLog}; the defaults' level is 1), by more than one run's noise when {@code
+   * byMoreThanNoise}.
    */
   private static boolean looksBetter(
       int challenger,
       int incumbent,
       List<TrialResult> upTo,
       SessionMeasurements m,
-      Goal objective) {
+      Goal objective,
+      boolean byMoreThanNoise) {
     if (!m.drift().known()) {
       return false;
     }
     double reference = incumbent == 0 ? 0 : rankingLog(incumbent, upTo, m, objective);
-    double margin = m.noise().known() ? m.noise().logSd() : 0;
+    double margin = byMoreThanNoise && m.noise().known() ? m.noise().logSd() : 0;
     return gain(rankingLog(challenger, upTo, m, objective), reference, objective) > margin;
   }
 
