@@ -294,7 +294,7 @@ public final class TuningSession {
         new ValidationRounds(plan, leftOut).droppedNote(logged).ifPresent(progress::note);
       }
       if (logged.size() == plan.baselineRuns()) {
-        MeasurementReport.checkStable(logged);
+        MeasurementReport.checkStable(logged).ifPresent(progress::note);
         if (!windowToChoose()) { // else printed with the window chosen, next
           MeasurementReport.detectableEffect(logged, plan, inputs, trialSecondsSoFar(logged))
               .ifPresent(line -> progress.note("  " + line));

@@ -29,6 +29,38 @@ class MeasurementReportTest {
   }
 
   @Test
+  void aLoneSlowRunThatOtherProcessesDisturbedIsLeftOutOfTheStabilityCheck() {
+    List<TrialResult> runs =
+        List.of(
+            defaults(1, 821), Trials.withForeignCpu(defaults(2, 464), 0.8, 2), defaults(3, 803));
+    String note = MeasurementReport.checkStable(runs).orElseThrow();
+    assertTrue(note.contains("trial 2 (464 TPS)"), note);
+    assertTrue(note.contains("other processes used 0.8 of 2 cores"), note);
+  }
+
+  @Test
+  void twoDisturbedRunsOrUndisturbedRunsThatDisagreeStillStopTheSession() {
+    List<TrialResult> twice =
+        List.of(
+            Trials.withForeignCpu(defaults(1, 1000), 0.8, 2),
+            Trials.withForeignCpu(defaults(2, 400), 0.8, 2),
+            defaults(3, 1000));
+    assertThrows(PgknobException.class, () -> MeasurementReport.checkStable(twice));
+    List<TrialResult> disagree =
+        List.of(
+            defaults(1, 1000), Trials.withForeignCpu(defaults(2, 400), 0.8, 2), defaults(3, 1700));
+    assertThrows(PgknobException.class, () -> MeasurementReport.checkStable(disagree));
+  }
+
+  @Test
+  void aSteadyStartNeedsNoNote() {
+    assertTrue(
+        MeasurementReport.checkStable(
+                List.of(defaults(1, 1000), defaults(2, 1100), defaults(3, 1050)))
+            .isEmpty());
+  }
+
+  @Test
   void oneSteadyStepIsEnough() {
     assertDoesNotThrow(
         () ->
