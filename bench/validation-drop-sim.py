@@ -13,7 +13,10 @@ from the kept pairs' own spread, pooled over the candidates with 4 / (k + 3) of 
 freedom for k candidates (measure.PairNoise: they share the defaults' runs), as pgknob does once
 that gives 4 degrees of freedom; `pairs-full` with all of them (what the discount guards against); `runs`, pgknob's rule now (session.ValidationDrops), leaves
 out only the pairs that hold the dropped run (a candidate's drop its own pair, the defaults' drop
-every pair of the round) and takes the noise from the kept pairs as `pairs` does. Each line also
+every pair of the round) and takes the noise from the kept pairs as `pairs` does, with the pool's
+degrees of freedom alone (the pairs are in the pool: measure.PairedRatio.ofPairsInPool);
+`runs-twice` is `runs` with the pairs' own degrees of freedom added to the pool's, as pgknob did
+until 2026-12-02 (it counts them twice). Each line also
 gives the share of ratios resting on fewer pairs than rounds.
 Usage: python3 bench/validation-drop-sim.py [sessions=4000] [candidates=4]
 """
@@ -63,14 +66,20 @@ def pair_noise(pairs_by_candidate, halve):
     return math.sqrt(squares / nominal) / math.sqrt(2), df
 
 
-def excludes_one(pairs, pooled=0.07, pooled_df=40):
+def excludes_one(pairs, pooled=0.07, pooled_df=40, in_pool=False):
+    """in_pool: the pooled noise was read from pairs these belong to (measure.PairedRatio.ofPairsInPool):
+    the pool's degrees of freedom alone, not the pairs' own added to them."""
     d = [math.log(b / a) for a, b in pairs]
     n = len(d)
     if n < 2:
         return None
     own = st.stdev(d)
-    combined = math.sqrt(((n - 1) * own * own + pooled_df * 2 * pooled * pooled) / (n - 1 + pooled_df))
-    df = n - 1 + pooled_df
+    if in_pool:
+        combined = math.sqrt(2) * pooled
+        df = max(pooled_df, n - 1)
+    else:
+        combined = math.sqrt(((n - 1) * own * own + pooled_df * 2 * pooled * pooled) / (n - 1 + pooled_df))
+        df = n - 1 + pooled_df
     t = t_quantile(0.975, df) if df >= 10 else [12.71, 4.30, 3.18, 2.78, 2.57, 2.45, 2.36, 2.31, 2.26][df - 1]
     half = t * max(own, combined) / math.sqrt(n)
     mean = sum(d) / n
@@ -101,16 +110,16 @@ def session(rng, order_rng, mode, rounds, candidates=CANDIDATES):
         logged.append((values, fell))
 
     def pairs(c):
-        if mode == "runs":  # only the pairs that hold the dropped run
+        if mode.startswith("runs"):  # only the pairs that hold the dropped run
             return [(v[0], v[c]) for v, fell in logged if fell not in (0, c)]
         return [(v[0], v[c]) for v, fell in logged if fell is None]
 
     by_candidate = [pairs(c) for c in range(1, candidates + 1)]
     noise = {}
-    if mode.startswith("pairs") or mode == "runs":
+    if mode.startswith("pairs") or mode.startswith("runs"):
         estimate = pair_noise(by_candidate, mode != "pairs-full")
         if estimate and (mode == "pairs-full" or estimate[1] >= 4):
-            noise = {"pooled": estimate[0], "pooled_df": estimate[1]}
+            noise = {"pooled": estimate[0], "pooled_df": estimate[1], "in_pool": mode != "runs-twice"}
     claims = [excludes_one(p, **noise) for p in by_candidate]
     claims = [c for c in claims if c is not None]
     two = sum(1 for p in by_candidate if len(p) <= rounds - 1)
@@ -120,7 +129,7 @@ def session(rng, order_rng, mode, rounds, candidates=CANDIDATES):
 def main():
     sessions = int(sys.argv[1]) if len(sys.argv) > 1 else 4000
     for rounds in (3, 6, 10):
-        for mode in ("none", "void", "pairs", "pairs-full", "runs"):
+        for mode in ("none", "void", "pairs", "pairs-full", "runs-twice", "runs"):
             rng, order_rng = random.Random(1), random.Random(2)
             claims = comparisons = short = 0
             for _ in range(sessions):

@@ -84,6 +84,51 @@ public record PairedRatio(
         confidence);
   }
 
+  /**
+   * The ratio B / A from pairs (a[i], b[i]) whose spread is already part of {@code pool}: a noise
+   * estimated from a set of pairs these belong to ({@link PairNoise}: every validation pair of the
+   * session). The interval uses the larger of the pairs' own spread and the pool's, with the pool's
+   * degrees of freedom alone.
+   *
+   * <p>Why not {@link #of(double[], double[], double, RunNoise)}: it adds the pairs' own degrees of
+   * freedom to the pool's, which is right for a noise measured on other runs and counts these pairs
+   * twice when the pool holds them. With one candidate (a {@code pgknob compare} of one
+   * configuration) the pool is exactly its pairs: 5 pairs were read with the t quantile of 8
+   * degrees of freedom instead of 4, and equal configurations were called different in 8% of
+   * comparisons instead of 5%.
+   *
+   * @throws IllegalArgumentException when the arrays differ in length, a value is not positive, or
+   *     the pool has no degrees of freedom
+   */
+  public static PairedRatio ofPairsInPool(
+      double[] a, double[] b, double confidence, RunNoise pool) {
+    double[] d = logRatios(a, b);
+    int n = d.length;
+    int df = Math.max(pool.degreesOfFreedom(), n - 1);
+    if (n < 1 || df < 1) {
+      throw new IllegalArgumentException(
+          "an interval needs a pool of pairs with degrees of freedom, but got "
+              + n
+              + " pairs and "
+              + pool.degreesOfFreedom()
+              + " pooled degrees of freedom");
+    }
+    double own = n > 1 ? Stats.sampleSd(d) : 0;
+    double pooled = Math.sqrt(2) * pool.logSd();
+    double sd = Math.max(own, pooled);
+    double mean = Stats.mean(d);
+    double half = Stats.t(0.5 + confidence / 2, df) * sd / Math.sqrt(n);
+    return new PairedRatio(
+        Math.exp(mean),
+        Math.exp(mean - half),
+        Math.exp(mean + half),
+        n,
+        sd,
+        df,
+        pooled,
+        confidence);
+  }
+
   /** ln(b[i] / a[i]) for each pair. */
   static double[] logRatios(double[] a, double[] b) {
     if (a.length != b.length) {

@@ -36,7 +36,7 @@ final class AgainstPgTune {
     if (pairs.size() < 2 || !ValidationStats.measured(pairs)) {
       return Optional.empty();
     }
-    PairedRatio r = ValidationStats.paired(pairs, ValidationNoise.of(trials, objective));
+    PairedRatio r = ValidationNoise.ratio(pairs, trials, objective);
     return Optional.of(new Summary.Ratio(r.estimate(), r.low(), r.high(), r.pairs()));
   }
 }

@@ -381,7 +381,7 @@ final class SessionResults {
 
   /** The paired ratio B/A of the pairs on {@code objective} ({@link ValidationStats#paired}). */
   private PairedRatio paired(List<double[]> pairs, Goal objective) {
-    return ValidationStats.paired(pairs, ValidationNoise.of(trials, objective));
+    return ValidationNoise.ratio(pairs, trials, objective);
   }
 
   /**

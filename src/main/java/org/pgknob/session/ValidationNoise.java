@@ -7,6 +7,7 @@ import java.util.Locale;
 import java.util.Optional;
 import java.util.Set;
 import org.pgknob.measure.PairNoise;
+import org.pgknob.measure.PairedRatio;
 import org.pgknob.measure.RunNoise;
 import org.pgknob.runs.Goal;
 import org.pgknob.trial.TrialResult;
@@ -34,6 +35,28 @@ final class ValidationNoise {
     return pairs.degreesOfFreedom() >= MIN_DEGREES_OF_FREEDOM
         ? pairs
         : new SessionMeasurements(trials, objective).noise();
+  }
+
+  /**
+   * The paired ratio B / A of {@code pairs} ({A, B} on {@code objective}, at least 2) with its 95%
+   * interval, on the noise this class chooses: the validation pairs' own spread, which already
+   * holds these pairs ({@link PairedRatio#ofPairsInPool}), or the session's pooled run noise
+   * ({@link ValidationStats#paired}).
+   */
+  static PairedRatio ratio(List<double[]> pairs, List<TrialResult> trials, Goal objective) {
+    return ratio(pairs, trials, objective, ValidationStats.CONFIDENCE);
+  }
+
+  /** {@link #ratio(List, List, Goal)} with an interval of another confidence. */
+  static PairedRatio ratio(
+      List<double[]> pairs, List<TrialResult> trials, Goal objective, double confidence) {
+    double[] a = pairs.stream().mapToDouble(p -> p[0]).toArray();
+    double[] b = pairs.stream().mapToDouble(p -> p[1]).toArray();
+    RunNoise fromPairs = ofPairs(trials, objective);
+    if (fromPairs.degreesOfFreedom() >= MIN_DEGREES_OF_FREEDOM) {
+      return PairedRatio.ofPairsInPool(a, b, confidence, fromPairs);
+    }
+    return PairedRatio.of(a, b, confidence, new SessionMeasurements(trials, objective).noise());
   }
 
   /**

@@ -107,4 +107,41 @@ class PairedRatioTest {
     // with the combined spread alone: about 6% of them (a drop hits 27% of 3-pair comparisons)
     assertTrue(falseClaims <= 0.035 * comparisons, falseClaims + " of " + comparisons);
   }
+
+  @Test
+  void aPoolMadeOfTheSamePairsIsNotCountedTwice() {
+    double[] a = {1000, 1010, 990, 1005, 995};
+    double[] b = {1040, 1000, 1050, 1010, 1060};
+    RunNoise pool = PairNoise.of(List.of(PairedRatio.logRatios(a, b)));
+    PairedRatio inPool = PairedRatio.ofPairsInPool(a, b, 0.95, pool);
+    PairedRatio alone = PairedRatio.of(a, b, 0.95);
+    assertEquals(4, inPool.degreesOfFreedom());
+    assertEquals(alone.low(), inPool.low(), 1e-12);
+    assertEquals(alone.high(), inPool.high(), 1e-12);
+  }
+
+  @Test
+  void equalConfigurationsComparedOnTheirOwnPairsAreCalledDifferentInAboutOneIn20() {
+    // one candidate against the defaults, 5 pairs, the noise read from those pairs: the pool holds
+    // them, so the t quantile must be that of 4 degrees of freedom
+    Random random = new Random(11);
+    int trials = 4000;
+    int claimed = 0;
+    int claimedCountingTwice = 0;
+    for (int t = 0; t < trials; t++) {
+      double[] a = new double[5];
+      double[] b = new double[5];
+      for (int i = 0; i < 5; i++) {
+        a[i] = 1000 * Math.exp(0.07 * random.nextGaussian());
+        b[i] = 1000 * Math.exp(0.07 * random.nextGaussian());
+      }
+      RunNoise pool = PairNoise.of(List.of(PairedRatio.logRatios(a, b)));
+      claimed += PairedRatio.ofPairsInPool(a, b, 0.95, pool).excludesOne() ? 1 : 0;
+      claimedCountingTwice += PairedRatio.of(a, b, 0.95, pool).excludesOne() ? 1 : 0;
+    }
+    double share = claimed / (double) trials;
+    assertTrue(share > 0.035 && share < 0.065, "share " + share);
+    assertTrue(
+        claimedCountingTwice / (double) trials > 0.07, "counted twice " + claimedCountingTwice);
+  }
 }
