@@ -38,7 +38,7 @@ class PlanSummaryTest {
         lines.contains(
             "  validation   12 trials at most: up to 3 rounds of 4 runs (defaults, restart/tps,"
                 + " pgtune, reload/tps) in a random order each, stopping once every tps ratio against the"
-                + " defaults excludes 1 or is within +-3% (at least 3 rounds)"),
+                + " defaults excludes 1 at 99.9% or is within +-3% (at least 3 rounds)"),
         lines::toString);
   }
 
