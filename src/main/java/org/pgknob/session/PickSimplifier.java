@@ -22,17 +22,19 @@ import org.pgknob.space.SearchSpace;
  *
  * <p>The rule, greedy over the pick's settings that differ from the default: among the settings
  * whose revert the rule admits, revert the one whose predicted loss has the smallest upper bound,
- * and repeat while one is admitted. A revert is admitted when, for the pick against the pick with
- * every revert so far and this one ({@link PredictedChange}, the fitted model's posterior of the
- * change, with the two configurations' covariance):
+ * and repeat while one is admitted. The model is the track's, fitted as the pick's was; its
+ * predictions ({@link PredictedChange}) are posteriors of a change between two configurations, with
+ * their covariance, so that a revert along a knob the model found inert is nearly certain even
+ * where the value itself is not. A revert is admitted when:
  *
  * <ol>
- *   <li>the predicted loss is at most {@link #LOSS_TOLERANCE} (1%): the model's best estimate says
- *       the reverts together cost nothing worth having;
- *   <li>the loss at {@link #SDS} posterior sds is at most the margin ({@link #margin}: a quarter of
- *       the smallest gain the session's validation can detect, at least 1%): the posterior does not
- *       leave room for a loss that validation could see. A setting the model knows little about
- *       (few trials moved it, or they disagree) has a wide posterior and is kept;
+ *   <li>alone (the current configuration against it without the setting), its loss at {@link #SDS}
+ *       posterior sds is below the margin ({@link #margin}: the smallest gain the session's
+ *       validation can detect, at least 1%): even the plausible worst of what the setting does is
+ *       an effect no measurement of this session could show, so the evidence cannot support it;
+ *   <li>together with the reverts before it (the pick against the pick without all of them), the
+ *       model's mean loss is at most {@link #LOSS_TOLERANCE} (1%): by the model's best estimate the
+ *       reverts together cost nothing worth having;
  *   <li>the setting's own sweep did not measure an effect ({@code protectedKnobs}: a sweep range
  *       beyond {@link org.pgknob.optimize.SweepAnalysis#EFFECT_NOISE_MULTIPLE} times the noise):
  *       one-at-a-time evidence against the baseline outranks a model that may have smoothed it
@@ -41,12 +43,15 @@ import org.pgknob.space.SearchSpace;
  *       tie settings together) and no protected setting becomes inactive through it.
  * </ol>
  *
- * <p>Why the upper bound orders the reverts and not the mean, as a plain backward elimination
- * would: a revert the posterior is sure of leaves the most room under both bounds for the next
- * ones. Why both bounds and not the mean alone: with 7% noise per run, a knob that two trials moved
- * has a posterior mean near 0 and an sd of several percent; the mean alone would drop it on no
- * evidence either way. The rule depends only on the model (fitted from the logged trials with the
- * session's seed) and the pick, so a resumed session simplifies the same.
+ * <p>Why the margin is the detectable effect and not a fraction of it (a quarter was tried first):
+ * a setting that a handful of trials moved, under 4-7% noise, has a posterior sd of 1.5-2.5% for
+ * its revert even when the model's mean says it does nothing; with a quarter of a 6% detectable
+ * effect as the bound, a session through a workload that reads shared_buffers alone kept 12 of the
+ * 15 settings it never read. The bound alone would let many uncertain reverts add up, which the
+ * mean of rule 2 stops; and validation measures the simplified pick, so a loss the model missed
+ * shows in its interval. Why the upper bound orders the reverts: a revert the posterior is sure of
+ * leaves the most room for the next ones. The rule depends only on the model (fitted from the
+ * logged trials with the session's seed) and the pick, so a resumed session simplifies the same.
  */
 final class PickSimplifier {
   /** The most the reverts together may cost by the model's mean, as a log ratio (about 1%). */
@@ -85,8 +90,8 @@ final class PickSimplifier {
 
     /**
      * "effective_cache_size=128MB, random_page_cost=6 left at their defaults (the model predicts
-     * -0.4% together, at worst -2.1% at 2 sd, within a margin of 5.0%; no sweep measured an effect
-     * of theirs)".
+     * -0.4% together, -3.9% at 2 sd; alone, none below -6.0% at 2 sd, the smallest change this
+     * session can detect; no sweep measured an effect of theirs)".
      */
     String describe() {
       List<String> settings = new ArrayList<>();
@@ -94,15 +99,18 @@ final class PickSimplifier {
       boolean one = dropped.size() == 1;
       return String.format(
           Locale.ROOT,
-          "%s left at %s (the model predicts %+.1f%%%s, at worst %+.1f%% at %.0f sd, within a"
-              + " margin of %.1f%%; no sweep measured an effect of %s)",
+          "%s left at %s (the model predicts %+.1f%%%s, %+.1f%% at %.0f sd; %s below %+.1f%% at"
+              + " %.0f sd, the smallest change this session can detect; no sweep measured an"
+              + " effect of %s)",
           String.join(", ", settings),
           one ? "its default" : "their defaults",
           100 * Math.expm1(-predictedLoss),
           one ? "" : " together",
           100 * Math.expm1(-lossUpperBound),
           SDS,
-          100 * -Math.expm1(-margin),
+          one ? "not" : "alone, none",
+          100 * Math.expm1(-margin),
+          SDS,
           one ? "it" : "theirs");
     }
   }
@@ -135,15 +143,15 @@ final class PickSimplifier {
 
   /**
    * The margin for a session whose validation can tell gains of {@code detectableGain} (a fraction;
-   * infinite or NaN when it cannot tell any) from noise: a quarter of it as a log ratio, never
-   * below {@link #LOSS_TOLERANCE}. A loss that small is beyond what the session could ever show, so
-   * the evidence cannot support the setting that avoids it.
+   * infinite or NaN when it cannot tell any) from noise: that gain as a log ratio, never below
+   * {@link #LOSS_TOLERANCE}. A setting whose plausible effect stays below it is one no measurement
+   * of this session could support.
    */
   static double margin(double detectableGain) {
     if (!Double.isFinite(detectableGain)) {
       return LOSS_TOLERANCE;
     }
-    return Math.max(LOSS_TOLERANCE, Math.log1p(detectableGain) / 4);
+    return Math.max(LOSS_TOLERANCE, Math.log1p(detectableGain));
   }
 
   Result simplify(Configuration proposed) {
@@ -153,6 +161,7 @@ final class PickSimplifier {
     while (true) {
       Configuration bestNext = null;
       PredictedChange best = null;
+      PredictedChange bestTotal = null;
       for (String knob : new TreeSet<>(current.values().keySet())) {
         if (protectedKnobs.contains(knob)) {
           continue;
@@ -161,22 +170,25 @@ final class PickSimplifier {
         if (!keepsProtected(current, next) || !admissible.test(next)) {
           continue;
         }
-        Optional<PredictedChange> change = model.change(pick, next);
-        if (change.isEmpty()) {
+        Optional<PredictedChange> alone = model.change(current, next);
+        Optional<PredictedChange> together = model.change(pick, next);
+        if (alone.isEmpty() || together.isEmpty()) {
           return unchanged(pick); // no model: nothing to weigh a revert with
         }
-        PredictedChange c = change.get();
-        boolean admitted = c.loss() <= LOSS_TOLERANCE && c.lossUpperBound(SDS) <= margin;
+        PredictedChange c = alone.get();
+        boolean admitted =
+            c.lossUpperBound(SDS) <= margin && together.get().loss() <= LOSS_TOLERANCE;
         if (admitted && (best == null || c.lossUpperBound(SDS) < best.lossUpperBound(SDS))) {
           best = c;
           bestNext = next;
+          bestTotal = together.get();
         }
       }
       if (best == null) {
         break;
       }
       current = bestNext;
-      total = best;
+      total = bestTotal;
     }
     if (total == null || !admissible.test(current)) {
       return unchanged(pick);

@@ -1,0 +1,117 @@
+package org.pgknob.session;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.pgknob.runs.Goal;
+import org.pgknob.runs.Summary;
+import org.pgknob.server.ManagedCluster;
+import org.pgknob.testing.SessionPostgres;
+import org.pgknob.trial.Phase;
+import org.pgknob.trial.TrialResult;
+import org.pgknob.workload.Progress;
+
+/**
+ * A session through --workload-cmd against a real PostgreSQL 18 whose synthetic workload reads one
+ * setting only: shared_buffers set gives 1300 TPS, anything else 1000, times a repeatable jitter of
+ * -1% to +1%. The search sets many more knobs (the PGTune-style anchor alone sets a dozen), so its
+ * best carries passengers; the pick validated holds none of them, and summary.json says what was
+ * left at the defaults.
+ */
+class SessionPickSimplifiedTest {
+  /** Restart track only: baselines, sweeps, Bayesian slots, validation rounds. */
+  private static final String BUDGET = "40";
+
+  @TempDir Path runs;
+
+  private SessionInputs inputs(Path counter) {
+    String workload =
+        "s=$(cat); f="
+            + counter
+            + "; n=$(( $(cat $f 2>/dev/null || echo 0) + 1 )); echo $n > $f;"
+            + " j=$(( n * 37 % 15 * 10 - 70 ));"
+            + " case \"$s\" in *'\"shared_buffers\"'*) b=1300 ;; *) b=1000 ;; esac;"
+            + " echo \"{\\\"value\\\": $(( b * (1000 + j) / 1000 )), \\\"latency_ms\\\": 3}\"";
+    Map<String, Object> m = new LinkedHashMap<>(TinyInputs.of(BUDGET, List.of("restart")).toMap());
+    m.put("workload", Map.of("name", "command", "command", workload));
+    return SessionInputs.fromMap(m);
+  }
+
+  @Test
+  void theValidatedPickHoldsNoSettingTheWorkloadIgnoresAndTheSummarySaysWhatWasLeftOut()
+      throws Exception {
+    ManagedCluster cluster = SessionPostgres.cluster();
+    SessionFolder folder = SessionFolder.create(runs, Clock.systemUTC());
+    cluster.useRestoreFile(folder.file(SessionFolder.RESTORE_FILE));
+    StringWriter out = new StringWriter();
+    Summary summary =
+        TuningSession.create(
+                folder,
+                inputs(runs.resolve("runs-counted")),
+                cluster,
+                new ProgressPrinter(new PrintWriter(out, true), false),
+                Progress.SILENT,
+                Clock.systemUTC())
+            .run();
+    List<TrialResult> trials = folder.trials().read().trials();
+    String log =
+        trials.stream()
+                .map(
+                    t ->
+                        t.label()
+                            + " "
+                            + Math.round(Objectives.value(t, Goal.TPS))
+                            + " "
+                            + t.settings())
+                .collect(Collectors.joining("\n"))
+            + "\n"
+            + out;
+    List<TrialResult> validated =
+        trials.stream()
+            .filter(t -> t.phase() == Phase.VALIDATION && t.label().endsWith(" restart/tps"))
+            .toList();
+    assertFalse(validated.isEmpty(), "the pick was validated:\n" + log);
+    Summary.ResultRow row =
+        summary.results().stream()
+            .filter(r -> r.name().equals("restart/tps"))
+            .findFirst()
+            .orElseThrow();
+    assertNotNull(row.simplified(), "the search's best carried passengers:\n" + log);
+    Set<String> searchSet = new TreeSet<>(row.searchSettings().keySet());
+    assertTrue(searchSet.size() > 1, "the search set more than shared_buffers: " + searchSet);
+    for (TrialResult t : validated) {
+      assertEquals(validated.get(0).settings(), t.settings(), "the same pick in every round");
+    }
+    assertEquals(validated.get(0).settings(), row.settings());
+    Set<String> kept = row.settings().keySet();
+    assertTrue(kept.contains("shared_buffers"), "the setting that matters is kept: " + kept);
+    // Every other setting is a passenger; the model may still believe in one of them (here
+    // io_method, which the search's trials with io_method=sync happened to run 6% slower), but
+    // it leaves out the rest.
+    Set<String> passengers = new TreeSet<>(kept);
+    passengers.remove("shared_buffers");
+    assertTrue(passengers.size() <= 1, "passengers kept: " + passengers + "\n" + log);
+    Set<String> leftOut = new TreeSet<>(searchSet);
+    leftOut.removeAll(kept);
+    assertEquals(leftOut, row.simplified().leftAtDefaults().keySet());
+    assertTrue(leftOut.size() >= 10, "most passengers left out: " + leftOut);
+    assertTrue(out.toString().contains("restart/tps pick simplified: "), "on the console:\n" + out);
+    String json = Files.readString(folder.file(SessionFolder.SUMMARY_FILE));
+    assertTrue(json.contains("\"leftAtDefaults\""), json);
+  }
+}
