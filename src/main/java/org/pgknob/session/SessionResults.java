@@ -230,8 +230,8 @@ final class SessionResults {
           Summary.Simplified simplified =
               rows.stream()
                   .filter(r -> r.name().equals(twin.get()))
-                  .map(Summary.ResultRow::simplified)
                   .findFirst()
+                  .map(Summary.ResultRow::simplified) // null when it had none: empty then
                   .orElse(null);
           rows.add(
               row.withVerdict(

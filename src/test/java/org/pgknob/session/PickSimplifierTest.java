@@ -75,7 +75,7 @@ class PickSimplifierTest {
 
   private static PickSimplifier simplifier(Set<String> swept) {
     return new PickSimplifier(
-        SPACE, fitted()::change, swept, c -> true, PickSimplifier.margin(0.06));
+        SPACE, fitted()::change, swept, c -> true, PickSimplifier.margin(0.20));
   }
 
   @Test
@@ -99,7 +99,7 @@ class PickSimplifierTest {
   void aRevertTheSafetyRulesRefuseIsNotTaken() {
     PickSimplifier s =
         new PickSimplifier(
-            SPACE, fitted()::change, Set.of(), c -> c.has("d"), PickSimplifier.margin(0.06));
+            SPACE, fitted()::change, Set.of(), c -> c.has("d"), PickSimplifier.margin(0.20));
     PickSimplifier.Result r = s.simplify(PICK);
     assertEquals(Set.of("a", "b", "d"), r.simplified().values().keySet(), r.describe());
   }
