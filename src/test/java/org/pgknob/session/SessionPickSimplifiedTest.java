@@ -20,7 +20,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.pgknob.runs.Goal;
 import org.pgknob.runs.Summary;
+import org.pgknob.runs.Track;
 import org.pgknob.server.ManagedCluster;
+import org.pgknob.space.SearchSpace;
 import org.pgknob.testing.SessionPostgres;
 import org.pgknob.trial.Phase;
 import org.pgknob.trial.TrialResult;
@@ -108,6 +110,20 @@ class SessionPickSimplifiedTest {
     assertFalse(leftOut.isEmpty(), "some passengers left out:\n" + log);
     assertEquals(leftOut, row.simplified().leftAtDefaults().keySet());
     assertTrue(out.toString().contains("restart/tps pick simplified: "), "on the console:\n" + out);
+
+    // A resumed session builds its proposer afresh from the logged trials: the same pick, whether
+    // it sees the validation runs or stops at the search.
+    SessionInputs inputs = SessionInputs.fromMap(folder.readState().inputs());
+    SessionPlan plan = folder.readState().plan();
+    TuningSession.SessionContext context = TuningSession.SessionContext.open(inputs, cluster);
+    for (List<TrialResult> logged : List.of(trials, trials.subList(0, plan.searchTrials()))) {
+      PickSimplifier.Result again =
+          new StepProposer(context, inputs, plan).pick("restart/tps", logged);
+      SearchSpace space = context.trackSpace(Track.RESTART);
+      assertEquals(
+          validated.get(0).settings(),
+          StepProposer.withoutDefaults(again.simplified(), space).rendered(space));
+    }
     String json = Files.readString(folder.file(SessionFolder.SUMMARY_FILE));
     assertTrue(json.contains("\"leftAtDefaults\""), json);
   }
