@@ -30,8 +30,8 @@ import org.pgknob.space.SearchSpace;
  * <ol>
  *   <li>alone (the current configuration against it without the setting), its loss at {@link #SDS}
  *       posterior sds is below the margin ({@link #margin}: a quarter of the smallest gain the
- *       session's validation can detect, at least 1%): the posterior does not leave room for the
- *       setting to matter. A setting the model knows little about (few trials moved it, or they
+ *       session's validation can detect, between 1% and 2%): the posterior does not leave room for
+ *       the setting to matter. A setting the model knows little about (few trials moved it, or they
  *       disagree) has a wide posterior and is kept;
  *   <li>together with the reverts before it (the pick against the pick without all of them), the
  *       model's mean loss is at most {@link #LOSS_TOLERANCE} (1%): by the model's best estimate the
@@ -44,18 +44,20 @@ import org.pgknob.space.SearchSpace;
  *       tie settings together) and no protected setting becomes inactive through it.
  * </ol>
  *
- * <p>Why a quarter of the detectable gain and not all of it: with the whole gain as the margin, a
- * 40-trial session of the noise benchmark (7% noise, a detectable gain of 25%) left work_mem=30MB
- * out of its restart pick, a setting worth 4% there that its model, at that noise, had not learnt:
- * the capture of the achievable gain fell from 93% to 82%. A setting the posterior cannot bound
- * within a quarter of what validation sees may still carry a gain the session could not measure,
- * and a pick that keeps a passenger loses nothing. Why the reverts are bounded one at a time and
- * their mean together: bounding the sum's upper bound as well stopped after two or three reverts,
- * each adding its uncertainty. Why the upper bound orders the reverts: a revert the posterior is
- * sure of leaves the most room for the next ones. The rule depends only on the model (fitted from
- * the logged trials with the session's seed) and the pick, so a resumed session simplifies the
- * same; validation then measures the simplified pick, so a loss the model missed shows in its
- * interval.
+ * <p>Why a quarter of the detectable gain, and never more than 2%: with the whole gain as the
+ * margin, a 40-trial session of the noise benchmark (7% noise, a detectable gain of 25%) left
+ * work_mem=30MB out of its restart pick, worth 4% there, which its model, at that noise, had not
+ * learnt (its capture of the achievable gain fell from 93% to 82%); with a quarter (7.3% in another
+ * run of the same seed) it left out work_mem=72MB (84% to 77%). Where the model has learnt little,
+ * the posterior's width is no guide, so the margin is capped at about the size of the smallest
+ * effects the benchmark's workload has. A setting the posterior cannot bound within it may still
+ * carry a gain the session could not measure, and a pick that keeps a passenger loses nothing. Why
+ * the reverts are bounded one at a time and their mean together: bounding the sum's upper bound as
+ * well stopped after two or three reverts, each adding its uncertainty. Why the upper bound orders
+ * the reverts: a revert the posterior is sure of leaves the most room for the next ones. The rule
+ * depends only on the model (fitted from the logged trials with the session's seed) and the pick,
+ * so a resumed session simplifies the same; validation then measures the simplified pick, so a loss
+ * the model missed shows in its interval.
  */
 final class PickSimplifier {
   /** The most the reverts together may cost by the model's mean, as a log ratio (about 1%). */
@@ -94,8 +96,8 @@ final class PickSimplifier {
 
     /**
      * "effective_cache_size=128MB, random_page_cost=6 left at their defaults (the model predicts
-     * -0.4% together, -3.9% at 2 sd; alone, none below -1.5% at 2 sd, a quarter of the smallest
-     * change this session can detect; no sweep measured an effect of theirs)".
+     * -0.4% together, -3.9% at 2 sd; alone, none below -1.5% at 2 sd, the margin for this session's
+     * noise; no sweep measured an effect of theirs)".
      */
     String describe() {
       List<String> settings = new ArrayList<>();
@@ -104,8 +106,8 @@ final class PickSimplifier {
       return String.format(
           Locale.ROOT,
           "%s left at %s (the model predicts %+.1f%%%s, %+.1f%% at %.0f sd; %s below %+.1f%% at"
-              + " %.0f sd, a quarter of the smallest change this session can detect; no sweep"
-              + " measured an effect of %s)",
+              + " %.0f sd, the margin for this session's noise; no sweep measured an effect of"
+              + " %s)",
           String.join(", ", settings),
           one ? "its default" : "their defaults",
           100 * Math.expm1(-predictedLoss),
@@ -148,17 +150,21 @@ final class PickSimplifier {
   /**
    * The margin for a session whose validation can tell gains of {@code detectableGain} (a fraction;
    * infinite or NaN when it cannot tell any) from noise: a quarter of that gain as a log ratio,
-   * never below {@link #LOSS_TOLERANCE}.
+   * within [{@link #LOSS_TOLERANCE}, {@link #LARGEST_MARGIN}].
    */
   static double margin(double detectableGain) {
     if (!Double.isFinite(detectableGain)) {
-      return LOSS_TOLERANCE;
+      return LARGEST_MARGIN;
     }
-    return Math.max(LOSS_TOLERANCE, Math.log1p(detectableGain) / MARGIN_SHARE);
+    return Math.min(LARGEST_MARGIN, Math.max(LOSS_TOLERANCE, Math.log1p(detectableGain) / 4));
   }
 
-  /** The margin is the detectable gain over this (see the class comment for why 4). */
-  static final double MARGIN_SHARE = 4;
+  /**
+   * The largest margin, a log ratio of about 2%, whatever the noise: where validation cannot see
+   * gains under 25%, a quarter of that (6-7%) left out settings worth 3-4% that the model had not
+   * learnt.
+   */
+  static final double LARGEST_MARGIN = 0.02;
 
   Result simplify(Configuration proposed) {
     Configuration pick = StepProposer.withoutDefaults(proposed, space);
