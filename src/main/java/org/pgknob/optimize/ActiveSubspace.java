@@ -116,6 +116,11 @@ final class ActiveSubspace {
       }
 
       @Override
+      public Prediction difference(double[] a, double[] b) {
+        return projected.difference(project(a), project(b));
+      }
+
+      @Override
       public Prediction[] predictEach(double[] x) {
         return projected.predictEach(project(x));
       }

@@ -364,6 +364,31 @@ public final class Bayes implements Optimizer {
             (int) stats[1]));
   }
 
+  /**
+   * The model's posterior of the objective's change from {@code from} to {@code to} ({@link
+   * PredictedChange}: an oriented log ratio and its sd); empty before the model exists, or when the
+   * objective's values are not all positive (no log ratio then).
+   *
+   * <p>The difference is taken on the model's scale with the two points' posterior covariance
+   * ({@link org.pgknob.optimize.model.Surrogate#difference}), then brought to the log scale: its
+   * mean through the target transform, its sd by the transform's slope over one sd either side of
+   * {@code from} (the compression of the worse half makes the slope depend on where it is taken).
+   */
+  public Optional<PredictedChange> change(Configuration from, Configuration to) {
+    Optional<Fitted> model = model();
+    if (model.isEmpty() || !model.get().transform().log()) {
+      return Optional.empty();
+    }
+    Fitted m = model.get();
+    Prediction d = m.surrogate().difference(canonical(to), canonical(from));
+    double yFrom = m.surrogate().mean(canonical(from));
+    TargetTransform t = m.transform();
+    double gain = t.oriented(yFrom + d.mean()) - t.oriented(yFrom);
+    double h = Math.max(d.sd(), 1e-6);
+    double slope = (t.oriented(yFrom + h) - t.oriented(yFrom - h)) / (2 * h);
+    return Optional.of(new PredictedChange(gain, slope * d.sd()));
+  }
+
   private double[] observedStats(Configuration config) {
     Configuration key = History.effective(spec.space(), config);
     double sum = 0;

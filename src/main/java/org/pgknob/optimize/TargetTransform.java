@@ -103,8 +103,17 @@ record TargetTransform(
   }
 
   double inverse(double y) {
-    double z = expand(y * compressedSd + compressedMean, median);
-    double t = sign * (z * sd + mean);
+    double t = sign * oriented(y);
     return log ? Math.exp(t) : t;
+  }
+
+  /**
+   * The model's value {@code y} on the scale before standardizing: the log of the objective (when
+   * {@link #log}), larger is better. Differences on it are log ratios of objective values, oriented
+   * so that a gain is positive.
+   */
+  double oriented(double y) {
+    double z = expand(y * compressedSd + compressedMean, median);
+    return z * sd + mean;
   }
 }

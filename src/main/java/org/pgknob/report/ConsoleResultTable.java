@@ -106,6 +106,9 @@ public final class ConsoleResultTable {
       if (!r.settings().isEmpty()) {
         b.append("    ").append(settings(r.settings())).append("\n");
       }
+      if (r.simplified() != null && !r.simplified().leftAtDefaults().isEmpty()) {
+        b.append("    simplified: ").append(r.simplified().note()).append("\n");
+      }
     }
     if (!summary.disturbedTrials().isEmpty()) {
       b.append(

@@ -220,7 +220,7 @@ public final class HtmlReport {
                   "<td class=\"text\">"
                       + esc(r.trials() == null ? "" : joinInts(r.trials()))
                       + "</td>"))
-          .append(labelled("changed settings", settings(r.settings())))
+          .append(labelled("changed settings", resultSettings(r)))
           .append("</tr>\n");
     }
     h.append("</table>\n</div>\n</section>\n");
@@ -487,6 +487,25 @@ public final class HtmlReport {
           .append("</tr>\n");
     }
     h.append("</table></div>\n</section>\n");
+  }
+
+  /**
+   * A result row's changed settings, and below them those of the search's best that the session
+   * left at their defaults before validating it, with why.
+   */
+  private static String resultSettings(Summary.ResultRow r) {
+    String cell = settings(r.settings());
+    if (r.simplified() == null || r.simplified().leftAtDefaults().isEmpty()) {
+      return cell;
+    }
+    StringBuilder left =
+        new StringBuilder("<div class=\"simplified\"><small>left at the defaults: ");
+    new java.util.TreeMap<>(r.simplified().leftAtDefaults())
+        .forEach((k, v) -> left.append(esc(k)).append('=').append(esc(v)).append("<br>"));
+    left.append("(")
+        .append(esc(r.simplified().note().replaceFirst("^.* left at (its|their) defaults \\(", "")))
+        .append("</small></div>");
+    return cell.replaceFirst("</td>$", java.util.regex.Matcher.quoteReplacement(left + "</td>"));
   }
 
   private static String settings(Map<String, String> settings) {

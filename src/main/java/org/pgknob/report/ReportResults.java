@@ -69,7 +69,8 @@ final class ReportResults {
             Num.f("%s, mean of %d run%s", what, trials.size(), trials.size() == 1 ? "" : "s"),
             null,
             0,
-            Num.r(mean(trials, Metric.TPS))));
+            Num.r(mean(trials, Metric.TPS)),
+            null));
   }
 
   private static Summary.ResultRow best(Track track, Goal objective, TrialResult t) {
@@ -88,7 +89,8 @@ final class ReportResults {
         "best so far: trial " + t.trial() + ", not validated",
         null,
         0,
-        Num.r(Metric.TPS.of(t)));
+        Num.r(Metric.TPS.of(t)),
+        null);
   }
 
   private static double mean(List<TrialResult> trials, Metric m) {

@@ -224,6 +224,8 @@ public record Summary(
    *     its estimate is at least this ({@link #claimsGain})
    * @param windowTps mean TPS of the measured windows alone, as the per-second timelines and the
    *     noise line count it (0, and absent, in summaries written before pgknob recorded it)
+   * @param simplified for a pick, the settings of the search's best left at their defaults before
+   *     validation because the evidence does not support them; null (absent) when none was
    */
   public record ResultRow(
       String name,
@@ -240,7 +242,8 @@ public record Summary(
       String verdict,
       @JsonInclude(JsonInclude.Include.NON_NULL) Ratio tpsRatioToPgtune,
       @JsonInclude(JsonInclude.Include.NON_DEFAULT) double detectableGain,
-      @JsonInclude(JsonInclude.Include.NON_DEFAULT) double windowTps) {
+      @JsonInclude(JsonInclude.Include.NON_DEFAULT) double windowTps,
+      @JsonInclude(JsonInclude.Include.NON_NULL) Simplified simplified) {
     /** This row with {@code newVerdict} in place of its own. */
     public ResultRow withVerdict(String newVerdict) {
       return withJudgement(newVerdict, tpsRatioToPgtune, detectableGain);
@@ -269,7 +272,39 @@ public record Summary(
           newVerdict,
           newTpsRatioToPgtune,
           newDetectableGain,
-          windowTps);
+          windowTps,
+          simplified);
+    }
+
+    /** This row with the simplification its pick went through. */
+    public ResultRow withSimplified(Simplified newSimplified) {
+      return new ResultRow(
+          name,
+          track,
+          objective,
+          settings,
+          tps,
+          nopm,
+          latencyAvgMs,
+          latencyP95Ms,
+          tpsRatio,
+          latencyRatio,
+          trials,
+          verdict,
+          tpsRatioToPgtune,
+          detectableGain,
+          windowTps,
+          newSimplified);
+    }
+
+    /** The settings of the search's best: these and those left at their defaults. */
+    public Map<String, String> searchSettings() {
+      if (simplified == null) {
+        return settings;
+      }
+      Map<String, String> out = new java.util.TreeMap<>(settings);
+      out.putAll(simplified.leftAtDefaults());
+      return out;
     }
 
     /**
@@ -285,6 +320,26 @@ public record Summary(
       }
       double gain = latency ? 1 / r.estimate() - 1 : r.estimate() - 1;
       return (latency ? r.high() < 1 : r.low() > 1) && gain >= detectableGain;
+    }
+  }
+
+  /**
+   * What a pick's simplification left at the defaults (issue 16: a search's best carries settings
+   * that did nothing measurable).
+   *
+   * @param leftAtDefaults the settings of the search's best left out, with their values there
+   * @param predictedLoss the model's predicted loss of leaving them all out, a fraction of the
+   *     objective (0.004: 0.4% worse; negative: the model predicts a gain)
+   * @param lossUpperBound that loss at 2 posterior standard deviations
+   * @param note the sentence the console printed when validation started
+   */
+  public record Simplified(
+      Map<String, String> leftAtDefaults,
+      double predictedLoss,
+      double lossUpperBound,
+      String note) {
+    public Simplified {
+      leftAtDefaults = Map.copyOf(leftAtDefaults);
     }
   }
 

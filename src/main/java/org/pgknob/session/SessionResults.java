@@ -174,11 +174,13 @@ final class SessionResults {
       }
     }
     rows.add(row("defaults", defaults, Map.of(), null, null, "the server's defaults"));
-    Map<String, String> twins =
-        plan.validating() != null && searchDone()
-            ? new StepProposer(context, inputs, plan).twins(trials.subList(0, plan.searchTrials()))
-            : Map.of();
+    boolean picked = plan.validating() != null && searchDone();
+    StepProposer proposer = new StepProposer(context, inputs, plan);
+    List<TrialResult> search = picked ? trials.subList(0, plan.searchTrials()) : List.of();
+    Map<String, String> twins = picked ? proposer.twins(search) : Map.of();
+    Map<String, PickSimplifier.Result> picks = picked ? proposer.picks(search) : Map.of();
     for (String name : validatedNames) {
+      int before = rows.size();
       boolean measured = pairs.get(name).stream().anyMatch(p -> p[1] != null);
       if (!measured && twins.containsKey(name)) {
         // the same settings as an earlier pick: its runs of the same rounds stand for this one
@@ -202,6 +204,10 @@ final class SessionResults {
       } else {
         rows.add(validatedRow(name, pairs.get(name)));
       }
+      PickSimplifier.Result pick = picks.get(name);
+      if (pick != null && pick.changed() && rows.size() > before) {
+        rows.set(before, rows.get(before).withSimplified(simplified(pick)));
+      }
     }
     boolean searched = !plan.sweeps().isEmpty() || !plan.bayes().isEmpty();
     Map<String, String> allTwins = new LinkedHashMap<>(twins);
@@ -221,9 +227,19 @@ final class SessionResults {
           String measured = twins.getOrDefault(twin.get(), twin.get());
           allTwins.put(name, measured);
           Summary.ResultRow row = validatedRow(name, pairsOf(measured));
+          Summary.Simplified simplified =
+              rows.stream()
+                  .filter(r -> r.name().equals(twin.get()))
+                  .findFirst()
+                  .map(Summary.ResultRow::simplified) // null when it had none: empty then
+                  .orElse(null);
           rows.add(
               row.withVerdict(
-                  row.verdict() + "; the same configuration as " + twin.get() + ", measured once"));
+                      row.verdict()
+                          + "; the same configuration as "
+                          + twin.get()
+                          + ", measured once")
+                  .withSimplified(simplified));
         } else {
           rows.add(unvalidated);
         }
@@ -244,16 +260,30 @@ final class SessionResults {
     return comparedWithPgTune(withRatioToPgTune(rows, allTwins));
   }
 
+  /** What {@code pick}'s simplification left at the defaults, as summary.json records it. */
+  private static Summary.Simplified simplified(PickSimplifier.Result pick) {
+    return new Summary.Simplified(
+        pick.dropped(),
+        -Math.expm1(-pick.predictedLoss()),
+        -Math.expm1(-pick.lossUpperBound()),
+        pick.describe());
+  }
+
   /**
-   * The validated pick whose settings are those of {@code unvalidated} (the same track's first), if
-   * one was measured against the defaults.
+   * The validated pick with the settings of {@code unvalidated} (the same track's first), if one
+   * was measured against the defaults: its settings as validated, or its search's best before the
+   * simplification (an unvalidated row is the search's best as it is, not simplified).
    */
   private static Optional<String> validatedTwin(
       Summary.ResultRow unvalidated, List<Summary.ResultRow> rows) {
     return rows.stream()
         .filter(r -> r.tpsRatio() != null || r.latencyRatio() != null)
         .filter(r -> r.track() != null && r.objective() != null)
-        .filter(r -> !r.settings().isEmpty() && r.settings().equals(unvalidated.settings()))
+        .filter(
+            r ->
+                !r.settings().isEmpty()
+                    && (r.settings().equals(unvalidated.settings())
+                        || r.searchSettings().equals(unvalidated.settings())))
         .sorted(
             java.util.Comparator.comparing(
                 (Summary.ResultRow r) -> r.track() == unvalidated.track() ? 0 : 1))
@@ -504,7 +534,8 @@ final class SessionResults {
         verdict,
         null,
         0,
-        mean(runs, t -> t.workload().tps()));
+        mean(runs, t -> t.workload().tps()),
+        null);
   }
 
   private List<Summary.KnobImportance> sweepRanking() {

@@ -7,7 +7,12 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 import org.pgknob.PgknobException;
+import org.pgknob.measure.DetectableEffect;
+import org.pgknob.measure.RunNoise;
+import org.pgknob.measure.WindowChoice;
+import org.pgknob.optimize.Bayes;
 import org.pgknob.optimize.Incumbent;
+import org.pgknob.optimize.KnobSensitivity;
 import org.pgknob.optimize.NoCandidateLeftException;
 import org.pgknob.optimize.Objective;
 import org.pgknob.optimize.Optimizer;
@@ -37,7 +42,8 @@ import org.pgknob.trial.TrialResult;
  *       every earlier trial within the track's space, and whose anchors ({@link BayesAnchors}: the
  *       best sweep values, the PGTune-style configuration) it tries first;
  *   <li>the B side of a validation: the PGTune-style configuration, or the best configuration of a
- *       track for an objective (the model's best posterior mean over the search phases).
+ *       track for an objective (its last race winner, else the model's best posterior mean over the
+ *       search phases) without the settings the evidence does not support ({@link #pick}).
  * </ul>
  *
  * Every proposal passes the safety rules first; a refused one becomes a REJECTED trial.
@@ -46,7 +52,7 @@ final class StepProposer {
   private final TuningSession.SessionContext context;
   private final SessionInputs inputs;
   private final SessionPlan plan;
-  private final Map<String, Map<String, Object>> validated = new HashMap<>();
+  private final Map<String, PickSimplifier.Result> picks = new HashMap<>();
   private final Map<String, SearchSpace> bayesSpaces = new HashMap<>();
   private final Map<Track, List<Configuration>> bayesAnchors = new HashMap<>();
 
@@ -274,10 +280,8 @@ final class StepProposer {
 
   /** The settings a pick would run with that change something on the server. */
   private Map<String, String> settingsOf(SessionPlan.Validation v, List<TrialResult> search) {
-    Map<String, Object> config =
-        validated.computeIfAbsent(v.name(), name -> best(name, search).values());
     SearchSpace space = context.trackSpace(v.track());
-    Configuration c = withoutDefaults(Configuration.normalized(config, space), space);
+    Configuration c = withoutDefaults(pick(v.name(), search).simplified(), space);
     return ServerChanges.only(c.rendered(space), context.serverSettings());
   }
 
@@ -291,10 +295,77 @@ final class StepProposer {
       return new TrialRequest(
           step.trial(), step.phase(), step.track(), step.label(), Map.of(), settings, null, null);
     }
-    Map<String, Object> config =
-        validated.computeIfAbsent(step.subject(), name -> best(name, logged).values());
     SearchSpace space = context.trackSpace(step.track());
-    return checked(step, space, Configuration.normalized(config, space));
+    return checked(step, space, pick(step.subject(), logged).simplified());
+  }
+
+  /**
+   * The pick {@code name} ("restart/tps") as validation measures it: the track's {@link #best},
+   * with the settings the evidence does not support left at their defaults ({@link
+   * PickSimplifier}). Computed once, from the trials before validation only, so that every round,
+   * the results and a resumed session see the same configuration.
+   */
+  PickSimplifier.Result pick(String name, List<TrialResult> logged) {
+    List<TrialResult> search = logged.subList(0, Math.min(logged.size(), plan.searchTrials()));
+    return picks.computeIfAbsent(name, n -> simplified(n, search));
+  }
+
+  /** Every validated pick of the plan (not PGTune-style, not given settings), in its order. */
+  Map<String, PickSimplifier.Result> picks(List<TrialResult> logged) {
+    Map<String, PickSimplifier.Result> out = new java.util.LinkedHashMap<>();
+    for (SessionPlan.Validation v : plan.validations()) {
+      if (isPick(v)) {
+        out.put(v.name(), pick(v.name(), logged));
+      }
+    }
+    return out;
+  }
+
+  /**
+   * {@link PickSimplifier} on the track's best, with the track's model fitted as {@link #best} fits
+   * it, the knobs whose sweep measured an effect beyond the session's run noise kept, the safety
+   * rules as {@link #checked} applies them, and the margin from the smallest gain the session's
+   * validation can detect (as the console states it after the baselines).
+   */
+  private PickSimplifier.Result simplified(String name, List<TrialResult> search) {
+    ResultKey key = ResultKey.parse(name);
+    SearchSpace space = context.trackSpace(key.track());
+    Configuration pick = best(name, search);
+    OptimizerSpec spec =
+        new OptimizerSpec(space, Objectives.of(key.objective()), inputs.seed(), c -> true, true);
+    Bayes model = ModelReplay.fitted(spec, inputs.surrogate(), search);
+    SessionMeasurements measured = new SessionMeasurements(search, key.objective());
+    RunNoise noise = measured.noise();
+    SearchSpace all = context.space();
+    SweepAnalysis sweeps =
+        SweepAnalysis.of(
+            all,
+            Objectives.of(key.objective()),
+            Objectives.within(all, search, r -> r.phase().isOneAtATime()),
+            noise.known() ? noise.cv() : Double.NaN);
+    Set<String> swept = new TreeSet<>();
+    for (KnobSensitivity s : sweeps.ranking()) {
+      if (s.verdict() == KnobSensitivity.Verdict.EFFECT) {
+        swept.add(s.knob());
+      }
+    }
+    double detectable =
+        noise.known()
+            ? WindowChoice.evaluate(
+                    measured.components(),
+                    inputs.windowSeconds(),
+                    plan.validationPairs(),
+                    noise.degreesOfFreedom(),
+                    DetectableEffect.DEFAULT)
+                .smallestGain()
+            : Double.NaN;
+    return new PickSimplifier(
+            space,
+            model::change,
+            swept,
+            c -> context.rules().check(c, context.safety(space)).accepted(),
+            PickSimplifier.margin(detectable))
+        .simplify(pick);
   }
 
   /**

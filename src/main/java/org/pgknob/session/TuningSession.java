@@ -266,6 +266,16 @@ public final class TuningSession {
       if (!inSlot && step.phase() != lastPhase) {
         progress.phase(step.phase(), phaseDetail(plan, step.phase(), leftOut));
         lastPhase = step.phase();
+        if (step.phase() == Phase.VALIDATION) {
+          proposer
+              .picks(logged)
+              .forEach(
+                  (name, pick) -> {
+                    if (pick.changed()) {
+                      progress.note("  " + name + " pick simplified: " + pick.describe());
+                    }
+                  });
+        }
       }
       if (step.phase() == Phase.BAYES && step.index() == 1) {
         List<String> knobs = proposer.bayesSpace(step, logged).names();

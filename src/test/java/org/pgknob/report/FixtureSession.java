@@ -586,7 +586,8 @@ public final class FixtureSession {
         verdict,
         null,
         0,
-        0);
+        0,
+        null);
   }
 
   private static double meanTps(List<TrialResult> ts) {

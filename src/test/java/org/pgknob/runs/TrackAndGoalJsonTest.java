@@ -14,7 +14,22 @@ import org.pgknob.Json;
 class TrackAndGoalJsonTest {
   private static Summary.ResultRow row(String name, Track track, Goal objective) {
     return new Summary.ResultRow(
-        name, track, objective, Map.of(), 100, null, 2, 3, null, null, List.of(1), "", null, 0, 0);
+        name,
+        track,
+        objective,
+        Map.of(),
+        100,
+        null,
+        2,
+        3,
+        null,
+        null,
+        List.of(1),
+        "",
+        null,
+        0,
+        0,
+        null);
   }
 
   @Test

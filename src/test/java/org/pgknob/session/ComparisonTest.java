@@ -56,7 +56,8 @@ class ComparisonTest {
             "not validated",
             null,
             0,
-            0));
+            0,
+            null));
     folder.writeSummary(Records.with(summary, "results", rows));
 
     List<Comparison.Candidate> candidates = Comparison.fromSession(folder);

@@ -49,7 +49,8 @@ class NotDurableVerdictTest {
             "gain",
             null,
             0,
-            0);
+            0,
+            null);
     return new VerdictFacts(
         "runs/x",
         Goal.TPS,

@@ -107,7 +107,12 @@ class SessionRaceTest {
             .filter(t -> t.label().endsWith(" restart/tps"))
             .reduce((a, b) -> b)
             .orElseThrow(() -> new AssertionError("the pick was not validated:\n" + phases));
-    assertEquals(trials.get(winner - 1).settings(), validated.settings(), phases);
+    // the winner, with the settings the evidence does not support left at their defaults
+    // (PickSimplifier): every setting validated is the winner's
+    assertTrue(!validated.settings().isEmpty(), phases);
+    assertTrue(
+        trials.get(winner - 1).settings().entrySet().containsAll(validated.settings().entrySet()),
+        validated.settings() + " within the winner's " + trials.get(winner - 1).settings());
     long defaultsRuns = trials.stream().filter(t -> t.settings().isEmpty()).count();
     Summary.Measurement tps = summary.measurements().get(0);
     assertEquals(Goal.TPS, tps.objective());

@@ -42,7 +42,8 @@ public final class SummaryFixture {
                 "baseline",
                 null,
                 0,
-                2290.7),
+                2290.7,
+                null),
             new Summary.ResultRow(
                 "pgtune",
                 null,
@@ -58,7 +59,8 @@ public final class SummaryFixture {
                 "1.09x TPS (0.97 to 1.21), within noise",
                 null,
                 0,
-                0),
+                0,
+                null),
             new Summary.ResultRow(
                 "reload/tps",
                 Track.RELOAD,
@@ -74,7 +76,8 @@ public final class SummaryFixture {
                 "1.13x TPS (1.05 to 1.22), gain",
                 null,
                 0,
-                0),
+                0,
+                null),
             new Summary.ResultRow(
                 "restart/tps",
                 Track.RESTART,
@@ -90,7 +93,8 @@ public final class SummaryFixture {
                 "1.28x TPS (1.20 to 1.36), gain",
                 null,
                 0,
-                0));
+                0,
+                null));
     return new Summary(
         id,
         "finished",

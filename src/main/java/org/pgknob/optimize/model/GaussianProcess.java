@@ -99,11 +99,45 @@ public final class GaussianProcess implements Surrogate {
 
   @Override
   public Prediction predict(double[] point) {
-    int n = columns.size();
     double[] k = covariancesWith(point);
     double mean = priorMean + dot(k, alpha);
-    // v = L^-1 k by columns of L, in place: each step is one vectorizable update of the rest
     double[] v = k;
+    solveLowerInPlace(v);
+    return new Prediction(mean, Math.max(0, hyper.priorVariance() - dot(v, v)));
+  }
+
+  /**
+   * The exact posterior of {@code f(a) - f(b)}: its prior variance {@code k(a,a) + k(b,b) - 2
+   * k(a,b)} less what the observations explain, {@code |L^-1 (k_a - k_b)|^2}.
+   */
+  @Override
+  public Prediction difference(double[] a, double[] b) {
+    int n = columns.size();
+    double[] ka = covariancesWith(a);
+    double[] kb = covariancesWith(b);
+    double[] v = new double[n];
+    for (int i = 0; i < n; i++) {
+      v[i] = ka[i] - kb[i];
+    }
+    double mean = dot(v, alpha);
+    solveLowerInPlace(v);
+    double prior = 2 * (hyper.priorVariance() - covariance(a, b));
+    return new Prediction(mean, Math.max(0, prior - dot(v, v)));
+  }
+
+  /** The prior covariance of two points, k(a, b). */
+  private double covariance(double[] a, double[] b) {
+    MaternKernel.Columns single =
+        new MaternKernel.Columns(
+            new double[][] {inputs.project(b)}, hyper, inputs.categoricalMask());
+    double[] out = new double[1];
+    single.covariances(inputs.project(a), 1, out, new double[1]);
+    return out[0];
+  }
+
+  /** v := L^-1 v, by columns of L: each step is one vectorizable update of the rest. */
+  private void solveLowerInPlace(double[] v) {
+    int n = v.length;
     for (int j = 0; j < n; j++) {
       double[] row = upper[j];
       double vj = v[j] / row[j];
@@ -112,7 +146,6 @@ public final class GaussianProcess implements Surrogate {
         v[i] -= row[i] * vj;
       }
     }
-    return new Prediction(mean, Math.max(0, hyper.priorVariance() - dot(v, v)));
   }
 
   /**

@@ -47,6 +47,16 @@ public final class GpEnsemble implements Surrogate {
     return s / members.length;
   }
 
+  /** The mixture of the members' exact posteriors of the difference. */
+  @Override
+  public Prediction difference(double[] a, double[] b) {
+    Prediction[] each = new Prediction[members.length];
+    for (int i = 0; i < members.length; i++) {
+      each[i] = members[i].difference(a, b);
+    }
+    return mixture(each);
+  }
+
   /** The mixture of the members' upper bounds: an upper bound of the mixture's variance. */
   @Override
   public Optional<Prediction> optimistic(double[] x) {

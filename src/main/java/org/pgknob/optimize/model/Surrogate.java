@@ -34,6 +34,19 @@ public interface Surrogate {
   }
 
   /**
+   * The posterior of {@code f(a) - f(b)}: its mean and variance. The variance counts the two
+   * points' posterior covariance where the surrogate knows it (two configurations that differ only
+   * in a knob the model found inert have nearly the same value, so their difference is nearly
+   * certain even where each value is not); without it, the two values are taken as independent,
+   * which overstates the variance and so errs towards calling a difference uncertain.
+   */
+  default Prediction difference(double[] a, double[] b) {
+    Prediction pa = predict(a);
+    Prediction pb = predict(b);
+    return new Prediction(pa.mean() - pb.mean(), pa.variance() + pb.variance());
+  }
+
+  /**
    * How strongly predictions depend on the unit-cube dimensions {@code [offset, offset + width)}
    * (one knob's), on a scale comparable across knobs; at least 0.
    */

@@ -46,6 +46,57 @@ class GaussianProcessTest {
     }
   }
 
+  @Test
+  void theDifferenceOfTwoPointsHasTheirPosteriorCovarianceInItsVariance() {
+    double length = 0.3;
+    double signal = 1.5;
+    double noise = 0.01;
+    double[][] x = {{0.2}, {0.7}};
+    double[] y = {1.0, -0.5};
+    GaussianProcess gp =
+        GaussianProcess.condition(
+            x, y, 0, new GpHyperparameters(new double[] {length}, signal, noise));
+    double k11 = signal + noise;
+    double k12 = matern(0.2, 0.7, length, signal);
+    double det = k11 * k11 - k12 * k12;
+    double[][] pairs = {{0.1, 0.15}, {0.2, 0.9}, {0.45, 0.45}, {0.0, 1.0}};
+    for (double[] st : pairs) {
+      double s = st[0];
+      double t = st[1];
+      double[] ks = {matern(s, 0.2, length, signal), matern(s, 0.7, length, signal)};
+      double[] kt = {matern(t, 0.2, length, signal), matern(t, 0.7, length, signal)};
+      // k_s^T K^-1 k_t with K^-1 = [[k11, -k12], [-k12, k11]] / det
+      double explained =
+          (ks[0] * (k11 * kt[0] - k12 * kt[1]) + ks[1] * (-k12 * kt[0] + k11 * kt[1])) / det;
+      double covariance = matern(s, t, length, signal) - explained;
+      Prediction ps = gp.predict(new double[] {s});
+      Prediction pt = gp.predict(new double[] {t});
+      Prediction d = gp.difference(new double[] {s}, new double[] {t});
+      assertEquals(ps.mean() - pt.mean(), d.mean(), 1e-10, "mean at " + s + ", " + t);
+      assertEquals(
+          ps.variance() + pt.variance() - 2 * covariance,
+          d.variance(),
+          1e-10,
+          "variance at " + s + ", " + t);
+    }
+  }
+
+  @Test
+  void aMoveAlongAnInertDimensionIsNearlyCertainWhereEachValueIsNot() {
+    // dimension 0 matters (length 0.2), dimension 1 is inert (length 100); few observations, so
+    // each value is uncertain away from them
+    GpHyperparameters h = new GpHyperparameters(new double[] {0.2, 100}, 1.0, 0.05);
+    double[][] x = {{0.1, 0.5}, {0.9, 0.5}};
+    GaussianProcess gp = GaussianProcess.condition(x, new double[] {1, -1}, 0, h);
+    double[] a = {0.5, 0.0};
+    double[] inertMove = {0.5, 1.0};
+    double[] relevantMove = {0.8, 0.0};
+    double each = gp.predict(a).sd();
+    assertTrue(each > 0.5, "the value itself is uncertain: " + each);
+    assertTrue(gp.difference(a, inertMove).sd() < 0.05 * each, "inert: nearly certain");
+    assertTrue(gp.difference(a, relevantMove).sd() > 0.5 * each, "relevant: uncertain");
+  }
+
   /** The full kernel written out pair by pair: product part plus the mean of 1-D Matérns. */
   private static double kernel(double[] a, double[] b, GpHyperparameters h) {
     double[] ls = h.lengthScales();
