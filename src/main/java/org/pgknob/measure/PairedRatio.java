@@ -70,18 +70,7 @@ public record PairedRatio(
     double pairVariance = 2 * pooled.logSd() * pooled.logSd();
     double combined =
         Math.sqrt((ownDf * own * own + pooled.degreesOfFreedom() * pairVariance) / (double) df);
-    double sd = Math.max(own, combined);
-    double mean = Stats.mean(d);
-    double half = Stats.t(0.5 + confidence / 2, df) * sd / Math.sqrt(n);
-    return new PairedRatio(
-        Math.exp(mean),
-        Math.exp(mean - half),
-        Math.exp(mean + half),
-        n,
-        sd,
-        df,
-        combined,
-        confidence);
+    return interval(d, Math.max(own, combined), df, combined, confidence);
   }
 
   /**
@@ -115,17 +104,22 @@ public record PairedRatio(
     }
     double own = n > 1 ? Stats.sampleSd(d) : 0;
     double pooled = Math.sqrt(2) * pool.logSd();
-    double sd = Math.max(own, pooled);
+    return interval(d, Math.max(own, pooled), df, pooled, confidence);
+  }
+
+  /** The t interval on the mean of the log ratios {@code d} with spread {@code sd}. */
+  private static PairedRatio interval(
+      double[] d, double sd, int df, double combined, double confidence) {
     double mean = Stats.mean(d);
-    double half = Stats.t(0.5 + confidence / 2, df) * sd / Math.sqrt(n);
+    double half = Stats.t(0.5 + confidence / 2, df) * sd / Math.sqrt(d.length);
     return new PairedRatio(
         Math.exp(mean),
         Math.exp(mean - half),
         Math.exp(mean + half),
-        n,
+        d.length,
         sd,
         df,
-        pooled,
+        combined,
         confidence);
   }
 
