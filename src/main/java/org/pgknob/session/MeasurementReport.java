@@ -144,6 +144,25 @@ final class MeasurementReport {
    */
   static final double WORTHWHILE_LOWERING = 0.1;
 
+  /**
+   * The smallest gain a validation of {@code pairs} rounds of {@code windowSeconds} windows can
+   * tell from the noise in {@code m} ({@link DetectableEffect#DEFAULT}); NaN while no noise is
+   * known.
+   */
+  static double smallestGain(SessionMeasurements m, int windowSeconds, int pairs) {
+    RunNoise noise = m.noise();
+    if (!noise.known()) {
+      return Double.NaN;
+    }
+    return WindowChoice.evaluate(
+            m.components(),
+            windowSeconds,
+            pairs,
+            noise.degreesOfFreedom(),
+            DetectableEffect.DEFAULT)
+        .smallestGain();
+  }
+
   /** {@link DetectableGain} from the noise measured so far; empty while no noise is known. */
   static Optional<DetectableGain> detectableGain(
       List<TrialResult> trials, SessionPlan plan, SessionInputs inputs, double trialSeconds) {
@@ -157,13 +176,11 @@ final class MeasurementReport {
     NoiseComponents c = m.components();
     DetectableEffect effect = DetectableEffect.DEFAULT;
     int df = noise.degreesOfFreedom();
-    double now =
-        WindowChoice.evaluate(c, window, plan.validationPairs(), df, effect).smallestGain();
+    double now = smallestGain(m, window, plan.validationPairs());
     // Twice the budget gives validation twice its share, so twice the pairs. Counted from the
     // window's time it was wrong whenever a trial's time is not the window's (an external command
     // times itself: its trials may be shorter than --duration, and no pair "fitted").
-    double doubled =
-        WindowChoice.evaluate(c, window, 2 * plan.validationPairs(), df, effect).smallestGain();
+    double doubled = smallestGain(m, window, 2 * plan.validationPairs());
     boolean timed = inputs.workload().timedByPgknob();
     DetectableGain asItIs =
         DetectableGain.of(window, inputs.budget(), plan.validationPairs(), now, doubled, timed);

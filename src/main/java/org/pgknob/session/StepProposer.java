@@ -7,9 +7,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 import org.pgknob.PgknobException;
-import org.pgknob.measure.DetectableEffect;
 import org.pgknob.measure.RunNoise;
-import org.pgknob.measure.WindowChoice;
 import org.pgknob.optimize.Bayes;
 import org.pgknob.optimize.Incumbent;
 import org.pgknob.optimize.KnobSensitivity;
@@ -20,6 +18,7 @@ import org.pgknob.optimize.OptimizerSpec;
 import org.pgknob.optimize.Optimizers;
 import org.pgknob.optimize.Sweep;
 import org.pgknob.optimize.SweepAnalysis;
+import org.pgknob.runs.Goal;
 import org.pgknob.runs.ResultKey;
 import org.pgknob.runs.Track;
 import org.pgknob.safety.Verdict;
@@ -171,13 +170,7 @@ final class StepProposer {
     return bayesAnchors.computeIfAbsent(
         track,
         t -> {
-          SearchSpace all = context.space();
-          SweepAnalysis sweeps =
-              SweepAnalysis.of(
-                  all,
-                  Objectives.of(inputs.objective()),
-                  Objectives.within(all, logged, r -> r.phase().isOneAtATime()),
-                  Double.NaN);
+          SweepAnalysis sweeps = sweeps(inputs.objective(), logged, Double.NaN);
           return BayesAnchors.of(t, space, pgTune(), sweeps);
         });
   }
@@ -321,6 +314,16 @@ final class StepProposer {
     return out;
   }
 
+  /** The one-at-a-time sweeps' effects on {@code objective}, judged against {@code noiseCv}. */
+  private SweepAnalysis sweeps(Goal objective, List<TrialResult> logged, double noiseCv) {
+    SearchSpace all = context.space();
+    return SweepAnalysis.of(
+        all,
+        Objectives.of(objective),
+        Objectives.within(all, logged, r -> r.phase().isOneAtATime()),
+        noiseCv);
+  }
+
   /**
    * {@link PickSimplifier} on the track's best, with the track's model fitted as {@link #best} fits
    * it, the knobs whose sweep measured an effect beyond the session's run noise kept, the safety
@@ -336,13 +339,7 @@ final class StepProposer {
     Bayes model = ModelReplay.fitted(spec, inputs.surrogate(), search);
     SessionMeasurements measured = new SessionMeasurements(search, key.objective());
     RunNoise noise = measured.noise();
-    SearchSpace all = context.space();
-    SweepAnalysis sweeps =
-        SweepAnalysis.of(
-            all,
-            Objectives.of(key.objective()),
-            Objectives.within(all, search, r -> r.phase().isOneAtATime()),
-            noise.known() ? noise.cv() : Double.NaN);
+    SweepAnalysis sweeps = sweeps(key.objective(), search, noise.known() ? noise.cv() : Double.NaN);
     Set<String> swept = new TreeSet<>();
     for (KnobSensitivity s : sweeps.ranking()) {
       if (s.verdict() == KnobSensitivity.Verdict.EFFECT) {
@@ -350,15 +347,7 @@ final class StepProposer {
       }
     }
     double detectable =
-        noise.known()
-            ? WindowChoice.evaluate(
-                    measured.components(),
-                    inputs.windowSeconds(),
-                    plan.validationPairs(),
-                    noise.degreesOfFreedom(),
-                    DetectableEffect.DEFAULT)
-                .smallestGain()
-            : Double.NaN;
+        MeasurementReport.smallestGain(measured, inputs.windowSeconds(), plan.validationPairs());
     return new PickSimplifier(
             space,
             model::change,
