@@ -300,7 +300,7 @@ public final class TuningSession {
               clock.instant());
       folder.writeState(state);
       checkBaselineRuns(plan, logged);
-      if (step.phase() == Phase.VALIDATION && plan.validating() != null) {
+      if (step.phase() == Phase.VALIDATION) {
         new ValidationRounds(plan, leftOut).droppedNote(logged).ifPresent(progress::note);
       }
       if (logged.size() == plan.baselineRuns()) {
@@ -311,7 +311,9 @@ public final class TuningSession {
         }
       }
     }
-    if (plan.validating() != null && sameAsDefaults != null) {
+    if (plan.validating() == null) {
+      fixedRoundsEnd(logged).ifPresent(progress::note);
+    } else if (sameAsDefaults != null) {
       validationEnd(plan, logged, sameAsDefaults).ifPresent(progress::note);
       ValidationNoise.line(logged, plan.validating().objective()).ifPresent(progress::note);
     }
@@ -425,6 +427,18 @@ public final class TuningSession {
     state = state.withPlan(recounted, clock.instant());
     folder.writeState(state);
     return recounted;
+  }
+
+  /**
+   * For a plan of fixed rounds ({@code pgknob compare}): which runs were left out for a drop, and
+   * so on how many pairs the sparest ratio rests on; empty when none was.
+   */
+  static Optional<String> fixedRoundsEnd(List<TrialResult> logged) {
+    ValidationDrops dropped = ValidationDrops.of(logged);
+    if (dropped.rounds().isEmpty()) {
+      return Optional.empty();
+    }
+    return Optional.of("  left out with their pairs, for a drop: " + dropped.describe());
   }
 
   /** "validation decided after 4 of 6 rounds" or "validation used all 6 rounds: ...". */

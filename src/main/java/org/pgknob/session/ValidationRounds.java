@@ -49,7 +49,8 @@ final class ValidationRounds {
   private final List<String> candidates;
 
   /**
-   * @param plan a plan that validates until decided ({@link SessionPlan#validating()} set)
+   * @param plan a plan that validates until decided ({@link SessionPlan#validating()} set), or one
+   *     of fixed rounds, for {@link #droppedNote} alone
    * @param sameAsDefaults candidates whose configuration turned out to be the defaults
    */
   ValidationRounds(SessionPlan plan, Set<String> sameAsDefaults) {
@@ -174,7 +175,11 @@ final class ValidationRounds {
       return Optional.empty();
     }
     String who = ValidationDrops.subject(fell.get());
-    String again = next(logged.size() + 1, logged).isPresent() ? "; another round follows" : "";
+    // fixed rounds (no stopping rule: pgknob compare) are never run again for a drop
+    String again =
+        rule != null && next(logged.size() + 1, logged).isPresent()
+            ? "; another round follows"
+            : "";
     String why =
         String.format(
             Locale.ROOT,

@@ -293,6 +293,33 @@ class ValidationRoundsTest {
   }
 
   @Test
+  void fixedRoundsAsCompareRunsThemSayWhichRunDroppedAsItDropsAndAtTheEnd() {
+    // pgknob compare: fixed rounds, no stopping rule; a drop there once went unsaid on the console
+    SessionPlan adaptive = plan(2, 0.001, List.of("restart/tps", "pgtune"));
+    SessionPlan fixed =
+        new SessionPlan(3, List.of(), List.of(), adaptive.validations(), 2, null, null);
+    List<TrialResult> trials =
+        run(
+            fixed,
+            Set.of(),
+            s -> noisy(validationRun(s, 2, "baseline") ? 700 : 1000, 0.01, s.trial()));
+    assertEquals(3 + 2 * 3, trials.size(), "fixed rounds: none run again");
+    String note = new ValidationRounds(fixed, Set.of()).droppedNote(trials).orElseThrow();
+    assertTrue(
+        note.startsWith(
+            "  validation round 2 is left out of every ratio to the defaults: the defaults' run ("),
+        note);
+    assertEquals(
+        "  left out with their pairs, for a drop: the defaults' run of round 2 (all of its ratios"
+            + " to the defaults)",
+        TuningSession.fixedRoundsEnd(trials).orElseThrow());
+    assertTrue(
+        TuningSession.fixedRoundsEnd(run(fixed, Set.of(), s -> noisy(1000, 0.01, s.trial())))
+            .isEmpty(),
+        "no drop, no line");
+  }
+
+  @Test
   void equalConfigurationsKeepFewFalseClaimsWhileFarFewerRatiosLoseAPairThanToWholeRounds() {
     // A/A under the noise bench's noise: 7% a run, 5% of runs 30% low; 3 rounds of the defaults
     // and 3 equal candidates, no room to run a round again (bench/validation-drop-sim.py, `runs`).
