@@ -156,4 +156,38 @@ class SweepTest {
     assertEquals(1, curve.points().get(6).failures());
     assertFalse(a.sensitivity("io_method").isPresent(), "not swept");
   }
+
+  @Test
+  void aLoneDroppedBaselineRunNeitherLowersTheReferenceNorInflatesTheNoise() {
+    // A noise-bench session: the third baseline lost 30%, and a shared_buffers curve worth +24%
+    // read "within noise (1.7 x noise)" against the 22% spread the drop made.
+    Objective tps = Objective.maximize("tps");
+    List<Observation> runs = new java.util.ArrayList<>();
+    for (double v : new double[] {1082.4, 1055.1, 691.6}) {
+      runs.add(new Observation(Configuration.empty(), Outcome.ok("tps", v)));
+    }
+    long[] sizes = {512, 1024, 2048, 4096, 8192};
+    double[] measured = {1277.4, 1233.1, 1306.9, 1275.1, 1245.4};
+    for (int i = 0; i < sizes.length; i++) {
+      runs.add(
+          new Observation(
+              Configuration.empty().with("shared_buffers", sizes[i]),
+              Outcome.ok("tps", measured[i])));
+    }
+    SweepAnalysis a = SweepAnalysis.of(space, tps, runs, Double.NaN);
+    assertEquals(2, a.baselineRuns(), "the drop is left out");
+    assertEquals((1082.4 + 1055.1) / 2, a.baselineMean(), 1e-9);
+    KnobSensitivity sb = a.sensitivity("shared_buffers").orElseThrow();
+    assertEquals(Verdict.EFFECT, sb.verdict(), sb.summary());
+    assertEquals(2048L, sb.bestValue());
+
+    // two runs far apart: either may be the odd one, so both stay (and the noise is wide)
+    SweepAnalysis two = SweepAnalysis.of(space, tps, runs.subList(1, runs.size()), Double.NaN);
+    assertEquals(2, two.baselineRuns());
+    assertEquals(Verdict.WITHIN_NOISE, two.sensitivity("shared_buffers").orElseThrow().verdict());
+    // a spread with no lone run far below the others is noise, and stays in
+    List<Observation> even = new java.util.ArrayList<>(runs);
+    even.set(2, new Observation(Configuration.empty(), Outcome.ok("tps", 900)));
+    assertEquals(3, SweepAnalysis.of(space, tps, even, Double.NaN).baselineRuns());
+  }
 }
