@@ -18,8 +18,8 @@ import org.pgknob.space.SearchSpace;
  * sweep values combined, the PGTune-style configuration, and the PGTune-style configuration with
  * the best sweep values on top. Each anchor is restricted to the track's knobs, so the reload track
  * tries PGTune-style's reload settings (random_page_cost, work_mem, max_wal_size, ...), which need
- * no restart and are often most of its gain. Only knobs whose sweep showed an effect beyond the
- * noise count as a best value: a "best" within noise is a coin toss.
+ * no restart and are often most of its gain. Only knobs whose sweep showed an effect, or whose best
+ * value led the defaults by more than the noise, count as a best value ({@link #bestSweepValues}).
  */
 final class BayesAnchors {
   private BayesAnchors() {}
@@ -41,17 +41,38 @@ final class BayesAnchors {
     return out;
   }
 
-  /** Each knob of the space whose sweep showed an effect, at its best value. */
+  /**
+   * Each knob of the space at its sweep's best value, when the sweep showed an effect, or when the
+   * curve stayed within 3 x noise but its best value led the defaults by more than one noise
+   * standard deviation. Why the lower bar: an anchor is a trial to try, which the track's first
+   * race then weighs against PGTune-style by paired runs, where the 3 x bar is for saying that a
+   * knob matters. At 7% noise a shared_buffers curve worth +24% read "within noise" (2.7 and 1.6 x
+   * noise) in noise-bench sessions, and the restart track then never tried PGTune-style with the
+   * sweep's shared_buffers, the best configuration there: its pick was PGTune-style's 70% of the
+   * achievable gain. A knob whose best value is the default, or leads it by less than the noise,
+   * stays out: its "best" is a coin toss.
+   */
   static Configuration bestSweepValues(SearchSpace space, SweepAnalysis sweeps) {
     Configuration out = Configuration.empty();
     for (KnobSensitivity s : sweeps.ranking()) {
-      if (s.verdict() == KnobSensitivity.Verdict.EFFECT
+      if ((s.verdict() == KnobSensitivity.Verdict.EFFECT || leadsByMoreThanNoise(s))
           && s.bestValue() != null
           && space.contains(s.knob())) {
         out = out.with(s.knob(), space.knob(s.knob()).normalize(s.bestValue()));
       }
     }
     return out;
+  }
+
+  /** A curve within noise whose best value beats the default's by more than the noise. */
+  private static boolean leadsByMoreThanNoise(KnobSensitivity s) {
+    if (s.verdict() != KnobSensitivity.Verdict.WITHIN_NOISE
+        || !(s.rangeFraction() > 0)
+        || !(s.noiseMultiple() > 0)) {
+      return false;
+    }
+    double noise = s.rangeFraction() / s.noiseMultiple();
+    return Math.abs(s.bestChangeFraction()) > noise;
   }
 
   /**

@@ -104,6 +104,39 @@ class BayesAnchorsTest {
   }
 
   @Test
+  void aCurveWithinNoiseWhoseBestLeadsTheDefaultsByMoreThanTheNoiseStillGivesItsBestValue() {
+    // 7% noise: baselines 1000, 1070, 930 (CV 7%); shared_buffers' sweep +15% at 2048MB (range
+    // 2.1 x noise: within noise, but the best leads the defaults by 2 noise sds); work_mem's best
+    // leads by 3% only (under one noise sd): a coin toss, left out
+    List<Observation> obs = new ArrayList<>();
+    for (double tps : new double[] {1000, 1070, 930}) {
+      obs.add(new Observation(Configuration.empty(), Outcome.ok("tps", tps)));
+    }
+    long[] buffers = {512, 2048, 8192};
+    double[] tps = {1080, 1150, 1040};
+    for (int i = 0; i < buffers.length; i++) {
+      obs.add(
+          new Observation(
+              Configuration.of(Map.of("shared_buffers", buffers[i])), Outcome.ok("tps", tps[i])));
+    }
+    obs.add(new Observation(Configuration.of(Map.of("work_mem", 65536L)), Outcome.ok("tps", 1030)));
+    obs.add(new Observation(Configuration.of(Map.of("work_mem", 1024L)), Outcome.ok("tps", 940)));
+    SweepAnalysis sweeps = SweepAnalysis.of(SPACE, TPS, obs, Double.NaN);
+    assertEquals(
+        org.pgknob.optimize.KnobSensitivity.Verdict.WITHIN_NOISE,
+        sweeps.sensitivity("shared_buffers").orElseThrow().verdict());
+    assertEquals(
+        org.pgknob.optimize.KnobSensitivity.Verdict.WITHIN_NOISE,
+        sweeps.sensitivity("work_mem").orElseThrow().verdict());
+    assertEquals(
+        Map.of("shared_buffers", 2048L), BayesAnchors.bestSweepValues(SPACE, sweeps).values());
+    assertEquals(
+        Configuration.of(Map.of("shared_buffers", 2048L, "work_mem", 5242L, "jit", "off")),
+        BayesAnchors.of(Track.RESTART, SPACE, PGTUNE, sweeps).get(2),
+        "PGTune-style with the sweep's shared_buffers");
+  }
+
+  @Test
   void theRestartTracksInformedDesignStartsWithBestSweepsAndPgTune() {
     List<Configuration> anchors = BayesAnchors.of(Track.RESTART, SPACE, PGTUNE, sweeps());
     Configuration best = Configuration.of(Map.of("shared_buffers", 2048L));
