@@ -352,7 +352,12 @@ public final class ManagedCluster implements Target {
 
   @Override
   public ApplyReport restoreOriginals() {
-    return settingsController().restoreOriginals();
+    return settingsController().restoreOriginals(false);
+  }
+
+  @Override
+  public ApplyReport restoreOriginalsForGood() {
+    return settingsController().restoreOriginals(true);
   }
 
   @Override

@@ -301,7 +301,12 @@ public final class RemoteServer implements Target {
 
   @Override
   public ApplyReport restoreOriginals() {
-    return controller.restoreOriginals();
+    return controller.restoreOriginals(false);
+  }
+
+  @Override
+  public ApplyReport restoreOriginalsForGood() {
+    return controller.restoreOriginals(true);
   }
 
   @Override

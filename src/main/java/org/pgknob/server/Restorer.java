@@ -5,9 +5,10 @@ import java.util.function.Supplier;
 
 /**
  * Puts a target's original settings back when the JVM is stopped (Ctrl-C, SIGTERM) while pgknob has
- * settings applied. The hook waits for a change in flight (the target's lock) and then restores;
- * restoring twice is harmless. A kill -9 runs no hook: {@code pgknob restore} reads the restore
- * file instead.
+ * settings applied. The hook waits for a change in flight (the target's lock) and then restores for
+ * good: the session's thread, which runs on while the hooks do, can change nothing after it ({@link
+ * Target#restoreOriginalsForGood}); restoring twice is harmless. A kill -9 runs no hook: {@code
+ * pgknob restore} reads the restore file instead.
  */
 public final class Restorer implements AutoCloseable {
   private final Thread hook;
@@ -49,7 +50,7 @@ public final class Restorer implements AutoCloseable {
                 note = "";
               }
               try {
-                ApplyReport report = target.restoreOriginals();
+                ApplyReport report = target.restoreOriginalsForGood();
                 err.println(
                     "pgknob: stopped; restored the original settings of "
                         + target.describe()

@@ -49,6 +49,7 @@ final class SettingsController {
   private boolean loaded;
   private RestoreFile file; // null until the first change, or when the last one was restored
   private ControlPool connections; // null until the first borrow, and again after close()
+  private boolean stopped; // set by a restore for good: the JVM is stopping, no change after it
 
   SettingsController(ServerControl server, Path restoreFilePath) {
     this.server = server;
@@ -143,6 +144,13 @@ final class SettingsController {
     lock.lock();
     try {
       ensureLoaded();
+      if (stopped) {
+        throw new PgknobException(
+            "pgknob is stopping: the original settings of "
+                + server.describe()
+                + " are back, and no other change is made",
+            "nothing to do; run pgknob again to go on");
+      }
       Map<String, String> previous = file == null ? Map.of() : file.applied();
       Map<String, String> wanted = new LinkedHashMap<>();
       Map<String, String> expected = new LinkedHashMap<>();
@@ -276,11 +284,14 @@ final class SettingsController {
    * the outcome, the control connections are closed after: a restore is pgknob's last word with the
    * server (at the end of a session, in the Ctrl-C hook, in {@code pgknob restore}), and a later
    * change opens new ones.
+   *
+   * @param forGood refuse every later {@link #configure} (the JVM is stopping: {@link Restorer})
    */
-  ApplyReport restoreOriginals() {
+  ApplyReport restoreOriginals(boolean forGood) {
     long startNanos = System.nanoTime();
     lock.lock();
     try {
+      stopped |= forGood;
       ensureLoaded();
       if (file == null || file.isRestored()) {
         return ApplyReport.nothing();

@@ -84,6 +84,14 @@ public interface Target extends AutoCloseable {
    */
   ApplyReport restoreOriginals();
 
+  /**
+   * As {@link #restoreOriginals()}, for a JVM that is stopping ({@link Restorer}'s hook): every
+   * later {@link #configure} is refused. Why: the session's own thread runs on while the hooks do,
+   * and a SIGTERM in a noise-bench session restored the server, after which that thread ran two
+   * more trials and left the next one's settings on the server when the JVM halted.
+   */
+  ApplyReport restoreOriginalsForGood();
+
   /** Restarts the server and waits until it answers. */
   void restart();
 

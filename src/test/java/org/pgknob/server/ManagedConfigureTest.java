@@ -134,6 +134,31 @@ class ManagedConfigureTest {
         "x'; ALTER SYSTEM SET work_mem = '1GB", AutoConf.parse(autoConf).get("application_name"));
   }
 
+  @Test
+  void afterTheShutdownHooksRestoreNoLaterChangeReachesTheServer() throws Exception {
+    // the shutdown hook's target object, as a session holds its own: the shared one stays usable
+    ManagedCluster stopping = ManagedCluster.openExisting(cluster.clusterDir(), 0);
+    stopping.useRestoreFile(runDir.resolve("stopping-" + RestoreFile.FILE_NAME));
+    String before = show("work_mem");
+    stopping.configure(Map.of("work_mem", "12MB"));
+    assertEquals("12MB", show("work_mem"));
+
+    assertEquals(1, stopping.restoreOriginalsForGood().changes().size());
+    assertEquals(before, show("work_mem"));
+    // the session's thread runs on while the hooks do: its next trial's change is refused
+    org.pgknob.PgknobException refused =
+        assertThrows(
+            org.pgknob.PgknobException.class, () -> stopping.configure(Map.of("work_mem", "24MB")));
+    assertTrue(refused.getMessage().startsWith("pgknob is stopping"), refused.getMessage());
+    assertEquals(before, show("work_mem"));
+    assertTrue(RestoreFile.read(stopping.restoreFile()).isRestored());
+    // a plain restore (the end of a session) leaves later changes allowed
+    cluster.configure(Map.of("work_mem", "12MB"));
+    cluster.restoreOriginals();
+    cluster.configure(Map.of("work_mem", "16MB"));
+    assertEquals("16MB", show("work_mem"));
+  }
+
   private static String show(String name) throws Exception {
     try (Connection conn = SharedPostgres.connect();
         ResultSet rs = conn.createStatement().executeQuery("SHOW " + name)) {
