@@ -143,36 +143,47 @@ class SecondHostTest {
     long limit = 1536L << 20;
     NetnsPostgres.setCgroupLimit(limit);
     try {
-      java.nio.file.Path runs = dir.resolve("runs");
-      List<String> tune =
-          remote(
-              "tune",
-              "--warehouses",
-              "1",
-              "--vus",
-              "2",
-              "--rampup",
-              "1s",
-              "--duration",
-              "2s",
-              "--budget",
-              "13",
-              "--tracks",
-              "restart",
-              "--space",
-              space.toString(),
-              "--rules",
-              rules.toString(),
-              "--out",
-              runs.toString());
-      tune.addAll(
-          List.of(
-              "--restart-command",
-              pg.restartCommand(),
-              "--agent-command",
-              pg.agentCommand(),
-              "--require-agent"));
-      assertEquals(0, run(tune), err.toString());
+      // A busy host can trip the session's instability stop in the baseline (its 2 s windows then
+      // differ by over 50%): that stop is right, and not this test's subject, so the session
+      // starts again, at most twice.
+      java.nio.file.Path runs = null;
+      int exit = -1;
+      for (int attempt = 1; attempt <= 3; attempt++) {
+        runs = dir.resolve("runs-" + attempt);
+        List<String> tune =
+            remote(
+                "tune",
+                "--warehouses",
+                "1",
+                "--vus",
+                "2",
+                "--rampup",
+                "1s",
+                "--duration",
+                "2s",
+                "--budget",
+                "13",
+                "--tracks",
+                "restart",
+                "--space",
+                space.toString(),
+                "--rules",
+                rules.toString(),
+                "--out",
+                runs.toString());
+        tune.addAll(
+            List.of(
+                "--restart-command",
+                pg.restartCommand(),
+                "--agent-command",
+                pg.agentCommand(),
+                "--require-agent"));
+        exit = run(tune);
+        if (exit == 0 || !err.toString().contains("too unstable to tune on")) {
+          break;
+        }
+      }
+      assertEquals(0, exit, err.toString());
       java.nio.file.Path session;
       try (var dirs = Files.list(runs)) {
         session = dirs.findFirst().orElseThrow();
