@@ -1,0 +1,128 @@
+package org.pgknob.session;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.pgknob.cli.Main;
+import org.pgknob.server.ManagedCluster;
+import org.pgknob.server.RestoreFile;
+import org.pgknob.testing.SessionPostgres;
+
+/**
+ * {@code pgknob tune} in a child process, stopped by SIGTERM (as Ctrl-C or a service manager stops
+ * it) while a Bayesian trial runs with its settings applied: the server is left with its original
+ * settings, postgresql.auto.conf as before, the restore file marked restored. That no change can
+ * follow the hook's restore while the session's thread runs on (it did in a noise-bench session,
+ * whose hook took seconds to write the report) is {@code
+ * ManagedConfigureTest.afterTheShutdownHooksRestoreNoLaterChangeReachesTheServer}: here the JVM
+ * halts before that thread gets so far.
+ */
+class StoppedBySigtermTest {
+  private static final Path WORKLOAD_SCRIPT =
+      Path.of("src/test/resources/fixtures/verdict/synthetic-workload.sh").toAbsolutePath();
+
+  @TempDir Path dir;
+
+  @Test
+  void aSessionStoppedBySigtermLeavesTheServerWithItsOriginalSettings() throws Exception {
+    ManagedCluster cluster = SessionPostgres.cluster();
+    Map<String, String> settingsBefore = SessionPostgres.settings(cluster);
+    String autoConfBefore = SessionPostgres.autoConf(cluster);
+    Path childOut = dir.resolve("child.out");
+    Path runs = dir.resolve("sessions");
+    List<String> command =
+        new ArrayList<>(
+            List.of(
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-cp",
+                System.getProperty("java.class.path"),
+                Main.class.getName(),
+                "tune",
+                "--cluster-dir",
+                cluster.clusterDir().toString(),
+                "--workload-cmd",
+                "sh '" + WORKLOAD_SCRIPT + "' gain '" + dir.resolve("workload-runs") + "'",
+                "--rampup",
+                "1s",
+                "--duration",
+                "1s",
+                "--budget",
+                "25",
+                "--out",
+                runs.toString()));
+    Process child =
+        new ProcessBuilder(command)
+            .redirectErrorStream(true)
+            .redirectOutput(childOut.toFile())
+            .start();
+    try {
+      waitForAppliedSettings(cluster, child, childOut);
+      child.destroy(); // SIGTERM: the shutdown hooks run
+      assertTrue(child.waitFor(120, TimeUnit.SECONDS), () -> read(childOut));
+    } finally {
+      child.destroyForcibly();
+      child.waitFor(30, TimeUnit.SECONDS);
+    }
+    String console = read(childOut);
+    assertTrue(console.contains("pgknob: stopped; restored the original settings of "), console);
+    Path session;
+    try (var dirs = Files.list(runs)) {
+      session = dirs.filter(Files::isDirectory).findFirst().orElseThrow();
+    }
+    assertEquals(
+        RestoreFile.RESTORED,
+        RestoreFile.read(session.resolve(SessionFolder.RESTORE_FILE)).state(),
+        console);
+    ManagedCluster after = SessionPostgres.cluster();
+    assertEquals(Map.of(), SessionPostgres.alterSystemSettings(after), console);
+    assertEquals(autoConfBefore, SessionPostgres.autoConf(after));
+    assertEquals(
+        java.util.Set.of(),
+        SessionPostgres.differences(settingsBefore, SessionPostgres.settings(after)),
+        console);
+  }
+
+  /** Waits until a trial runs with settings of its own in postgresql.auto.conf. */
+  private static void waitForAppliedSettings(ManagedCluster cluster, Process child, Path childOut)
+      throws Exception {
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(240);
+    while (true) {
+      if (!child.isAlive()) {
+        throw new AssertionError("tune ended before the signal: " + read(childOut));
+      }
+      if (System.nanoTime() > deadline) {
+        throw new AssertionError("no trial ran with settings applied: " + read(childOut));
+      }
+      // a few trials in: the Bayesian phase, whose settings differ from trial to trial
+      if (read(childOut).contains("] bayes ") && !applied(cluster).isEmpty()) {
+        return;
+      }
+      Thread.sleep(100);
+    }
+  }
+
+  private static Map<String, String> applied(ManagedCluster cluster) {
+    try {
+      return SessionPostgres.alterSystemSettings(cluster);
+    } catch (SQLException e) {
+      return Map.of(); // restarting right now
+    }
+  }
+
+  private static String read(Path file) {
+    try {
+      return Files.exists(file) ? Files.readString(file) : "";
+    } catch (java.io.IOException e) {
+      return "";
+    }
+  }
+}
