@@ -41,10 +41,11 @@ import org.pgknob.trial.TrialResult;
  *       the defaults that stays undecided leaves the pick to the model's best posterior mean, a
  *       point measured once; a race between the anchors always ends with one of them as the
  *       incumbent, the one the paired runs favour ({@link Race#winner}).
- *   <li><b>A first proposal far below the runner-up runs again</b> before that race, when the
- *       track's slots hold the run and the race's two pairs ({@link #anchorToRecheck}): one window
- *       30% low for a reason of its own (a drop) would keep the best first proposal out of the
- *       race; a configuration's lone drop is left out of every ranking here ({@link LoneDrop}).
+ *   <li><b>A first proposal below the runner-up by what noise or a drop explains runs again</b>
+ *       before that race, when the track's slots hold the run and the race's two pairs ({@link
+ *       #anchorToRecheck}): one window low by noise or a drop would keep the best first proposal
+ *       out of the race; a configuration's lone drop is left out of every ranking here ({@link
+ *       LoneDrop}).
  *   <li><b>References</b>: a reference run is due when the trials since the last one exceed the
  *       interval {@link ReferenceSchedule} derives from the drift and noise seen so far. Reference
  *       runs alternate between the defaults and the track's incumbent (its last race winner, else
@@ -291,14 +292,19 @@ final class MeasuredSlots {
 
   /**
    * Of the track's first {@link #WARMUP_PROPOSALS} proposals left out of the first race, the first
-   * one measured once whose drift-corrected window lies more than {@link LoneDrop}'s threshold
-   * (about 18%) below the runner-up's: 0 when none. Why: the race picks between the two
-   * best-looking first proposals by one window each, and a window can lose 30% to something of its
-   * own (a drop), while two windows of equal configurations under a 7% noise lie that far apart in
-   * about 2.5% of cases (two standard deviations of their difference). A drop would keep the best
-   * first proposal out of the race for good; one more run, with a lone drop then left out of the
-   * ranking ({@link #rankingLog}), tells a drop from a worse configuration, and a worse one still
-   * stays out.
+   * one measured once whose drift-corrected window lies below the runner-up's by what a drop
+   * explains (more than {@link LoneDrop}'s 18%) or by what bad luck explains (more than one run's
+   * noise, at most two standard deviations of the difference of two windows): 0 when none. Why: the
+   * race picks between the two best-looking first proposals by one window each, and a window can
+   * lose 30% to something of its own (a drop) or 15% to noise alone; either keeps the best first
+   * proposal out of the race for good. Drops alone were measured again before: in a noise-bench
+   * session PGTune-style with the sweep's shared_buffers (the optimum) ran 16% below a design point
+   * in its one window under a noise of about 10%, stayed out, and the pick was PGTune-style's 70%
+   * of the gain. A gap beyond that and short of a drop is a worse configuration, and one within the
+   * noise a tie that one more window would not settle: neither is run again. The run costs one slot
+   * of a track that holds it and the race's two pairs, where the slot would hold a proposal too
+   * late to be raced; with a lone drop then left out of the ranking ({@link #rankingLog}), one more
+   * run tells a drop or bad luck from a worse configuration, and a worse one still stays out.
    */
   private static int anchorToRecheck(
       TrackState state,
@@ -308,12 +314,16 @@ final class MeasuredSlots {
       SessionMeasurements m,
       Goal objective) {
     double bar = gain(rankingLog(runnerUp, upTo, m, objective), 0, objective);
+    // beyond one run's noise, and within two standard deviations of the difference of two windows
+    double sd = m.noise().known() ? m.noise().logSd() : Double.NaN;
     for (int a : state.proposals.subList(0, WARMUP_PROPOSALS)) {
       if (racing.contains(a) || runsOf(a, upTo) != 1) {
         continue;
       }
       double own = gain(rankingLog(a, upTo, m, objective), 0, objective);
-      if (Double.isFinite(own) && Double.isFinite(bar) && bar - own > LoneDrop.THRESHOLD) {
+      double gap = bar - own;
+      if (Double.isFinite(gap)
+          && (gap > LoneDrop.THRESHOLD || (gap > sd && gap <= 2 * Math.sqrt(2) * sd))) {
         return a;
       }
     }

@@ -282,6 +282,25 @@ class MeasuredSlotsTest {
   }
 
   @Test
+  void aFirstProposalBelowTheRunnerUpByWhatTheNoiseExplainsRunsAgainAsADroppedOneDoes() {
+    // a noise-bench session: PGTune-style with the sweep's shared_buffers (the optimum) ran 16%
+    // below a design point in its one window (0.17 in log), inside the 18% of a drop and within
+    // two standard deviations of two windows' difference under its noise (10% here); left out,
+    // the pick was PGTune-style's 70% of the gain
+    SessionPlan plan = nineRestartSlots();
+    List<TrialResult> trials = baselinesThenFirstProposals(plan, 1300, 1250, 1055, 1000, 1100, 900);
+    Step again = logNext(plan, trials, 1400, null);
+    assertEquals(Phase.REFERENCE, again.phase(), again.label());
+    assertEquals(6, again.incumbentTrial(), again.label());
+    // 1055 and 1400 (a drop at 0.28 below, left out): "c" leads and races "a"
+    assertEquals(new Step.RaceRun(false, 6, 1), logNext(plan, trials, 1390, null).race());
+    // 8% below under a 1% noise: a worse configuration, not bad luck nor a drop: measured once
+    SessionPlan other = nineRestartSlots();
+    List<TrialResult> worse = baselinesThenFirstProposals(other, 1300, 1250, 1150, 1000, 1010, 990);
+    assertEquals(Phase.RACE, logNext(other, worse, 1300, null).phase());
+  }
+
+  @Test
   void aFirstProposalThatRunsFarBelowAgainStaysOutOfTheRaceAndOnlyOneRecheckIsTaken() {
     SessionPlan plan = nineRestartSlots();
     List<TrialResult> trials = baselinesThenFirstProposals(plan, 1300, 1250, 900);
@@ -340,18 +359,19 @@ class MeasuredSlotsTest {
   }
 
   /**
-   * Logs the plan's next step after these trials with the TPS its configuration gives: a new
-   * proposal gets the settings {x: configuration}, a race or reference run those of the trial it
-   * repeats, a run of the defaults none.
-   */
-  /**
    * The defaults' three baseline runs (1000, 1010, 990), then the track's three first proposals,
    * labelled a, b and c, at these values.
    */
   private static List<TrialResult> baselinesThenFirstProposals(
       SessionPlan plan, double a, double b, double c) {
+    return baselinesThenFirstProposals(plan, a, b, c, 1000, 1010, 990);
+  }
+
+  /** As above, with the defaults' three baseline runs at these values. */
+  private static List<TrialResult> baselinesThenFirstProposals(
+      SessionPlan plan, double a, double b, double c, double... baselines) {
     List<TrialResult> trials = new ArrayList<>();
-    for (double v : new double[] {1000, 1010, 990}) {
+    for (double v : baselines) {
       logNext(plan, trials, v, null);
     }
     logNext(plan, trials, a, "a");
@@ -360,6 +380,11 @@ class MeasuredSlotsTest {
     return trials;
   }
 
+  /**
+   * Logs the plan's next step after these trials with the TPS its configuration gives: a new
+   * proposal gets the settings {x: configuration}, a race or reference run those of the trial it
+   * repeats, a run of the defaults none.
+   */
   private static Step logNext(
       SessionPlan plan, List<TrialResult> trials, double tps, String configuration) {
     Step step = plan.next(trials).orElseThrow();
