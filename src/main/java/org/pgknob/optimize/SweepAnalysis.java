@@ -255,7 +255,6 @@ public record SweepAnalysis(
     return String.format(Locale.ROOT, "%+.1f%%", 100 * fraction);
   }
 
-  /** Running sums of one point's outcomes. */
   /**
    * The baseline's runs, without a lone drop ({@link LoneDrop}) when there are three or more: the
    * one run far below the others' median. Why: the baseline is every knob's reference point and its
@@ -291,6 +290,7 @@ public record SweepAnalysis(
     return base;
   }
 
+  /** Running sums of one point's outcomes. */
   private static final class Accumulator {
     double sum;
     double sumSquares;
