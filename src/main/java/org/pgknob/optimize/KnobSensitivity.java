@@ -21,6 +21,28 @@ public record KnobSensitivity(
     double bestChangeFraction,
     String summary) {
 
+  /**
+   * Whether the sweep's best value is worth keeping or trying: the sweep showed an effect, or its
+   * curve stayed within {@value SweepAnalysis#EFFECT_NOISE_MULTIPLE} x noise but the best value
+   * leads the default by more than one noise standard deviation. Why a lower bar than {@link
+   * Verdict#EFFECT}: that bar is for saying a knob matters, and at 7% noise a shared_buffers curve
+   * worth +24% read "within noise" in half the noise bench's sessions; acting on a value (an anchor
+   * to try, a setting a pick keeps) is weighed again by measurements. A best value that is the
+   * default, or leads it by less than the noise, is a coin toss.
+   */
+  public boolean bestLeadsBeyondNoise() {
+    if (bestValue == null) {
+      return false;
+    }
+    if (verdict == Verdict.EFFECT) {
+      return bestChangeFraction != 0;
+    }
+    if (verdict != Verdict.WITHIN_NOISE || !(rangeFraction > 0) || !(noiseMultiple > 0)) {
+      return false;
+    }
+    return Math.abs(bestChangeFraction) > rangeFraction / noiseMultiple;
+  }
+
   /** The plain reading of a knob's sweep. */
   public enum Verdict {
     /** The curve's range is above {@value SweepAnalysis#EFFECT_NOISE_MULTIPLE} x noise. */

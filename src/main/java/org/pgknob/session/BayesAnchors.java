@@ -42,37 +42,22 @@ final class BayesAnchors {
   }
 
   /**
-   * Each knob of the space at its sweep's best value, when the sweep showed an effect, or when the
-   * curve stayed within 3 x noise but its best value led the defaults by more than one noise
-   * standard deviation. Why the lower bar: an anchor is a trial to try, which the track's first
-   * race then weighs against PGTune-style by paired runs, where the 3 x bar is for saying that a
-   * knob matters. At 7% noise a shared_buffers curve worth +24% read "within noise" (2.7 and 1.6 x
-   * noise) in noise-bench sessions, and the restart track then never tried PGTune-style with the
-   * sweep's shared_buffers, the best configuration there: its pick was PGTune-style's 70% of the
-   * achievable gain. A knob whose best value is the default, or leads it by less than the noise,
-   * stays out: its "best" is a coin toss.
+   * Each knob of the space at its sweep's best value, when that value leads the defaults beyond the
+   * noise ({@link KnobSensitivity#bestLeadsBeyondNoise}): an effect, or a curve within noise whose
+   * best leads by more than one noise standard deviation. Why the lower bar than an effect: an
+   * anchor is a trial to try, which the track's first race weighs against PGTune-style by paired
+   * runs; with the effect bar alone, at 7% noise, the restart track of half the noise bench's
+   * sessions never tried PGTune-style with the sweep's shared_buffers (the optimum there), and its
+   * pick was PGTune-style's 70% of the achievable gain.
    */
   static Configuration bestSweepValues(SearchSpace space, SweepAnalysis sweeps) {
     Configuration out = Configuration.empty();
     for (KnobSensitivity s : sweeps.ranking()) {
-      if ((s.verdict() == KnobSensitivity.Verdict.EFFECT || leadsByMoreThanNoise(s))
-          && s.bestValue() != null
-          && space.contains(s.knob())) {
+      if (s.bestLeadsBeyondNoise() && space.contains(s.knob())) {
         out = out.with(s.knob(), space.knob(s.knob()).normalize(s.bestValue()));
       }
     }
     return out;
-  }
-
-  /** A curve within noise whose best value beats the default's by more than the noise. */
-  private static boolean leadsByMoreThanNoise(KnobSensitivity s) {
-    if (s.verdict() != KnobSensitivity.Verdict.WITHIN_NOISE
-        || !(s.rangeFraction() > 0)
-        || !(s.noiseMultiple() > 0)) {
-      return false;
-    }
-    double noise = s.rangeFraction() / s.noiseMultiple();
-    return Math.abs(s.bestChangeFraction()) > noise;
   }
 
   /**

@@ -36,10 +36,9 @@ import org.pgknob.space.SearchSpace;
  *   <li>together with the reverts before it (the pick against the pick without all of them), the
  *       model's mean loss is at most {@link #LOSS_TOLERANCE} (1%): by the model's best estimate the
  *       reverts together cost nothing worth having;
- *   <li>the setting's own sweep did not measure an effect ({@code protectedKnobs}: a sweep range
- *       beyond {@link org.pgknob.optimize.SweepAnalysis#EFFECT_NOISE_MULTIPLE} times the noise):
- *       one-at-a-time evidence against the baseline outranks a model that may have smoothed it
- *       away;
+ *   <li>the setting's own sweep did not lead the defaults beyond the noise ({@code protectedKnobs}:
+ *       {@link org.pgknob.optimize.KnobSensitivity#bestLeadsBeyondNoise}): one-at-a-time evidence
+ *       against the baseline outranks a model that may have smoothed it away;
  *   <li>the configuration stays admissible ({@code admissible}: the safety rules, whose relations
  *       tie settings together) and no protected setting becomes inactive through it.
  * </ol>
@@ -97,7 +96,7 @@ final class PickSimplifier {
     /**
      * "effective_cache_size=128MB, random_page_cost=6 left at their defaults (the model predicts
      * -0.4% together, -3.9% at 2 sd; alone, none below -1.5% at 2 sd, the margin for this session's
-     * noise; no sweep measured an effect of theirs)".
+     * noise; no sweep of theirs led the defaults beyond the noise)".
      */
     String describe() {
       List<String> settings = new ArrayList<>();
@@ -106,8 +105,8 @@ final class PickSimplifier {
       return String.format(
           Locale.ROOT,
           "%s left at %s (the model predicts %+.1f%%%s, %+.1f%% at %.0f sd; %s below %+.1f%% at"
-              + " %.0f sd, the margin for this session's noise; no sweep measured an effect of"
-              + " %s)",
+              + " %.0f sd, the margin for this session's noise; no sweep of %s led the defaults"
+              + " beyond the noise)",
           String.join(", ", settings),
           one ? "its default" : "their defaults",
           100 * Math.expm1(-predictedLoss),
@@ -130,7 +129,8 @@ final class PickSimplifier {
   /**
    * @param space the track's space
    * @param model the track's model, fitted as the pick's was
-   * @param protectedKnobs knobs whose sweep measured an effect beyond the noise: never reverted
+   * @param protectedKnobs knobs whose sweep's best led the defaults beyond the noise: never
+   *     reverted
    * @param admissible the safety rules' verdict on a configuration
    * @param margin the largest loss at {@link #SDS} sds a revert may leave room for, a log ratio
    */

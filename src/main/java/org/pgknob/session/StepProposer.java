@@ -326,9 +326,10 @@ final class StepProposer {
 
   /**
    * {@link PickSimplifier} on the track's best, with the track's model fitted as {@link #best} fits
-   * it, the knobs whose sweep measured an effect beyond the session's run noise kept, the safety
-   * rules as {@link #checked} applies them, and the margin from the smallest gain the session's
-   * validation can detect (as the console states it after the baselines).
+   * it, the knobs whose sweep's best led the defaults beyond the session's run noise kept ({@link
+   * KnobSensitivity#bestLeadsBeyondNoise}), the safety rules as {@link #checked} applies them, and
+   * the margin from the smallest gain the session's validation can detect (as the console states it
+   * after the baselines).
    */
   private PickSimplifier.Result simplified(String name, List<TrialResult> search) {
     ResultKey key = ResultKey.parse(name);
@@ -342,7 +343,9 @@ final class StepProposer {
     SweepAnalysis sweeps = sweeps(key.objective(), search, noise.known() ? noise.cv() : Double.NaN);
     Set<String> swept = new TreeSet<>();
     for (KnobSensitivity s : sweeps.ranking()) {
-      if (s.verdict() == KnobSensitivity.Verdict.EFFECT) {
+      // the anchors' bar, not the effect's: a noise-bench pick lost its shared_buffers=2075MB (and
+      // all of its gain) to a model that had smoothed away a +24% sweep, 2.7 x the pooled noise
+      if (s.bestLeadsBeyondNoise()) {
         swept.add(s.knob());
       }
     }
