@@ -64,31 +64,41 @@ class DebianPostgresTest {
 
   @Test
   void aShortTuneFinishesExportsAndLeavesEverySettingAsItWas() throws Exception {
-    Path runs = folder.resolve("runs");
-    assertEquals(
-        0,
-        run(
-            remote(
-                "tune",
-                // The smallest session there is (13 trials, the minimum budget of one track): what
-                // it must show is apply (ALTER SYSTEM and pg_reload_conf, which every change runs),
-                // restart through pg_ctlcluster, export and restore, not a gain (the restart
-                // track's space holds the reload track's knobs too).
-                "--tracks",
-                "restart",
-                "--warehouses",
-                "1",
-                "--vus",
-                "2",
-                "--rampup",
-                "1s",
-                "--duration",
-                "2s",
-                "--budget",
-                "13",
-                "--out",
-                runs.toString())),
-        err.toString());
+    // A busy host can trip the session's instability stop in the baseline (its 2 s windows then
+    // differ by over 50%): that stop is right, and not this test's subject, so the session starts
+    // again, at most twice.
+    Path runs = null;
+    int exit = -1;
+    for (int attempt = 1; attempt <= 3; attempt++) {
+      runs = folder.resolve("runs-" + attempt);
+      exit =
+          run(
+              remote(
+                  "tune",
+                  // The smallest session there is (13 trials, the minimum budget of one track):
+                  // what it must show is apply (ALTER SYSTEM and pg_reload_conf, which every change
+                  // runs), restart through pg_ctlcluster, export and restore, not a gain (the
+                  // restart track's space holds the reload track's knobs too).
+                  "--tracks",
+                  "restart",
+                  "--warehouses",
+                  "1",
+                  "--vus",
+                  "2",
+                  "--rampup",
+                  "1s",
+                  "--duration",
+                  "2s",
+                  "--budget",
+                  "13",
+                  "--out",
+                  runs.toString()));
+      if (exit == 0 || !err.toString().contains("too unstable to tune on")) {
+        break;
+      }
+      assertEquals(autoConfBefore, DebianPostgres.autoConf(), "restored after the stop");
+    }
+    assertEquals(0, exit, err.toString());
     Path session;
     try (var dirs = Files.list(runs)) {
       session = dirs.findFirst().orElseThrow();
