@@ -98,6 +98,24 @@ class PickSimplifierTest {
   }
 
   @Test
+  void revertsEachBoundedAloneStopWhereTogetherThePosteriorLeavesRoomForALossBeyondTheMargin() {
+    // a model sure of nothing but each setting's small part: every revert is 0% by the mean and
+    // -1.6% at 2 sd alone, and the reverts' uncertainties add up (a noise-bench pick lost half its
+    // gain to 13 reverts predicted at -0.2% together but -4% at 2 sd)
+    PickSimplifier.Model model =
+        (from, to) -> {
+          long reverted = from.values().keySet().stream().filter(k -> !to.has(k)).count();
+          return java.util.Optional.of(
+              new org.pgknob.optimize.PredictedChange(0, 0.008 * Math.sqrt(reverted)));
+        };
+    PickSimplifier.Result r =
+        new PickSimplifier(SPACE, model, Set.of(), c -> true, PickSimplifier.margin(0.20))
+            .simplify(PICK);
+    assertEquals(1, r.dropped().size(), r.describe());
+    assertTrue(r.lossUpperBound() <= r.margin(), r.describe());
+  }
+
+  @Test
   void aSettingWhoseSweepMeasuredAnEffectIsKeptEvenWhenTheModelCallsItInert() {
     PickSimplifier.Result r = simplifier(Set.of("c")).simplify(PICK);
     assertEquals(Set.of("a", "b", "c"), r.simplified().values().keySet(), r.describe());
