@@ -7,7 +7,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.SQLException;
 import java.time.Clock;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -15,7 +14,6 @@ import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.concurrent.TimeUnit;
-import org.pgknob.cli.Main;
 import org.pgknob.runs.Summary;
 import org.pgknob.server.ManagedCluster;
 import org.pgknob.server.PgknobHome;
@@ -43,9 +41,6 @@ import org.pgknob.workload.Progress;
 final class KilledAndResumedSession {
   /** The smallest two-track budget whose plan has sweeps (see {@link Budget}). */
   static final int BUDGET = 25;
-
-  private static final Path WORKLOAD_SCRIPT =
-      Path.of("src/test/resources/fixtures/verdict/synthetic-workload.sh").toAbsolutePath();
 
   private static KilledAndResumedSession recorded;
   private static RuntimeException failed;
@@ -96,7 +91,7 @@ final class KilledAndResumedSession {
     settingsBefore = SessionPostgres.settings(cluster);
     autoConfBefore = SessionPostgres.autoConf(cluster);
     Path childOut = runs.resolve("child.out");
-    Process child = startTune(cluster, runs, childOut);
+    Process child = ChildTune.start(cluster, runs, BUDGET, childOut);
     Path dir;
     List<ProcessHandle> helpers;
     try {
@@ -193,33 +188,6 @@ final class KilledAndResumedSession {
                 .entrySet().stream().map(e -> e.getKey() + "=" + e.getValue()).toList());
   }
 
-  private static Process startTune(ManagedCluster cluster, Path runs, Path childOut)
-      throws IOException {
-    List<String> command =
-        new ArrayList<>(
-            List.of(
-                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-cp",
-                System.getProperty("java.class.path"),
-                Main.class.getName(),
-                "tune",
-                "--cluster-dir",
-                cluster.clusterDir().toString(),
-                "--workload-cmd",
-                "sh '" + WORKLOAD_SCRIPT + "' gain '" + runs.resolve("workload-runs") + "'",
-                "--rampup",
-                "1s",
-                "--duration",
-                "1s",
-                "--budget",
-                Integer.toString(BUDGET),
-                "--out",
-                runs.resolve("sessions").toString()));
-    ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true);
-    builder.redirectOutput(childOut.toFile());
-    return builder.start();
-  }
-
   /**
    * Waits until a Bayesian trial of the restart track runs with its settings applied (the ones the
    * child printed, in postgresql.auto.conf), and returns the session folder.
@@ -230,15 +198,16 @@ final class KilledAndResumedSession {
     Path sessions = runs.resolve("sessions");
     while (true) {
       if (!child.isAlive()) {
-        throw new AssertionError("tune ended before the kill: " + read(childOut));
+        throw new AssertionError("tune ended before the kill: " + ChildTune.console(childOut));
       }
       if (System.nanoTime() > deadline) {
-        throw new AssertionError("no restart-track Bayesian trial ran: " + read(childOut));
+        throw new AssertionError(
+            "no restart-track Bayesian trial ran: " + ChildTune.console(childOut));
       }
       Path dir = sessionDir(sessions);
       if (dir != null && Files.exists(dir.resolve(SessionFolder.TRIALS_FILE))) {
         int next = Files.readAllLines(dir.resolve(SessionFolder.TRIALS_FILE)).size() + 1;
-        String output = read(childOut);
+        String output = ChildTune.console(childOut);
         if (output.contains("[" + next + "/" + BUDGET + "] bayes restart ")) {
           // the "changes:" line may not be written yet: then the next poll reads it
           Set<String> printed =
@@ -297,13 +266,5 @@ final class KilledAndResumedSession {
       }
     }
     return Optional.empty();
-  }
-
-  private static String read(Path file) {
-    try {
-      return Files.readString(file);
-    } catch (IOException e) {
-      return "(no output: " + e + ")";
-    }
   }
 }

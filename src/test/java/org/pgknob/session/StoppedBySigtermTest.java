@@ -6,13 +6,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.SQLException;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.pgknob.cli.Main;
 import org.pgknob.server.ManagedCluster;
 import org.pgknob.server.RestoreFile;
 import org.pgknob.testing.SessionPostgres;
@@ -27,9 +24,6 @@ import org.pgknob.testing.SessionPostgres;
  * halts before that thread gets so far.
  */
 class StoppedBySigtermTest {
-  private static final Path WORKLOAD_SCRIPT =
-      Path.of("src/test/resources/fixtures/verdict/synthetic-workload.sh").toAbsolutePath();
-
   @TempDir Path dir;
 
   @Test
@@ -38,44 +32,19 @@ class StoppedBySigtermTest {
     Map<String, String> settingsBefore = SessionPostgres.settings(cluster);
     String autoConfBefore = SessionPostgres.autoConf(cluster);
     Path childOut = dir.resolve("child.out");
-    Path runs = dir.resolve("sessions");
-    List<String> command =
-        new ArrayList<>(
-            List.of(
-                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-cp",
-                System.getProperty("java.class.path"),
-                Main.class.getName(),
-                "tune",
-                "--cluster-dir",
-                cluster.clusterDir().toString(),
-                "--workload-cmd",
-                "sh '" + WORKLOAD_SCRIPT + "' gain '" + dir.resolve("workload-runs") + "'",
-                "--rampup",
-                "1s",
-                "--duration",
-                "1s",
-                "--budget",
-                "25",
-                "--out",
-                runs.toString()));
-    Process child =
-        new ProcessBuilder(command)
-            .redirectErrorStream(true)
-            .redirectOutput(childOut.toFile())
-            .start();
+    Process child = ChildTune.start(cluster, dir, KilledAndResumedSession.BUDGET, childOut);
     try {
       waitForAppliedSettings(cluster, child, childOut);
       child.destroy(); // SIGTERM: the shutdown hooks run
-      assertTrue(child.waitFor(120, TimeUnit.SECONDS), () -> read(childOut));
+      assertTrue(child.waitFor(120, TimeUnit.SECONDS), () -> ChildTune.console(childOut));
     } finally {
       child.destroyForcibly();
       child.waitFor(30, TimeUnit.SECONDS);
     }
-    String console = read(childOut);
+    String console = ChildTune.console(childOut);
     assertTrue(console.contains("pgknob: stopped; restored the original settings of "), console);
     Path session;
-    try (var dirs = Files.list(runs)) {
+    try (var dirs = Files.list(ChildTune.sessions(dir))) {
       session = dirs.filter(Files::isDirectory).findFirst().orElseThrow();
     }
     assertEquals(
@@ -97,13 +66,14 @@ class StoppedBySigtermTest {
     long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(240);
     while (true) {
       if (!child.isAlive()) {
-        throw new AssertionError("tune ended before the signal: " + read(childOut));
+        throw new AssertionError("tune ended before the signal: " + ChildTune.console(childOut));
       }
       if (System.nanoTime() > deadline) {
-        throw new AssertionError("no trial ran with settings applied: " + read(childOut));
+        throw new AssertionError(
+            "no trial ran with settings applied: " + ChildTune.console(childOut));
       }
       // a few trials in: the Bayesian phase, whose settings differ from trial to trial
-      if (read(childOut).contains("] bayes ") && !applied(cluster).isEmpty()) {
+      if (ChildTune.console(childOut).contains("] bayes ") && !applied(cluster).isEmpty()) {
         return;
       }
       Thread.sleep(100);
@@ -115,14 +85,6 @@ class StoppedBySigtermTest {
       return SessionPostgres.alterSystemSettings(cluster);
     } catch (SQLException e) {
       return Map.of(); // restarting right now
-    }
-  }
-
-  private static String read(Path file) {
-    try {
-      return Files.exists(file) ? Files.readString(file) : "";
-    } catch (java.io.IOException e) {
-      return "";
     }
   }
 }
