@@ -96,7 +96,7 @@ final class PickSimplifier {
 
     /**
      * "effective_cache_size=128MB, random_page_cost=6 left at their defaults (the model predicts
-     * -0.4% together, -3.9% at 2 sd; alone, none below -1.5% at 2 sd, the margin for this session's
+     * -0.4% together, -1.3% at 2 sd; alone, none below -1.5% at 2 sd, the margin for this session's
      * noise; no sweep of theirs led the defaults beyond the noise)".
      */
     String describe() {
