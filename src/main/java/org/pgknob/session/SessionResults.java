@@ -453,15 +453,25 @@ final class SessionResults {
         r =
             r.withVerdict(
                 r.verdict()
-                    + String.format(
-                        java.util.Locale.ROOT,
-                        "; measured below PGTune-style (%.2fx against %.2fx TPS)",
-                        r.tpsRatio().estimate(),
-                        pgtune.tpsRatio().estimate()));
+                    + belowPgTuneNote(r.tpsRatio().estimate(), pgtune.tpsRatio().estimate()));
       }
       out.add(r);
     }
     return out;
+  }
+
+  /**
+   * "; measured below PGTune-style (1.19x against 1.20x TPS)", with a third decimal when two do not
+   * show the difference: a session printed "(1.14x against 1.14x TPS)", which reads as no
+   * difference at all.
+   */
+  static String belowPgTuneNote(double ratio, double pgtuneRatio) {
+    String format = "; measured below PGTune-style (%.2fx against %.2fx TPS)";
+    if (String.format(java.util.Locale.ROOT, "%.2f", ratio)
+        .equals(String.format(java.util.Locale.ROOT, "%.2f", pgtuneRatio))) {
+      format = "; measured below PGTune-style (%.3fx against %.3fx TPS)";
+    }
+    return String.format(java.util.Locale.ROOT, format, ratio, pgtuneRatio);
   }
 
   private Summary.ResultRow unvalidatedRow(String name) {
