@@ -128,6 +128,15 @@ public final class ConfExporter {
     }
   }
 
+  /**
+   * Whether a postgresql.conf fragment is this exporter's PGTune-style row ({@code pgknob export
+   * --track pgtune}): its first line names it. {@code pgknob compare --config} then measures it as
+   * the PGTune-style row, so the picks are compared with it round by round as in a session.
+   */
+  public static boolean isPgTuneExport(String confText) {
+    return confText.startsWith("# pgknob: pgtune configuration of session ");
+  }
+
   private static void header(BestConfig config, String comment, StringBuilder b) {
     b.append(comment)
         .append("pgknob: ")

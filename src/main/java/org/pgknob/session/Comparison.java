@@ -12,6 +12,7 @@ import java.util.Map;
 import java.util.Set;
 import org.pgknob.PgknobException;
 import org.pgknob.optimize.SurrogateKind;
+import org.pgknob.report.ConfExporter;
 import org.pgknob.report.ConfFile;
 import org.pgknob.runs.Goal;
 import org.pgknob.runs.Summary;
@@ -115,7 +116,12 @@ public final class Comparison {
             file + " sets nothing, so it would only measure the defaults again",
             "give a file with lines such as work_mem = '16MB'");
       }
-      String name = CONFIG_PREFIX + file.getFileName();
+      // The PGTune-style row a session exported is that row here too (once): the verdict and
+      // each pick's ratio to PGTune-style read it by name, as they do in a session.
+      String name =
+          ConfExporter.isPgTuneExport(text) && !names.contains("pgtune")
+              ? "pgtune"
+              : CONFIG_PREFIX + file.getFileName();
       for (int n = 2; !names.add(name); n++) {
         name = CONFIG_PREFIX + file.getFileName() + "#" + n; // two a.conf from two folders
       }

@@ -81,6 +81,23 @@ class ComparisonTest {
   }
 
   @Test
+  void aSessionsExportedPgTuneFileIsThePgTuneRowOnce() throws Exception {
+    SessionFolder folder = SessionExportTest.finishedSession(dir);
+    String exported = org.pgknob.report.ConfExporter.conf(SessionExport.best(folder, "pgtune"));
+    Path pgtune = Files.writeString(dir.resolve("pgtune.conf"), exported);
+    Path again = Files.writeString(dir.resolve("again.conf"), exported);
+    Path pick =
+        Files.writeString(
+            dir.resolve("pick.conf"),
+            org.pgknob.report.ConfExporter.conf(SessionExport.best(folder, "restart/tps")));
+    List<String> names =
+        Comparison.fromConfFiles(List.of(pick, pgtune, again)).stream()
+            .map(Comparison.Candidate::name)
+            .toList();
+    assertEquals(List.of("config:pick.conf", "pgtune", "config:again.conf"), names);
+  }
+
+  @Test
   void confFilesBecomeCandidatesNamedByFile() throws Exception {
     Path a = Files.writeString(dir.resolve("a.conf"), "work_mem = '16MB'  # sorts in memory\n");
     Files.createDirectories(dir.resolve("other"));
