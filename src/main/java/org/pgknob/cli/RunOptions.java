@@ -1,6 +1,7 @@
 package org.pgknob.cli;
 
 import org.pgknob.PgknobException;
+import org.pgknob.session.SessionInputs;
 import org.pgknob.workload.WorkloadKind;
 import picocli.CommandLine.Option;
 
@@ -10,8 +11,8 @@ import picocli.CommandLine.Option;
  * session's values; the defaults are the constants here and the workload's own.
  */
 final class RunOptions {
-  static final int DEFAULT_RAMPUP_SECONDS = 5;
-  static final int DEFAULT_WINDOW_SECONDS = 15;
+  static final int DEFAULT_RAMPUP_SECONDS = SessionInputs.DEFAULT_RAMPUP_SECONDS;
+  static final int DEFAULT_WINDOW_SECONDS = SessionInputs.DEFAULT_WINDOW_SECONDS;
 
   @Option(
       names = {"--users", "--vus"},

@@ -51,6 +51,11 @@ public record SessionInputs(
     PgTuneOptions pgtune,
     double validationTarget,
     AutoWindow autoWindow) {
+  /** tune's ramp-up when --rampup is not given; a verdict's next steps leave it out. */
+  public static final int DEFAULT_RAMPUP_SECONDS = 5;
+
+  /** tune's measured window when --duration is not given; a verdict's next steps leave it out. */
+  public static final int DEFAULT_WINDOW_SECONDS = 15;
 
   /** Both tracks, in the order they run: reload-only first. */
   public static final List<Track> TRACKS = List.of(Track.RELOAD, Track.RESTART);

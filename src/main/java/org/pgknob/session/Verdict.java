@@ -244,9 +244,15 @@ public record Verdict(
     String options = facts.sessionOptions().isEmpty() ? "" : " " + facts.sessionOptions();
     Optional<MeasurementReport.DetectableGain> g = facts.detectable();
     String budget = g.map(d -> doubled(d.budget())).orElse("45m");
+    // the same window as this session's, which the gain it promises assumes
+    String window =
+        g.filter(
+                d -> d.timedByPgknob() && d.windowSeconds() != SessionInputs.DEFAULT_WINDOW_SECONDS)
+            .map(d -> " --duration " + d.windowSeconds() + "s")
+            .orElse("");
     next.add(
         new Summary.NextStep(
-            "./pgknob tune" + options + " --budget " + budget,
+            "./pgknob tune" + options + " --budget " + budget + window,
             g.map(
                     d ->
                         "twice the budget: gains down to "

@@ -143,7 +143,8 @@ public record VerdictFacts(
     for (String argument : inputs.workload().tuneArguments()) {
       out.add(SHELL_WORD.matcher(argument).matches() ? argument : quoted(argument));
     }
-    if (inputs.workload().timedByPgknob() && inputs.rampupSeconds() != 5) {
+    if (inputs.workload().timedByPgknob()
+        && inputs.rampupSeconds() != SessionInputs.DEFAULT_RAMPUP_SECONDS) {
       out.add("--rampup " + inputs.rampupSeconds() + "s");
     }
     return String.join(" ", out);

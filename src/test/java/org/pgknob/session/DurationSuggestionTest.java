@@ -108,6 +108,23 @@ class DurationSuggestionTest {
         v.lines().toString());
   }
 
+  @Test
+  void theDoubledBudgetKeepsTheSessionsOwnWindowWhoseGainItPromises() {
+    Map<String, Object> m = TinyInputs.map("60m", List.of("reload", "restart"));
+    m.put("warehouses", 2);
+    m.put("rampupSeconds", 5);
+    m.put("windowSeconds", 60);
+    SessionInputs inputs = SessionInputs.fromMap(m);
+    MeasurementReport.DetectableGain g =
+        MeasurementReport.detectableGain(baselines(5, 0.10, 0.02), planOf(inputs, 76), inputs, 76)
+            .orElseThrow();
+    Verdict v = Verdict.of(facts(g));
+    assertTrue(
+        v.next().stream()
+            .anyMatch(n -> n.command().equals("./pgknob tune --budget 2h --duration 60s")),
+        v.lines().toString());
+  }
+
   private static VerdictFacts facts(MeasurementReport.DetectableGain g) {
     return new VerdictFacts(
         "runs/x",

@@ -36,10 +36,29 @@ class SessionOptionsTest {
   }
 
   @Test
+  void tproccUsersAndAllWarehousesAreRepeatedWhenNotTheDefaults() {
+    assertEquals(
+        "--warehouses 4 --vus 8 --all-warehouses",
+        options(
+            Map.of("name", "tprocc", "warehouses", 4, "users", 8, "allWarehouses", true),
+            5,
+            MANAGED),
+        "a 60-minute session at 4 warehouses and 8 users once suggested --warehouses 4 alone");
+  }
+
+  @Test
+  void aPgbenchScriptRepeatsItsScaleAndUsersWhenNotTheDefaults() {
+    assertEquals(
+        "--workload pgbench-tpcb --scale 20 --vus 8",
+        options(Map.of("name", "pgbench-tpcb", "scale", 20, "users", 8), 5, MANAGED));
+  }
+
+  @Test
   void aPgbenchScriptIsNamedByItsWorkload() {
     assertEquals(
         "--workload pgbench-select",
-        options(Map.of("name", "pgbench-select", "scale", 1, "users", 4), 5, MANAGED));
+        options(Map.of("name", "pgbench-select", "scale", 10, "users", 4), 5, MANAGED),
+        "pgbench's defaults: scale 10, 4 users");
   }
 
   @Test

@@ -1,10 +1,13 @@
 package org.pgknob.workload.pgbench;
 
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import org.pgknob.PgknobException;
 import org.pgknob.workload.MarkedDatabases;
 import org.pgknob.workload.Workload;
+import org.pgknob.workload.WorkloadKind;
 import org.pgknob.workload.WorkloadSpec;
 
 /**
@@ -54,6 +57,18 @@ public record PgbenchSpec(PgbenchScript script, int scale, int users) implements
   @Override
   public String applicationName() {
     return PgbenchWorkload.APPLICATION_NAME;
+  }
+
+  @Override
+  public List<String> tuneArguments() {
+    List<String> out = new ArrayList<>(List.of("--workload", name()));
+    if (scale != PgbenchKind.DEFAULT_SCALE) {
+      out.addAll(List.of("--scale", Integer.toString(scale)));
+    }
+    if (users != WorkloadKind.DEFAULT_USERS) {
+      out.addAll(List.of("--vus", Integer.toString(users)));
+    }
+    return out;
   }
 
   @Override

@@ -1,9 +1,11 @@
 package org.pgknob.workload.tprocc;
 
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.pgknob.workload.Workload;
+import org.pgknob.workload.WorkloadKind;
 import org.pgknob.workload.WorkloadSpec;
 
 /**
@@ -40,9 +42,17 @@ public record TproccSpec(int warehouses, int users, boolean allWarehouses) imple
   /** None for the default TPROC-C: it is tune's default workload. */
   @Override
   public List<String> tuneArguments() {
-    return warehouses == TproccKind.DEFAULT_WAREHOUSES
-        ? List.of()
-        : List.of("--warehouses", Integer.toString(warehouses));
+    List<String> out = new ArrayList<>();
+    if (warehouses != TproccKind.DEFAULT_WAREHOUSES) {
+      out.addAll(List.of("--warehouses", Integer.toString(warehouses)));
+    }
+    if (users != WorkloadKind.DEFAULT_USERS) {
+      out.addAll(List.of("--vus", Integer.toString(users)));
+    }
+    if (allWarehouses) {
+      out.add("--all-warehouses");
+    }
+    return out;
   }
 
   @Override
