@@ -134,14 +134,17 @@ public final class ConfExporter {
    * the PGTune-style row, so the picks are compared with it round by round as in a session.
    */
   public static boolean isPgTuneExport(String confText) {
-    return confText.startsWith("# pgknob: pgtune configuration of session ");
+    return confText.startsWith("# " + title("pgtune"));
+  }
+
+  /** The first line's words up to the session id: one format for the writer and the reader. */
+  private static String title(String configName) {
+    return "pgknob: " + configName + " configuration of session ";
   }
 
   private static void header(BestConfig config, String comment, StringBuilder b) {
     b.append(comment)
-        .append("pgknob: ")
-        .append(config.name())
-        .append(" configuration of session ")
+        .append(title(config.name()))
         .append(config.sessionId())
         .append(", PostgreSQL ")
         .append(config.postgresVersion())

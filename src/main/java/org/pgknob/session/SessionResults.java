@@ -466,12 +466,15 @@ final class SessionResults {
    * difference at all.
    */
   static String belowPgTuneNote(double ratio, double pgtuneRatio) {
-    String format = "; measured below PGTune-style (%.2fx against %.2fx TPS)";
-    if (String.format(java.util.Locale.ROOT, "%.2f", ratio)
-        .equals(String.format(java.util.Locale.ROOT, "%.2f", pgtuneRatio))) {
-      format = "; measured below PGTune-style (%.3fx against %.3fx TPS)";
-    }
-    return String.format(java.util.Locale.ROOT, format, ratio, pgtuneRatio);
+    boolean sameAtTwo =
+        String.format(java.util.Locale.ROOT, "%.2f", ratio)
+            .equals(String.format(java.util.Locale.ROOT, "%.2f", pgtuneRatio));
+    String x = sameAtTwo ? "%.3fx" : "%.2fx";
+    return String.format(
+        java.util.Locale.ROOT,
+        "; measured below PGTune-style (" + x + " against " + x + " TPS)",
+        ratio,
+        pgtuneRatio);
   }
 
   private Summary.ResultRow unvalidatedRow(String name) {
