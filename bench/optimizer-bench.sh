@@ -6,7 +6,8 @@
 # moves by half from one rounding difference: the runs are chaotic), noise sd 3% of each
 # function's range, regret at the incumbent; and the time of suggest() with 20 and 40 knobs.
 # Usage: bench/optimizer-bench.sh [--seeds N] [--first-seed N] [--evals N] [--noise SHARE] [--only NAME,NAME]
-#        [--surrogate gp|rf] [--bayes key=value,...] [--skip-timing] [--timing-only] [--progress]
+#        [--surrogate gp|rf] [--bayes key=value,...] [--skip-timing] [--timing-only] [--progress] [--known-noise]
+#        (--only relevant-: the hard functions restricted to their relevant inputs, left out of the full suite)
 set -e
 cd "$(dirname "$0")/.."
 mvn -B -q -DskipTests test-compile

@@ -7,7 +7,9 @@ the median of per-seed ratios at 40 evaluations; for each variant, the seeds (sh
 on which its regret at 40 evaluations was below and above BASE's, the median per-seed log ratio
 of the regrets, and a two-sided Wilcoxon signed-rank test of the paired log regrets (with SciPy).
 Several files of one setting (other seeds) can be joined with cat first: a run is deterministic
-for a seed.
+for a seed. A function restricted to another's relevant inputs (relevant-NAME, from --only
+relevant-) is also compared with NAME's random search in BASE: random search's regret does not
+depend on the inert inputs, so that ratio is the one the goal reads for NAME.
 """
 import collections
 import math
@@ -43,18 +45,32 @@ def summary(path, runs):
               f"  median per-seed ratio at 40 {per_seed:.3f}")
 
 
+def against_parent(runs, base):
+    """For each relevant-NAME function: its bayes median at 40 over NAME's random median in base."""
+    for function, seeds in runs.items():
+        parent = base.get(function.removeprefix("relevant-"))
+        if function.startswith("relevant-") and parent:
+            b = statistics.median(r[0][1] for r in seeds.values())
+            r = statistics.median(r[1][1] for r in parent.values())
+            print(f"  {function:26s} bayes at 40 over {function.removeprefix('relevant-')}'s random"
+                  f" ({len(parent)} seeds): {b / r:.3f}")
+
+
 def main(paths):
     base = load(paths[0])
     summary(paths[0], base)
     for path in paths[1:]:
         variant = load(path)
         summary(path, variant)
+        against_parent(variant, base)
         for function, seeds in variant.items():
-            shared = sorted(set(seeds) & set(base.get(function, {})))
-            better = sum(seeds[s][0][1] < base[function][s][0][1] for s in shared)
-            worse = sum(seeds[s][0][1] > base[function][s][0][1] for s in shared)
+            # a relevant-NAME function is paired with NAME's seeds
+            reference = base.get(function) or base.get(function.removeprefix("relevant-"), {})
+            shared = sorted(set(seeds) & set(reference))
+            better = sum(seeds[s][0][1] < reference[s][0][1] for s in shared)
+            worse = sum(seeds[s][0][1] > reference[s][0][1] for s in shared)
             print(f"  {function:26s} against {paths[0]} on {len(shared)} seeds:"
-                  f" better on {better}, worse on {worse}{paired(seeds, base[function], shared)}")
+                  f" better on {better}, worse on {worse}{paired(seeds, reference, shared)}")
 
 
 def paired(variant, base, shared):

@@ -29,8 +29,13 @@ import org.pgknob.space.SearchSpace;
  * knobs. Not a test: it prints a table.
  *
  * <p>Arguments: {@code [--seeds N] [--first-seed N] [--evals N] [--only NAME] [--surrogate gp|rf]
- * [--skip-timing] [--timing-only] [--progress]} (each seed's regrets on stderr); {@code
- * --first-seed} runs seeds N to N + seeds - 1, so a second run adds seeds to a first one's.
+ * [--skip-timing] [--timing-only] [--progress] [--known-noise]} (each seed's regrets on stderr:
+ * bayes's at its incumbent, random's, then bayes's at the best point evaluated and at its best
+ * noisy observation); {@code --first-seed} runs seeds N to N + seeds - 1, so a second run adds
+ * seeds to a first one's. {@code --only relevant-} runs the hard functions restricted to their
+ * relevant inputs ({@link TestFunctions#relevantOnly()}), which the full suite leaves out; {@code
+ * --known-noise} gives each bayes observation the noise sd as its standard error, as a session's
+ * trials carry theirs.
  */
 public final class OptimizerBenchmark {
   private static final int[] CHECKPOINTS = {20, 40, 80};
@@ -47,6 +52,7 @@ public final class OptimizerBenchmark {
     Map<String, String> bayesOptions = new java.util.TreeMap<>(Map.of("surrogate", "gp"));
     boolean timing = true;
     boolean progress = false;
+    boolean knownNoise = false;
     for (int i = 0; i < args.length; i++) {
       switch (args[i]) {
         case "--seeds" -> seeds = Integer.parseInt(args[++i]);
@@ -63,6 +69,7 @@ public final class OptimizerBenchmark {
         }
         case "--skip-timing" -> timing = false;
         case "--progress" -> progress = true;
+        case "--known-noise" -> knownNoise = true;
         case "--timing-only" -> only = List.of("-");
         default -> throw new IllegalArgumentException("unknown argument " + args[i]);
       }
@@ -90,6 +97,11 @@ public final class OptimizerBenchmark {
         functions.add(f);
       }
     }
+    for (TestFunction f : TestFunctions.relevantOnly()) {
+      if (only.stream().anyMatch(f.name()::startsWith)) {
+        functions.add(f);
+      }
+    }
     Regret[][] bayes = new Regret[functions.size()][seeds];
     Regret[][] random = new Regret[functions.size()][seeds];
     double[] seconds = new double[functions.size()];
@@ -97,19 +109,21 @@ public final class OptimizerBenchmark {
     for (int s = 0; s < seeds; s++) {
       for (int i = 0; i < functions.size(); i++) {
         TestFunction f = functions.get(i);
-        double noiseSd = noiseShare * range(f);
+        double noiseSd = noiseShare * range(f.noiseReference());
         long start = System.nanoTime();
-        bayes[i][s] = run(f, "bayes", bayesOptions, firstSeed + s, evals, noiseSd);
-        random[i][s] = run(f, "random", Map.of(), firstSeed + s, evals, noiseSd);
+        bayes[i][s] = run(f, "bayes", bayesOptions, firstSeed + s, evals, noiseSd, knownNoise);
+        random[i][s] = run(f, "random", Map.of(), firstSeed + s, evals, noiseSd, false);
         seconds[i] += (System.nanoTime() - start) / 1e9;
         if (progress) {
           // one line per seed, so that a run stopped early still gives its medians
           System.err.printf(
-              "seed %s %d bayes %s random %s%s%n",
+              "seed %s %d bayes %s random %s evaluated %s noisyinc %s%s%n",
               f.name(),
               firstSeed + s,
               Arrays.toString(bayes[i][s].atIncumbent()),
               Arrays.toString(random[i][s].atIncumbent()),
+              Arrays.toString(bayes[i][s].bestEvaluated()),
+              Arrays.toString(bayes[i][s].atBestNoisy()),
               bayes[i][s].searched().size() < f.space().size()
                   ? " searched " + bayes[i][s].searched()
                   : "");
@@ -118,7 +132,7 @@ public final class OptimizerBenchmark {
     }
     for (int i = 0; i < functions.size(); i++) {
       TestFunction f = functions.get(i);
-      double noiseSd = noiseShare * range(f);
+      double noiseSd = noiseShare * range(f.noiseReference());
       for (int c = 0; c < CHECKPOINTS.length; c++) {
         if (CHECKPOINTS[c] > evals) {
           continue;
@@ -172,11 +186,14 @@ public final class OptimizerBenchmark {
   }
 
   /**
-   * Regret after each checkpoint's number of evaluations: at the optimizer's incumbent, and at the
-   * best point evaluated (both of the noise-free function); and the knobs the optimizer searched at
-   * the end (fewer than all after a screening: {@code initial=screen}).
+   * Regret after each checkpoint's number of evaluations: at the optimizer's incumbent, at the best
+   * point evaluated, and at the point of the best noisy observation (random search's incumbent; for
+   * bayes, what its incumbent rule is weighed against), all of the noise-free function; and the
+   * knobs the optimizer searched at the end (fewer than all after a screening: {@code
+   * initial=screen}).
    */
-  record Regret(double[] atIncumbent, double[] bestEvaluated, List<String> searched) {}
+  record Regret(
+      double[] atIncumbent, double[] bestEvaluated, double[] atBestNoisy, List<String> searched) {}
 
   static Regret run(
       TestFunction f,
@@ -184,7 +201,8 @@ public final class OptimizerBenchmark {
       Map<String, String> options,
       long seed,
       int evals,
-      double noiseSd) {
+      double noiseSd,
+      boolean knownNoise) {
     OptimizerSpec spec = OptimizerSpec.of(f.space(), Objective.minimize("value")).withSeed(seed);
     Optimizer opt = Optimizers.create(OptimizerKind.of(method), spec, options);
     Random noise = new Random(seed * 31 + 7);
@@ -193,6 +211,8 @@ public final class OptimizerBenchmark {
     Configuration bestNoisyConfig = null;
     double[] atIncumbent = new double[CHECKPOINTS.length];
     double[] bestEvaluated = new double[CHECKPOINTS.length];
+    double[] atBestNoisy = new double[CHECKPOINTS.length];
+    Arrays.fill(atBestNoisy, Double.NaN);
     Arrays.fill(atIncumbent, Double.NaN);
     Arrays.fill(bestEvaluated, Double.NaN);
     for (int k = 1; k <= evals; k++) {
@@ -207,7 +227,9 @@ public final class OptimizerBenchmark {
           bestNoisy = observed;
           bestNoisyConfig = c;
         }
-        opt.observe(c, Outcome.ok("value", observed));
+        Outcome outcome = Outcome.ok("value", observed);
+        // as a session passes each trial's standard error from the measured noise
+        opt.observe(c, knownNoise ? outcome.withStandardError("value", noiseSd) : outcome);
       }
       for (int i = 0; i < CHECKPOINTS.length; i++) {
         if (CHECKPOINTS[i] == k) {
@@ -216,12 +238,14 @@ public final class OptimizerBenchmark {
             incumbent = bayes.incumbent().map(Incumbent::configuration).orElse(incumbent);
           }
           atIncumbent[i] = incumbent == null ? Double.NaN : f.value(incumbent) - f.minimum();
+          atBestNoisy[i] =
+              bestNoisyConfig == null ? Double.NaN : f.value(bestNoisyConfig) - f.minimum();
           bestEvaluated[i] = best - f.minimum();
         }
       }
     }
     List<String> searched = opt instanceof Bayes bayes ? bayes.activeKnobs() : f.space().names();
-    return new Regret(atIncumbent, bestEvaluated, searched);
+    return new Regret(atIncumbent, bestEvaluated, atBestNoisy, searched);
   }
 
   private static double median(Regret[] runs, int checkpoint, boolean atIncumbent) {

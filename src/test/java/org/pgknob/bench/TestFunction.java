@@ -18,6 +18,14 @@ interface TestFunction {
   /** The minimum over the feasible region. */
   double minimum();
 
+  /**
+   * The function whose range sets the observation noise: this one, or for a function restricted to
+   * another's relevant inputs that other, so that both see the same noise.
+   */
+  default TestFunction noiseReference() {
+    return this;
+  }
+
   static double real(Configuration c, String knob) {
     return ((Number) c.get(knob)).doubleValue();
   }

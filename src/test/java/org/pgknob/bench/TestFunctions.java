@@ -31,6 +31,53 @@ final class TestFunctions {
         mixedWithConditionAndFailures(7));
   }
 
+  /**
+   * The hard functions of the widened suite restricted to their relevant inputs, the others held at
+   * their defaults (which the functions ignore): the regret bayes reaches when it is told which
+   * inputs matter, a bound on what any way of finding them can bring. Run only when named ({@code
+   * --only relevant-}); random search's regret does not depend on the inert inputs, so the parent's
+   * random column is the reference.
+   */
+  static List<TestFunction> relevantOnly() {
+    return List.of(
+        relevantOnly(hartmann6Among(20), names(shuffledPositions(6, 20, 20))),
+        relevantOnly(levy4In20(), names(shuffledPositions(4, 20, 4))),
+        relevantOnly(ackley5In15(), names(shuffledPositions(5, 15, 5))),
+        relevantOnly(
+            mixedWithConditionAndFailures(),
+            List.of("x0", "x1", "x2", "mode", "method", "workers")));
+  }
+
+  private static List<String> names(int[] positions) {
+    List<String> out = new ArrayList<>();
+    for (int p : positions) {
+      out.add("x" + p);
+    }
+    return out;
+  }
+
+  /** {@code parent} searched over {@code relevant} alone, named relevant-(parent's name). */
+  static TestFunction relevantOnly(TestFunction parent, List<String> relevant) {
+    SearchSpace all = parent.space();
+    java.util.Map<String, Object> defaults = new java.util.LinkedHashMap<>();
+    for (Knob k : all.knobs()) {
+      defaults.put(k.name(), k.defaultValue());
+    }
+    Configuration inert = Configuration.of(defaults);
+    SearchSpace space = all.subset(relevant);
+    return new Simple("relevant-" + parent.name(), space, parent.minimum()) {
+      @Override
+      public double value(Configuration c) {
+        return parent.value(c.over(inert));
+      }
+
+      @Override
+      public TestFunction noiseReference() {
+        return parent;
+      }
+    };
+  }
+
   static Knob integer(String name, long min, long max, Scale scale) {
     return new Knob(
         name, KnobType.INTEGER, min, max, scale, "", null, null, null, (min + max) / 2, "");
