@@ -18,6 +18,11 @@ interface TestFunction {
   /** The minimum over the feasible region. */
   double minimum();
 
+  /** The inputs the function depends on; all of the space's unless it hides a few among many. */
+  default java.util.List<String> relevantInputs() {
+    return space().names();
+  }
+
   /**
    * The function whose range sets the observation noise: this one, or for a function restricted to
    * another's relevant inputs that other, so that both see the same noise.

@@ -40,12 +40,10 @@ final class TestFunctions {
    */
   static List<TestFunction> relevantOnly() {
     return List.of(
-        relevantOnly(hartmann6Among(20), names(shuffledPositions(6, 20, 20))),
-        relevantOnly(levy4In20(), names(shuffledPositions(4, 20, 4))),
-        relevantOnly(ackley5In15(), names(shuffledPositions(5, 15, 5))),
-        relevantOnly(
-            mixedWithConditionAndFailures(),
-            List.of("x0", "x1", "x2", "mode", "method", "workers")));
+        relevantOnly(hartmann6Among(20)),
+        relevantOnly(levy4In20()),
+        relevantOnly(ackley5In15()),
+        relevantOnly(mixedWithConditionAndFailures()));
   }
 
   private static List<String> names(int[] positions) {
@@ -56,15 +54,15 @@ final class TestFunctions {
     return out;
   }
 
-  /** {@code parent} searched over {@code relevant} alone, named relevant-(parent's name). */
-  static TestFunction relevantOnly(TestFunction parent, List<String> relevant) {
+  /** {@code parent} searched over its relevant inputs alone, named relevant-(parent's name). */
+  static TestFunction relevantOnly(TestFunction parent) {
     SearchSpace all = parent.space();
     java.util.Map<String, Object> defaults = new java.util.LinkedHashMap<>();
     for (Knob k : all.knobs()) {
       defaults.put(k.name(), k.defaultValue());
     }
     Configuration inert = Configuration.of(defaults);
-    SearchSpace space = all.subset(relevant);
+    SearchSpace space = all.subset(parent.relevantInputs());
     return new Simple("relevant-" + parent.name(), space, parent.minimum()) {
       @Override
       public double value(Configuration c) {
@@ -122,7 +120,7 @@ final class TestFunctions {
   static TestFunction hartmann6Among(int dims) {
     int[] at = shuffledPositions(6, dims, dims);
     SearchSpace space = new SearchSpace("hartmann6-in-" + dims, reals(dims, 0, 1));
-    return new Simple("hartmann-6-of-" + dims + "d", space, -3.32237) {
+    return new Simple("hartmann-6-of-" + dims + "d", space, -3.32237, names(at)) {
       @Override
       public double value(Configuration c) {
         double[] x = new double[6];
@@ -141,7 +139,7 @@ final class TestFunctions {
   static TestFunction levy4In20() {
     int[] at = shuffledPositions(4, 20, 4);
     SearchSpace space = new SearchSpace("levy4-in-20", reals(20, -10, 10));
-    return new Simple("levy-4-of-20d", space, 0) {
+    return new Simple("levy-4-of-20d", space, 0, names(at)) {
       @Override
       public double value(Configuration c) {
         double[] w = new double[4];
@@ -166,7 +164,7 @@ final class TestFunctions {
   static TestFunction ackley5In15() {
     int[] at = shuffledPositions(5, 15, 5);
     SearchSpace space = new SearchSpace("ackley5-in-15", reals(15, -5, 10));
-    return new Simple("ackley-5-of-15d", space, 0) {
+    return new Simple("ackley-5-of-15d", space, 0, names(at)) {
       @Override
       public double value(Configuration c) {
         double squares = 0;
@@ -239,7 +237,8 @@ final class TestFunctions {
           });
     }
     SearchSpace space = new SearchSpace("mixed-" + knobs.size(), knobs);
-    return new Simple("mixed-conditional-" + knobs.size() + "k", space, 0.05) {
+    List<String> relevant = List.of("x0", "x1", "x2", "mode", "method", "workers");
+    return new Simple("mixed-conditional-" + knobs.size() + "k", space, 0.05, relevant) {
       @Override
       public double value(Configuration c) {
         double x0 = TestFunction.real(c, "x0");
@@ -392,11 +391,22 @@ final class TestFunctions {
     private final String name;
     private final SearchSpace space;
     private final double minimum;
+    private final List<String> relevant;
 
     Simple(String name, SearchSpace space, double minimum) {
+      this(name, space, minimum, space.names());
+    }
+
+    Simple(String name, SearchSpace space, double minimum, List<String> relevant) {
       this.name = name;
       this.space = space;
       this.minimum = minimum;
+      this.relevant = relevant;
+    }
+
+    @Override
+    public List<String> relevantInputs() {
+      return relevant;
     }
 
     @Override
