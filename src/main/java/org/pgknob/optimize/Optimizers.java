@@ -8,6 +8,7 @@ import java.util.Set;
 import org.pgknob.PgknobException;
 import org.pgknob.optimize.acquisition.AcquisitionMaximizer;
 import org.pgknob.optimize.acquisition.TrustRegion;
+import org.pgknob.optimize.model.BowlMeanFitter;
 import org.pgknob.optimize.model.CategoricalKernel;
 import org.pgknob.optimize.model.GpFitter;
 import org.pgknob.optimize.model.RandomForestSurrogate;
@@ -36,6 +37,9 @@ import org.pgknob.optimize.model.SurrogateFitter;
  *   <li>{@code categorical}: how the Gaussian process compares categorical knobs, {@code onehot}
  *       (default; a dimension per category) or {@code overlap} (one input per knob, equal or not:
  *       see {@link CategoricalKernel}), for the MAP fit and the {@code saasbo} priors' chains alike
+ *   <li>{@code mean}: the maximum-a-posteriori Gaussian process's prior mean, {@code bowl}
+ *       (default; lower towards the walls of the space when the observations say so, see {@link
+ *       BowlMeanFitter}) or {@code constant}
  *   <li>{@code region}: {@code none} (default) or {@code turbo}: from {@link
  *       TrustRegion.Policy#FROM_DIMENSIONS} unit-cube dimensions up, the acquisition is searched in
  *       TuRBO's trust region around the incumbent ({@link TrustRegion}); {@code turbo:F} halves it
@@ -50,7 +54,7 @@ import org.pgknob.optimize.model.SurrogateFitter;
  */
 public final class Optimizers {
   private static final Set<String> OPTIONS =
-      Set.of("surrogate", "prior", "categorical", "region", "knobs", "maxKnobs", "initial");
+      Set.of("surrogate", "prior", "categorical", "mean", "region", "knobs", "maxKnobs", "initial");
 
   private Optimizers() {}
 
@@ -72,7 +76,8 @@ public final class Optimizers {
                       ? SurrogateKind.of(options.get("surrogate"))
                       : SurrogateKind.GP,
                   options.getOrDefault("prior", "scaled"),
-                  options.getOrDefault("categorical", DEFAULT_CATEGORICAL.label())),
+                  options.getOrDefault("categorical", DEFAULT_CATEGORICAL.label()),
+                  options.getOrDefault("mean", BOWL)),
               initialCap(options.getOrDefault("initial", "" + Bayes.INITIAL_CAP)),
               region(options.getOrDefault("region", "none")),
               screening(options.getOrDefault("initial", "" + Bayes.INITIAL_CAP)));
@@ -195,16 +200,36 @@ public final class Optimizers {
   /** How the Gaussian process compares categorical knobs unless told otherwise. */
   public static final CategoricalKernel DEFAULT_CATEGORICAL = CategoricalKernel.ONE_HOT;
 
+  /** The option {@code mean=bowl}, the default: see {@link BowlMeanFitter}. */
+  static final String BOWL = "bowl";
+
+  /** The option {@code mean=constant}: the Gaussian process's prior mean is 0 everywhere. */
+  static final String CONSTANT = "constant";
+
   /** The fitter of a {@code kind} surrogate, a Gaussian process with the default prior. */
   public static SurrogateFitter surrogate(SurrogateKind kind) {
     return surrogate(kind, "scaled");
   }
 
   /**
-   * The fitter of a {@code kind} surrogate with this length-scale prior (see above) and the
-   * categorical kernel labelled {@code categorical}.
+   * The fitter of a {@code kind} surrogate with this length-scale prior (see above), the
+   * categorical kernel labelled {@code categorical} and the default prior mean.
    */
   public static SurrogateFitter surrogate(SurrogateKind kind, String prior, String categorical) {
+    return surrogate(kind, prior, categorical, BOWL);
+  }
+
+  /**
+   * As {@link #surrogate(SurrogateKind, String, String)}, with the prior mean labelled {@code mean}
+   * ({@code bowl} or {@code constant}), which applies to the maximum-a-posteriori Gaussian process
+   * (the fully Bayesian {@code saasbo} priors and the random forest keep their own).
+   */
+  public static SurrogateFitter surrogate(
+      SurrogateKind kind, String prior, String categorical, String mean) {
+    if (!mean.equals(BOWL) && !mean.equals(CONSTANT)) {
+      throw new PgknobException(
+          "unknown prior mean '" + mean + "'", "choose mean=bowl or mean=constant");
+    }
     CategoricalKernel kernel =
         CategoricalKernel.of(categorical)
             .orElseThrow(
@@ -212,9 +237,10 @@ public final class Optimizers {
                     new PgknobException(
                         "unknown categorical kernel '" + categorical + "'",
                         "choose categorical=onehot or categorical=overlap"));
-    SurrogateFitter fitter = surrogate(kind, prior);
+    SurrogateFitter fitter = withoutMean(kind, prior);
     if (fitter instanceof GpFitter gp) {
-      return gp.withCategoricalKernel(kernel);
+      GpFitter withKernel = gp.withCategoricalKernel(kernel);
+      return mean.equals(BOWL) ? new BowlMeanFitter(withKernel) : withKernel;
     }
     if (fitter instanceof SaasboFitter saasbo) {
       return saasbo.withCategoricalKernel(kernel);
@@ -222,8 +248,17 @@ public final class Optimizers {
     return fitter;
   }
 
-  /** The fitter of a {@code kind} surrogate; {@code prior} is a Gaussian process's (see above). */
+  /**
+   * The fitter of a {@code kind} surrogate with the default prior mean; {@code prior} is a Gaussian
+   * process's (see above).
+   */
   public static SurrogateFitter surrogate(SurrogateKind kind, String prior) {
+    SurrogateFitter fitter = withoutMean(kind, prior);
+    return fitter instanceof GpFitter gp ? new BowlMeanFitter(gp) : fitter;
+  }
+
+  /** The fitter of a {@code kind} surrogate with a {@code prior}, the prior mean constant. */
+  private static SurrogateFitter withoutMean(SurrogateKind kind, String prior) {
     double tau;
     boolean adaptive = prior.equals("auto") || prior.startsWith("auto:");
     if (adaptive) {

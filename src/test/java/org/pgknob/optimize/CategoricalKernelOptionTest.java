@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.junit.jupiter.api.Test;
 import org.pgknob.PgknobException;
+import org.pgknob.optimize.model.BowlMeanFitter;
 import org.pgknob.optimize.model.CategoricalKernel;
 import org.pgknob.optimize.model.GpFitter;
 
@@ -35,6 +36,8 @@ class CategoricalKernelOptionTest {
   }
 
   private static GpFitter gp(Object fitter) {
-    return assertInstanceOf(GpFitter.class, fitter);
+    // the default prior mean wraps the Gaussian process's fitter
+    Object inner = assertInstanceOf(BowlMeanFitter.class, fitter).inner();
+    return assertInstanceOf(GpFitter.class, inner);
   }
 }

@@ -1,0 +1,117 @@
+package org.pgknob.optimize.model;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.Arrays;
+import java.util.List;
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+
+/** The bowl-shaped prior mean: fitted where the walls are worse, absent where they are not. */
+class BowlMeanFitterTest {
+  private static final int DIMS = 6;
+
+  /** 25 random points of the middle of the cube, [0.2, 0.8] in every input: no wall observed. */
+  private static double[][] middlePoints() {
+    Random r = new Random(11);
+    double[][] x = new double[25][DIMS];
+    for (double[] row : x) {
+      for (int d = 0; d < DIMS; d++) {
+        row[d] = 0.2 + 0.6 * r.nextDouble();
+      }
+    }
+    return x;
+  }
+
+  /** Larger is better; {@code sign} -1 is a bowl (walls worse), +1 a dome (walls better). */
+  private static double[] targets(double[][] x, double sign) {
+    double[] y = new double[x.length];
+    for (int i = 0; i < x.length; i++) {
+      double a = x[i][0] - 0.45;
+      double b = x[i][3] - 0.55;
+      y[i] = sign * 20 * (a * a + b * b);
+    }
+    double mean = Arrays.stream(y).average().orElse(0);
+    double sd = Math.sqrt(Arrays.stream(y).map(v -> (v - mean) * (v - mean)).sum() / y.length);
+    return Arrays.stream(y).map(v -> (v - mean) / sd).toArray();
+  }
+
+  private static double[] at(double x0, double x3) {
+    double[] p = new double[DIMS];
+    Arrays.fill(p, 0.5);
+    p[0] = x0;
+    p[3] = x3;
+    return p;
+  }
+
+  @Test
+  void wallsWorseThanTheMiddleArePredictedWorseBeyondTheObservations() {
+    double[][] x = middlePoints();
+    double[] y = targets(x, -1);
+    Surrogate bowl = new BowlMeanFitter(new GpFitter()).fit(x, y, 1L);
+    Surrogate constant = new GpFitter().fit(x, y, 1L);
+
+    BowlMeanFitter.Shifted shifted = assertInstanceOf(BowlMeanFitter.Shifted.class, bowl);
+    assertTrue(shifted.bowl().depth() > 0, "depth " + shifted.bowl().depth());
+    double[] corner = at(0, 1);
+    double[] middle = at(0.45, 0.55);
+    // a constant mean reverts towards the data's mean away from them; the bowl keeps falling
+    assertTrue(
+        bowl.mean(corner) < constant.mean(corner) - 0.5,
+        "corner: bowl " + bowl.mean(corner) + ", constant " + constant.mean(corner));
+    assertTrue(bowl.mean(corner) < bowl.mean(middle) - 1);
+  }
+
+  @Test
+  void wallsBetterThanTheMiddleLeaveTheModelAsItIs() {
+    double[][] x = middlePoints();
+    double[] y = targets(x, +1);
+    Surrogate bowl = new BowlMeanFitter(new GpFitter()).fit(x, y, 1L);
+    Surrogate constant = new GpFitter().fit(x, y, 1L);
+
+    assertInstanceOf(GaussianProcess.class, bowl);
+    for (double[] p : List.of(at(0, 1), at(0.45, 0.55), at(0.9, 0.1))) {
+      assertEquals(constant.predict(p).mean(), bowl.predict(p).mean(), 1e-12);
+      assertEquals(constant.predict(p).variance(), bowl.predict(p).variance(), 1e-12);
+    }
+  }
+
+  @Test
+  void theBowlWeighsRelevantInputsAboveInertOnesAndCategoricalOnesNotAtAll() {
+    double[][] x = TwoRelevantInputs.points();
+    Surrogate model = new GpFitter().fit(x, TwoRelevantInputs.targets(x), 1L);
+    List<CategoricalBlock> blocks = List.of(new CategoricalBlock(9, 3));
+
+    double[] w = BowlMeanFitter.relevanceWeights(model, TwoRelevantInputs.DIMS, blocks);
+
+    double inert = 0;
+    for (int d = 0; d < TwoRelevantInputs.DIMS; d++) {
+      if (!TwoRelevantInputs.relevant(d)) {
+        inert = Math.max(inert, w[d]);
+      }
+    }
+    for (int d : TwoRelevantInputs.RELEVANT) {
+      assertTrue(w[d] > inert, "relevant " + d + " " + Arrays.toString(w));
+    }
+    assertEquals(1, Arrays.stream(w).max().orElse(0), 1e-12);
+    for (int d = 9; d < 12; d++) {
+      assertEquals(0, w[d], "one-hot dimension " + d);
+    }
+  }
+
+  @Test
+  void theDifferenceOfTwoPointsCarriesTheBowl() {
+    double[][] x = middlePoints();
+    Surrogate bowl = new BowlMeanFitter(new GpFitter()).fit(x, targets(x, -1), 1L);
+    double[] a = at(0.05, 0.95);
+    double[] b = at(0.45, 0.55);
+
+    Prediction difference = bowl.difference(a, b);
+
+    assertEquals(bowl.mean(a) - bowl.mean(b), difference.mean(), 1e-9);
+    assertNotEquals(0, difference.mean());
+  }
+}
