@@ -33,9 +33,10 @@ import org.pgknob.space.SearchSpace;
  * bayes's at its incumbent, random's, then bayes's at the best point evaluated and at its best
  * noisy observation); {@code --first-seed} runs seeds N to N + seeds - 1, so a second run adds
  * seeds to a first one's. {@code --only relevant-} runs the hard functions restricted to their
- * relevant inputs ({@link TestFunctions#relevantOnly()}), which the full suite leaves out; {@code
- * --known-noise} gives each bayes observation the noise sd as its standard error, as a session's
- * trials carry theirs.
+ * relevant inputs ({@link TestFunctions#relevantOnly()}) and {@code --only edge-} Levy and Ackley
+ * with their optima near a wall ({@link TestFunctions#edge()}), which the full suite leaves out;
+ * {@code --known-noise} gives each bayes observation the noise sd as its standard error, as a
+ * session's trials carry theirs.
  */
 public final class OptimizerBenchmark {
   private static final int[] CHECKPOINTS = {20, 40, 80};
@@ -97,7 +98,7 @@ public final class OptimizerBenchmark {
         functions.add(f);
       }
     }
-    for (TestFunction f : TestFunctions.relevantOnly()) {
+    for (TestFunction f : TestFunctions.onlyWhenNamed()) {
       if (only.stream().anyMatch(f.name()::startsWith)) {
         functions.add(f);
       }

@@ -46,6 +46,52 @@ final class TestFunctions {
         relevantOnly(mixedWithConditionAndFailures()));
   }
 
+  /**
+   * The functions the benchmark runs only when named ({@code --only relevant-}, {@code --only
+   * edge-}): the bound of {@link #relevantOnly()} and the checks of {@link #edge()}.
+   */
+  static List<TestFunction> onlyWhenNamed() {
+    List<TestFunction> out = new ArrayList<>(relevantOnly());
+    out.addAll(edge());
+    return out;
+  }
+
+  /**
+   * Levy and Ackley with their optima moved near a wall of each relevant input: a check that the
+   * model's bowl-shaped prior mean (which is lower at the walls when the observations say so) does
+   * not just favour optima in the middle of the space, where the suite's functions have theirs.
+   */
+  static List<TestFunction> edge() {
+    return List.of(levyEdge(), ackleyEdge());
+  }
+
+  /** Levy 4 of 20 with its optimum at 0.9 of each relevant input's range (x = 8 of [-10, 10]). */
+  static TestFunction levyEdge() {
+    TestFunction levy = levy4In20();
+    return new Simple("edge-levy-4-of-20d", levy.space(), 0, levy.relevantInputs()) {
+      @Override
+      public double value(Configuration c) {
+        java.util.Map<String, Object> moved = new java.util.LinkedHashMap<>();
+        for (String n : levy.space().names()) {
+          moved.put(n, TestFunction.real(c, n) - 7);
+        }
+        return levy.value(Configuration.of(moved));
+      }
+    };
+  }
+
+  /** Ackley 5 of 15 on [-1, 14]: the optimum at 1/15 of each relevant input's range. */
+  static TestFunction ackleyEdge() {
+    TestFunction ackley = ackley5In15();
+    SearchSpace space = new SearchSpace("ackley5-in-15-edge", reals(15, -1, 14));
+    return new Simple("edge-ackley-5-of-15d", space, 0, ackley.relevantInputs()) {
+      @Override
+      public double value(Configuration c) {
+        return ackley.value(c);
+      }
+    };
+  }
+
   private static List<String> names(int[] positions) {
     List<String> out = new ArrayList<>();
     for (int p : positions) {

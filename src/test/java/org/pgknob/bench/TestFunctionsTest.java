@@ -119,4 +119,23 @@ class TestFunctionsTest {
           1e-12);
     }
   }
+
+  @Test
+  void theEdgeFunctionsHaveTheirMinimumNearAWallWhateverTheInertInputsAre() {
+    TestFunction levy = TestFunctions.levyEdge();
+    TestFunction ackley = TestFunctions.ackleyEdge();
+    Map<String, Object> levyBest = new LinkedHashMap<>();
+    for (String name : levy.space().names()) {
+      // the relevant inputs at 8, 0.9 of [-10, 10]; the inert ones anywhere
+      levyBest.put(name, levy.relevantInputs().contains(name) ? 8.0 : -3.0);
+    }
+    assertEquals(0, levy.value(Configuration.of(levyBest)), 1e-12);
+    Map<String, Object> ackleyBest = new LinkedHashMap<>();
+    for (String name : ackley.space().names()) {
+      // the relevant inputs at 0, 1/15 of [-1, 14]
+      ackleyBest.put(name, ackley.relevantInputs().contains(name) ? 0.0 : 13.0);
+    }
+    assertEquals(0, ackley.value(Configuration.of(ackleyBest)), 1e-12);
+    assertEquals(-1, ackley.space().knob(ackley.relevantInputs().get(0)).min());
+  }
 }
