@@ -91,6 +91,17 @@ public final class Optimizers {
     return bayes(spec, surrogate(surrogate));
   }
 
+  /**
+   * As {@link #bayes(OptimizerSpec, SurrogateKind)} with a constant prior mean: a model for
+   * predicting what a change between two configurations does, not for searching. The bowl of the
+   * default ({@link BowlMeanFitter}) is a search aid that gives even a knob the model finds nearly
+   * inert a share of its curvature, so it would predict a loss for moving such a knob to a default
+   * at a wall of its range that no observation shows.
+   */
+  public static Bayes bayesWithConstantMean(OptimizerSpec spec, SurrogateKind surrogate) {
+    return bayes(spec, surrogate(surrogate, "scaled", DEFAULT_CATEGORICAL.label(), CONSTANT));
+  }
+
   private static Bayes bayes(OptimizerSpec spec, SurrogateFitter fitter) {
     return bayes(spec, fitter, Bayes.INITIAL_CAP, DEFAULT_REGION, Screening.Policy.NONE);
   }

@@ -23,7 +23,19 @@ final class ModelReplay {
    * picks against the baseline; they are not search evidence).
    */
   static Bayes fitted(OptimizerSpec spec, SurrogateKind surrogate, List<TrialResult> logged) {
-    Bayes model = Optimizers.bayes(spec, surrogate);
+    return observed(Optimizers.bayes(spec, surrogate), spec, logged);
+  }
+
+  /**
+   * As {@link #fitted}, with a constant prior mean: the model whose {@link Bayes#change} the pick's
+   * simplification reads (see {@link Optimizers#bayesWithConstantMean}).
+   */
+  static Bayes fittedForChanges(
+      OptimizerSpec spec, SurrogateKind surrogate, List<TrialResult> logged) {
+    return observed(Optimizers.bayesWithConstantMean(spec, surrogate), spec, logged);
+  }
+
+  private static Bayes observed(Bayes model, OptimizerSpec spec, List<TrialResult> logged) {
     for (Observation o :
         Objectives.correctedWithin(spec.space(), logged, t -> t.phase() != Phase.VALIDATION)) {
       model.observe(o.configuration(), o.outcome());

@@ -337,7 +337,7 @@ final class StepProposer {
     Configuration pick = best(name, search);
     OptimizerSpec spec =
         new OptimizerSpec(space, Objectives.of(key.objective()), inputs.seed(), c -> true, true);
-    Bayes model = ModelReplay.fitted(spec, inputs.surrogate(), search);
+    Bayes model = ModelReplay.fittedForChanges(spec, inputs.surrogate(), search);
     SessionMeasurements measured = new SessionMeasurements(search, key.objective());
     RunNoise noise = measured.noise();
     SweepAnalysis sweeps = sweeps(key.objective(), search, noise.known() ? noise.cv() : Double.NaN);

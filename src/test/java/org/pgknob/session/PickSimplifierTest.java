@@ -51,8 +51,10 @@ class PickSimplifierTest {
    */
   private static Bayes fitted() {
     Objective objective = Objective.maximize("tps");
+    // the session's simplification reads the constant-mean model (ModelReplay.fittedForChanges)
     Bayes model =
-        Optimizers.bayes(new OptimizerSpec(SPACE, objective, 7, c -> true, true), SurrogateKind.GP);
+        Optimizers.bayesWithConstantMean(
+            new OptimizerSpec(SPACE, objective, 7, c -> true, true), SurrogateKind.GP);
     Random random = new Random(16);
     for (int i = 0; i < 3; i++) {
       observe(model, Configuration.empty(), random);
