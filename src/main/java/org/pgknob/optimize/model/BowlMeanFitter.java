@@ -53,12 +53,13 @@ public final class BowlMeanFitter implements SurrogateFitter {
       long seed) {
     Surrogate first = inner.fit(x, y, knownNoise, categorical, seed);
     Bowl bowl = Bowl.fit(x, y, relevanceWeights(first, x[0].length, categorical));
-    if (bowl.depth() == 0) {
+    if (bowl.isFlat()) {
       return first;
     }
     double[] residual = new double[y.length];
     for (int i = 0; i < y.length; i++) {
-      residual[i] = y[i] - bowl.mean(x[i]);
+      residual[i] =
+          y[i] - bowl.whole().mean(bowl.weights(), x[i]) - bowl.walls().mean(bowl.weights(), x[i]);
     }
     return new Shifted(inner.fit(x, residual, knownNoise, categorical, seed), bowl);
   }
@@ -93,33 +94,74 @@ public final class BowlMeanFitter implements SurrogateFitter {
   }
 
   /**
-   * The fitted bowl: {@code mean(x) = -depth * (q(x) - offset)}, {@code q(x) = 12 sum_j w_j (x_j -
-   * 1/2)^2} (1 on average over the cube), {@code offset} the mean of q over the observations, so
-   * that the bowl leaves their mean alone.
+   * The fitted bowl, two terms over the same weights: {@code whole}, over the squared distance from
+   * the middle, {@code q(x) = 12 sum_j w_j (x_j - 1/2)^2} (1 on average over the cube), and {@code
+   * walls}, over the squared distance into the outer 0.3 of each input's range, {@code 12 sum_j w_j
+   * max(0, |x_j - 1/2| - 0.2)^2}: the second says only that the walls are worse, leaving the middle
+   * flat, for functions whose optima lie off the middle but clear of the walls (Styblinski-Tang's
+   * wells at 0.21 and 0.78, which the whole bowl alone leaned against). Each depth is fitted by
+   * least squares and kept at 0 or above, in one pass of backfitting: the whole bowl, the walls on
+   * what it leaves, then the whole bowl again on what the walls leave.
    *
    * @param weights each unit-cube dimension's weight, summing to 1; 0 for categorical knobs'
-   * @param depth beta, at least 0: how much lower the prior mean is at the walls
-   * @param offset the observations' mean of q
    */
-  public record Bowl(double[] weights, double depth, double offset) {
+  public record Bowl(double[] weights, Term whole, Term walls) {
+    /** The half-width of the flat middle of {@link #walls}, in the unit cube. */
+    static final double FLAT_MIDDLE = 0.2;
+
     static Bowl fit(double[][] x, double[] y, double[] relevance) {
       double total = 0;
       for (double w : relevance) {
         total += w;
       }
-      int n = y.length;
-      if (total == 0 || n < 3) {
-        return new Bowl(new double[relevance.length], 0, 0);
+      if (total == 0 || y.length < 3) {
+        Term none = new Term(0, 0, 0);
+        return new Bowl(new double[relevance.length], none, none);
       }
       double[] weights = new double[relevance.length];
       for (int j = 0; j < weights.length; j++) {
         weights[j] = relevance[j] / total;
       }
+      Term whole = Term.fit(x, y, weights, 0);
+      Term walls = Term.fit(x, residual(x, y, weights, whole), weights, FLAT_MIDDLE);
+      Term wholeAgain = Term.fit(x, residual(x, y, weights, walls), weights, 0);
+      return new Bowl(weights, wholeAgain, walls);
+    }
+
+    private static double[] residual(double[][] x, double[] y, double[] weights, Term term) {
+      double[] r = new double[y.length];
+      for (int i = 0; i < y.length; i++) {
+        r[i] = y[i] - term.mean(weights, x[i]);
+      }
+      return r;
+    }
+
+    /** Both depths 0: the prior mean is constant. */
+    public boolean isFlat() {
+      return whole.depth() == 0 && walls.depth() == 0;
+    }
+
+    /** The prior mean at unit-cube point {@code x}. */
+    public double mean(double[] x) {
+      return whole.mean(weights, x) + walls.mean(weights, x);
+    }
+  }
+
+  /**
+   * One term of the bowl: {@code -depth * (q(x) - offset)}, q the weighted squared distance of
+   * {@code x} from the middle beyond {@code flat} in each input, offset the observations' mean of q
+   * (so the term leaves their mean alone).
+   *
+   * @param depth beta, at least 0: how much lower the prior mean is where q is larger
+   */
+  public record Term(double depth, double offset, double flat) {
+    static Term fit(double[][] x, double[] y, double[] weights, double flat) {
+      int n = y.length;
       double[] q = new double[n];
       double qMean = 0;
       double yMean = 0;
       for (int i = 0; i < n; i++) {
-        q[i] = shape(weights, x[i]);
+        q[i] = shape(weights, x[i], flat);
         qMean += q[i] / n;
         yMean += y[i] / n;
       }
@@ -131,21 +173,20 @@ public final class BowlMeanFitter implements SurrogateFitter {
       }
       // larger y is better: walls that are worse make y fall as q grows, a negative slope
       double depth = sxx > 0 ? Math.max(0, -sxy / sxx) : 0;
-      return new Bowl(weights, depth, qMean);
+      return new Term(depth, qMean, flat);
     }
 
-    private static double shape(double[] weights, double[] x) {
+    private static double shape(double[] weights, double[] x, double flat) {
       double s = 0;
       for (int j = 0; j < x.length; j++) {
-        double c = x[j] - 0.5;
+        double c = Math.max(0, Math.abs(x[j] - 0.5) - flat);
         s += weights[j] * c * c;
       }
       return 12 * s;
     }
 
-    /** The prior mean at unit-cube point {@code x}. */
-    public double mean(double[] x) {
-      return depth == 0 ? 0 : -depth * (shape(weights, x) - offset);
+    double mean(double[] weights, double[] x) {
+      return depth == 0 ? 0 : -depth * (shape(weights, x, flat) - offset);
     }
   }
 

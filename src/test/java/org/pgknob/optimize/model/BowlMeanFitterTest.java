@@ -55,7 +55,7 @@ class BowlMeanFitterTest {
     Surrogate constant = new GpFitter().fit(x, y, 1L);
 
     BowlMeanFitter.Shifted shifted = assertInstanceOf(BowlMeanFitter.Shifted.class, bowl);
-    assertTrue(shifted.bowl().depth() > 0, "depth " + shifted.bowl().depth());
+    assertTrue(shifted.bowl().whole().depth() > 0, "depth " + shifted.bowl());
     double[] corner = at(0, 1);
     double[] middle = at(0.45, 0.55);
     // a constant mean reverts towards the data's mean away from them; the bowl keeps falling
@@ -113,5 +113,36 @@ class BowlMeanFitterTest {
 
     assertEquals(bowl.mean(a) - bowl.mean(b), difference.mean(), 1e-9);
     assertNotEquals(0, difference.mean());
+  }
+
+  @Test
+  void wallsWorseAroundAFlatMiddleAreFittedBetterWithTheWallsTermThanByTheWholeBowlAlone() {
+    Random r = new Random(3);
+    double[][] x = new double[40][DIMS];
+    double[] y = new double[x.length];
+    for (int i = 0; i < x.length; i++) {
+      for (int d = 0; d < DIMS; d++) {
+        x[i][d] = r.nextDouble();
+      }
+      double a = Math.max(0, Math.abs(x[i][0] - 0.5) - 0.3);
+      double b = Math.max(0, Math.abs(x[i][3] - 0.5) - 0.3);
+      y[i] = -50 * (a * a + b * b);
+    }
+    double[] weights =
+        BowlMeanFitter.relevanceWeights(new GpFitter().fit(x, y, 1L), DIMS, List.of());
+
+    BowlMeanFitter.Bowl bowl = BowlMeanFitter.Bowl.fit(x, y, weights);
+    double[] normalized = bowl.weights();
+    BowlMeanFitter.Term wholeAlone = BowlMeanFitter.Term.fit(x, y, normalized, 0);
+
+    assertTrue(bowl.walls().depth() > 0, bowl.toString());
+    double withWalls = 0;
+    double without = 0;
+    double mean = Arrays.stream(y).average().orElse(0);
+    for (int i = 0; i < x.length; i++) {
+      withWalls += Math.pow(y[i] - mean - bowl.mean(x[i]), 2);
+      without += Math.pow(y[i] - mean - wholeAlone.mean(normalized, x[i]), 2);
+    }
+    assertTrue(withWalls < 0.95 * without, "squared error " + withWalls + " against " + without);
   }
 }
