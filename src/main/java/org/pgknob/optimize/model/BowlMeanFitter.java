@@ -5,10 +5,11 @@ import java.util.Optional;
 
 /**
  * Fits a surrogate whose prior mean falls towards the walls of the unit cube: {@code m(x) = -beta
- * (q(x) - mean q)}, where {@code q} is the mean squared distance of the numeric inputs from the
- * centre of the cube, each input weighted by the model's relevance (1 / length scale, relative to
- * the most relevant); beta is fitted to the observations by least squares and kept at 0 or above,
- * and the inner surrogate is fitted to what the bowl leaves.
+ * (q(x) - mean q) - gamma (r(x) - mean r)}, where {@code q} is the mean squared distance of the
+ * numeric inputs from the centre of the cube and {@code r} the same distance counted only beyond
+ * the middle 0.4 of each input (see {@link Bowl}), each input weighted by the model's relevance (1
+ * / length scale, relative to the most relevant); beta and gamma are fitted to the observations by
+ * least squares and kept at 0 or above, and the inner surrogate is fitted to what the bowl leaves.
  *
  * <p>Why: a Gaussian process with a constant prior mean is most uncertain at the walls and corners
  * of the space, so expected improvement sends points there (boundary over-exploration, Siivola et
@@ -18,7 +19,7 @@ import java.util.Optional;
  * seeds that ended worst had one or two inputs at a bound for 30 trials. A mean that is lower at
  * the walls when the data say so (Snoek et al. 2015 used such a quadratic "bowl" for the same
  * reason) moves exploration inwards. Where the walls are no worse than the middle (the best values
- * of a knob at its maximum, say), beta is fitted to 0 and the model is the inner one unchanged;
+ * of a knob at its maximum, say), both are fitted to 0 and the model is the inner one unchanged;
  * weighting by relevance keeps inert inputs from diluting the bowl, and the inner model's relevance
  * comes from a first fit to the raw observations.
  */
