@@ -250,8 +250,7 @@ public final class Optimizers {
                         "choose categorical=onehot or categorical=overlap"));
     SurrogateFitter fitter = withoutMean(kind, prior);
     if (fitter instanceof GpFitter gp) {
-      GpFitter withKernel = gp.withCategoricalKernel(kernel);
-      return mean.equals(BOWL) ? new BowlMeanFitter(withKernel) : withKernel;
+      return withMean(gp.withCategoricalKernel(kernel), mean);
     }
     if (fitter instanceof SaasboFitter saasbo) {
       return saasbo.withCategoricalKernel(kernel);
@@ -264,8 +263,12 @@ public final class Optimizers {
    * process's (see above).
    */
   public static SurrogateFitter surrogate(SurrogateKind kind, String prior) {
-    SurrogateFitter fitter = withoutMean(kind, prior);
-    return fitter instanceof GpFitter gp ? new BowlMeanFitter(gp) : fitter;
+    return withMean(withoutMean(kind, prior), BOWL);
+  }
+
+  /** {@code fitter} under the prior mean labelled {@code mean}, if it is a MAP Gaussian process. */
+  private static SurrogateFitter withMean(SurrogateFitter fitter, String mean) {
+    return mean.equals(BOWL) && fitter instanceof GpFitter gp ? new BowlMeanFitter(gp) : fitter;
   }
 
   /** The fitter of a {@code kind} surrogate with a {@code prior}, the prior mean constant. */

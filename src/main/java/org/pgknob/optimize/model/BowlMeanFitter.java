@@ -1,5 +1,6 @@
 package org.pgknob.optimize.model;
 
+import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
 
@@ -59,6 +60,8 @@ public final class BowlMeanFitter implements SurrogateFitter {
     }
     double[] residual = new double[y.length];
     for (int i = 0; i < y.length; i++) {
+      // term by term, not y - bowl.mean(x): the order of the benchmark's measured runs (README),
+      // whose rounding a chaotic search would otherwise not reproduce to the digit
       residual[i] =
           y[i] - bowl.whole().mean(bowl.weights(), x[i]) - bowl.walls().mean(bowl.weights(), x[i]);
     }
@@ -69,7 +72,7 @@ public final class BowlMeanFitter implements SurrogateFitter {
   static double[] relevanceWeights(
       Surrogate model, int dimensions, List<CategoricalBlock> categorical) {
     boolean[] numeric = new boolean[dimensions];
-    java.util.Arrays.fill(numeric, true);
+    Arrays.fill(numeric, true);
     for (CategoricalBlock b : categorical) {
       for (int j = b.offset(); j < b.offset() + b.width(); j++) {
         numeric[j] = false;
