@@ -27,12 +27,13 @@ import org.pgknob.space.UnitCubeEncoder;
  * <p>Each {@link #suggest()} reads top to bottom: the spec's anchors not yet observed, in order;
  * while fewer than {@link #initialPoints()} observations have a value, the next point of the
  * initial design (around the anchors if there are any, else a scrambled Sobol design over the
- * space; see {@link InitialDesign}); then fit the surrogate to the successful observations
- * (log-transformed, standardized, the worse half compressed; see {@link TargetTransform}), fit the
- * feasibility model to successes and failures (failures never enter the objective model as invented
- * values), and maximize {@code log EI + log P(feasible)} over admissible candidates. EI improves on
- * the best posterior mean among observed configurations, which is also the {@link #incumbent()}:
- * with noisy trials the luckiest run is not the best configuration.
+ * space; see {@link InitialDesign}); then fit the surrogate to the successful observations (on the
+ * log scale when that explains them better, see {@link TargetScale}; standardized, the worse half
+ * compressed; see {@link TargetTransform}), fit the feasibility model to successes and failures
+ * (failures never enter the objective model as invented values), and maximize {@code log EI + log
+ * P(feasible)} over admissible candidates. EI improves on the best posterior mean among observed
+ * configurations, which is also the {@link #incumbent()}: with noisy trials the luckiest run is not
+ * the best configuration.
  *
  * <p>Noise: an observation whose outcome carries a standard error enters the model with that
  * variance (on the model's scale, see {@link TargetTransform#forwardVariance}) added to the fitted
@@ -517,20 +518,25 @@ public final class Bayes implements Optimizer {
     for (Observation o : ok) {
       values.add(o.outcome().value(spec.objective().metric()).getAsDouble());
     }
-    TargetTransform transform = TargetTransform.fit(values, spec.objective().direction());
     double[][] x = new double[ok.size()][];
-    double[] y = new double[ok.size()];
-    double[] knownNoise = new double[ok.size()];
+    double[] standardErrors = new double[ok.size()];
     List<Configuration> configs = new ArrayList<>();
     String metric = spec.objective().metric();
     for (int i = 0; i < ok.size(); i++) {
       x[i] = canonical(ok.get(i).configuration());
-      y[i] = transform.forward(values.get(i));
-      double se = ok.get(i).outcome().standardError(metric).orElse(0);
-      knownNoise[i] = transform.forwardVariance(values.get(i), se);
+      standardErrors[i] = ok.get(i).outcome().standardError(metric).orElse(0);
       configs.add(ok.get(i).configuration());
     }
     long seed = spec.seed() * 7_919L + history.size();
+    TargetTransform transform =
+        TargetScale.choose(
+            values, spec.objective().direction(), x, standardErrors, categorical, seed);
+    double[] y = new double[ok.size()];
+    double[] knownNoise = new double[ok.size()];
+    for (int i = 0; i < ok.size(); i++) {
+      y[i] = transform.forward(values.get(i));
+      knownNoise[i] = transform.forwardVariance(values.get(i), standardErrors[i]);
+    }
     Surrogate surrogate;
     if (subspace == null) {
       surrogate = fitter.fit(x, y, knownNoise, categorical, seed);

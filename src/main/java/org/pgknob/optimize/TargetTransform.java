@@ -8,7 +8,8 @@ import java.util.List;
  *
  * <ol>
  *   <li>The logarithm when every value is positive (TPS and latency vary by factors, not by
- *       amounts), the sign flipped for minimization, then standardized.
+ *       amounts) and {@link TargetScale} finds that it explains the values better than their own
+ *       scale, the sign flipped for minimization, then standardized.
  *   <li>The worse half compressed: below the median, a distance {@code d} becomes {@code log(1 +
  *       d)}. A setting that collapses throughput lies many standard deviations below the rest; left
  *       as it is, it dominates the model's fit (length scales and variance spent on the walls of
@@ -33,7 +34,14 @@ record TargetTransform(
     double compressedSd) {
 
   static TargetTransform fit(List<Double> values, Direction direction) {
-    boolean log = values.stream().allMatch(v -> v > 0);
+    return fit(values, direction, values.stream().allMatch(v -> v > 0));
+  }
+
+  /**
+   * As {@link #fit(List, Direction)}, on the log scale only if {@code log} (which needs every value
+   * positive); see {@link TargetScale} for the choice.
+   */
+  static TargetTransform fit(List<Double> values, Direction direction, boolean log) {
     double sign = direction == Direction.MAXIMIZE ? 1 : -1;
     double[] t = new double[values.size()];
     for (int i = 0; i < t.length; i++) {
@@ -100,6 +108,17 @@ record TargetTransform(
     double step = log ? Math.min(standardError, value / 2) : standardError;
     double slope = (forward(value + step) - forward(value - step)) / (2 * step);
     return slope * slope * standardError * standardError;
+  }
+
+  /**
+   * The log of the transform's slope at {@code value}: the change of variables that turns a density
+   * of the transformed values into one of the values themselves, so that models fitted to values
+   * transformed in different ways can be compared by their likelihoods.
+   */
+  double logSlope(double value) {
+    double step = 1e-6 * Math.max(Math.abs(value), 1e-9);
+    double slope = (forward(value + step) - forward(value - step)) / (2 * step);
+    return Math.log(Math.abs(slope));
   }
 
   double inverse(double y) {
