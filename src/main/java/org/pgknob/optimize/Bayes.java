@@ -367,26 +367,31 @@ public final class Bayes implements Optimizer {
 
   /**
    * The model's posterior of the objective's change from {@code from} to {@code to} ({@link
-   * PredictedChange}: an oriented log ratio and its sd); empty before the model exists, or when the
-   * objective's values are not all positive (no log ratio then).
+   * PredictedChange}: an oriented log ratio and its sd); empty before the model exists, when the
+   * objective's values are not all positive (no log ratio then), or where the model predicts a
+   * value at or below 0.
    *
    * <p>The difference is taken on the model's scale with the two points' posterior covariance
    * ({@link org.pgknob.optimize.model.Surrogate#difference}), then brought to the log scale: its
    * mean through the target transform, its sd by the transform's slope over one sd either side of
-   * {@code from} (the compression of the worse half makes the slope depend on where it is taken).
+   * {@code from} (the compression of the worse half makes the slope depend on where it is taken; on
+   * the values' own scale, so does the log).
    */
   public Optional<PredictedChange> change(Configuration from, Configuration to) {
     Optional<Fitted> model = model();
-    if (model.isEmpty() || !model.get().transform().log()) {
+    if (model.isEmpty() || !model.get().transform().positive()) {
       return Optional.empty();
     }
     Fitted m = model.get();
     Prediction d = m.surrogate().difference(canonical(to), canonical(from));
     double yFrom = m.surrogate().mean(canonical(from));
     TargetTransform t = m.transform();
-    double gain = t.oriented(yFrom + d.mean()) - t.oriented(yFrom);
+    double gain = t.orientedLog(yFrom + d.mean()) - t.orientedLog(yFrom);
     double h = Math.max(d.sd(), 1e-6);
-    double slope = (t.oriented(yFrom + h) - t.oriented(yFrom - h)) / (2 * h);
+    double slope = (t.orientedLog(yFrom + h) - t.orientedLog(yFrom - h)) / (2 * h);
+    if (Double.isNaN(gain) || Double.isNaN(slope)) {
+      return Optional.empty();
+    }
     return Optional.of(new PredictedChange(gain, slope * d.sd()));
   }
 

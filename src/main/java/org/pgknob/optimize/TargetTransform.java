@@ -26,6 +26,7 @@ import java.util.List;
  */
 record TargetTransform(
     boolean log,
+    boolean positive,
     double sign,
     double mean,
     double sd,
@@ -60,7 +61,9 @@ record TargetTransform(
       c[i] = compress(z[i], median);
     }
     double[] second = meanAndSd(c);
-    return new TargetTransform(log, sign, first[0], first[1], median, second[0], second[1]);
+    boolean positive = values.stream().allMatch(v -> v > 0);
+    return new TargetTransform(
+        log, positive, sign, first[0], first[1], median, second[0], second[1]);
   }
 
   /** Mean and sample standard deviation; a spread of 1 where there is none to measure. */
@@ -124,6 +127,20 @@ record TargetTransform(
   double inverse(double y) {
     double t = sign * oriented(y);
     return log ? Math.exp(t) : t;
+  }
+
+  /**
+   * The objective's value at the model's value {@code y} as its logarithm, oriented so that larger
+   * is better: a log ratio of two objective values is the difference of these, on either scale
+   * {@link TargetScale} chose. NaN where the objective's value is not positive (a model on the
+   * values' own scale can predict below 0).
+   */
+  double orientedLog(double y) {
+    if (log) {
+      return oriented(y);
+    }
+    double value = inverse(y);
+    return value > 0 ? sign * Math.log(value) : Double.NaN;
   }
 
   /**

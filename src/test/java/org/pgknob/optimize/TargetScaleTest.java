@@ -1,12 +1,16 @@
 package org.pgknob.optimize;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
+import org.pgknob.space.Configuration;
+import org.pgknob.space.SearchSpace;
 
 /** The choice between the log scale and the values' own scale, by the models' likelihoods. */
 class TargetScaleTest {
@@ -64,6 +68,45 @@ class TargetScaleTest {
       values.add(-1 + 10 * bowl(row));
     }
     assertFalse(chosen(x, values, Direction.MINIMIZE).log());
+  }
+
+  @Test
+  void aPredictedChangeIsALogRatioOnTheValuesOwnScaleToo() {
+    SearchSpace space =
+        new SearchSpace(
+            "three",
+            List.of(
+                TestSpaces.real("a", 0, 1, 0.5),
+                TestSpaces.real("b", 0, 1, 0.5),
+                TestSpaces.real("c", 0, 1, 0.5)));
+    Bayes bayes =
+        Optimizers.bayesWithConstantMean(
+            OptimizerSpec.of(space, Objective.minimize("value")).withSeed(3), SurrogateKind.GP);
+    Random random = new Random(5);
+    for (double[] row : points(random)) {
+      double value = 0.2 + 10 * bowl(row) + 0.08 * random.nextGaussian();
+      bayes.observe(
+          Configuration.of(Map.of("a", row[0], "b", row[1], "c", row[2])),
+          Outcome.ok("value", value));
+    }
+    Configuration corner = Configuration.of(Map.of("a", 1.0, "b", 0.0, "c", 1.0));
+    Configuration best = Configuration.of(Map.of("a", 0.3, "b", 0.6, "c", 0.5));
+    // from about 0.2 + 10 x 0.86 = 8.8 down to about 0.2: log(8.8 / 0.2) = 3.8, a gain
+    PredictedChange change = bayes.change(corner, best).orElseThrow();
+    assertTrue(change.logGain() > 2.5 && change.logGain() < 5.5, "log ratio " + change.logGain());
+    assertTrue(change.logSd() > 0, "sd " + change.logSd());
+  }
+
+  @Test
+  void onTheValuesOwnScaleTheOrientedLogIsTheLogOfTheValue() {
+    List<Double> values = List.of(0.3, 1.0, 2.5, 4.0, 8.0);
+    TargetTransform maximize = TargetTransform.fit(values, Direction.MAXIMIZE, false);
+    TargetTransform minimize = TargetTransform.fit(values, Direction.MINIMIZE, false);
+    for (double v : values) {
+      assertEquals(Math.log(v), maximize.orientedLog(maximize.forward(v)), 1e-9);
+      assertEquals(-Math.log(v), minimize.orientedLog(minimize.forward(v)), 1e-9);
+    }
+    assertTrue(Double.isNaN(maximize.orientedLog(maximize.forward(-1))));
   }
 
   @Test
