@@ -3,9 +3,13 @@
 
 Usage: bench/optimizer-compare.py BASE.progress [VARIANT.progress ...]
 For each file and function: the seeds, the ratio of medians bayes / random at each checkpoint and
-the median of per-seed ratios at 40 evaluations; for each variant, the seeds (shared with BASE)
+the median of per-seed ratios at 40 evaluations, with a 90% bootstrap interval of the ratio at 40
+(seeds resampled, each seed's bayes and random kept together; 2,000 resamples, fixed seed) and the
+share of resamples at or under the issue's goal (0.5 on hartmann-6-of-30d, 0.3 elsewhere); for
+each variant, the seeds (shared with BASE)
 on which its regret at 40 evaluations was below and above BASE's, the median per-seed log ratio
-of the regrets, and a two-sided Wilcoxon signed-rank test of the paired log regrets (with SciPy).
+of the regrets and their standard deviation (how much a change redraws each seed's regret), and
+a two-sided Wilcoxon signed-rank test of the paired log regrets (with SciPy).
 Several files of one setting (other seeds) can be joined with cat first: a run is deterministic
 for a seed. A function restricted to another's relevant inputs (relevant-NAME, from --only
 relevant-) is also compared with NAME's random search in BASE: random search's regret does not
@@ -13,6 +17,7 @@ depend on the inert inputs, so that ratio is the one the goal reads for NAME.
 """
 import collections
 import math
+import random
 import re
 import statistics
 import sys
@@ -37,12 +42,42 @@ def summary(path, runs):
         rows = [seeds[s] for s in sorted(seeds)]
         ratios = []
         for c in range(len(rows[0][0])):
+            # a checkpoint some seeds did not reach (NaN) has no median: sorting NaN is undefined
+            if any(v != v for row in rows for v in (row[0][c], row[1][c])):
+                ratios.append("nan")
+                continue
             b = statistics.median(r[0][c] for r in rows)
             r = statistics.median(r[1][c] for r in rows)
-            ratios.append("nan" if r != r or b != b or r == 0 else f"{b / r:.3f}")
+            ratios.append("nan" if r == 0 else f"{b / r:.3f}")
         per_seed = statistics.median(r[0][1] / r[1][1] for r in rows if r[1][1] > 0)
         print(f"  {function:26s} seeds {len(rows):2d}  ratio at 20/40/80 {' / '.join(ratios)}"
-              f"  median per-seed ratio at 40 {per_seed:.3f}")
+              f"  median per-seed ratio at 40 {per_seed:.3f}{interval(function, rows)}")
+
+
+def goal(function):
+    """Issue 17's goal for the ratio at 40 evaluations."""
+    return 0.5 if function.startswith("hartmann-6-of-30") else 0.3
+
+
+def interval(function, rows, resamples=2000):
+    """The 90% bootstrap interval of the ratio of medians at 40 and the share at or under goal."""
+    pairs = [(r[0][1], r[1][1]) for r in rows if r[0][1] == r[0][1] and r[1][1] == r[1][1]]
+    if len(pairs) < 2:
+        return ""
+    draw = random.Random(0)
+    ratios = []
+    for _ in range(resamples):
+        sample = [pairs[draw.randrange(len(pairs))] for _ in pairs]
+        r = statistics.median(p[1] for p in sample)
+        if r > 0:
+            ratios.append(statistics.median(p[0] for p in sample) / r)
+    if not ratios:
+        return ""
+    ratios.sort()
+    low = ratios[int(0.05 * (len(ratios) - 1))]
+    high = ratios[int(0.95 * (len(ratios) - 1))]
+    under = sum(v <= goal(function) for v in ratios) / len(ratios)
+    return f"  90% {low:.3f} to {high:.3f}, {under:.0%} at or under {goal(function)}"
 
 
 def against_parent(runs, base):
@@ -80,6 +115,8 @@ def paired(variant, base, shared):
     if not logs:
         return ""
     out = f", median log ratio {statistics.median(logs):+.2f}"
+    if len(logs) > 1:
+        out += f" (sd {statistics.stdev(logs):.2f})"
     try:
         from scipy.stats import wilcoxon
     except ImportError:
