@@ -217,6 +217,12 @@ public final class Optimizers {
   /** The option {@code mean=constant}: the Gaussian process's prior mean is 0 everywhere. */
   static final String CONSTANT = "constant";
 
+  /**
+   * The option {@code mean=centred}: the bowl with its centre fitted in the most relevant inputs
+   * (see {@link BowlMeanFitter.Term#fitCentred}).
+   */
+  static final String CENTRED = "centred";
+
   /** The fitter of a {@code kind} surrogate, a Gaussian process with the default prior. */
   public static SurrogateFitter surrogate(SurrogateKind kind) {
     return surrogate(kind, "scaled");
@@ -232,14 +238,15 @@ public final class Optimizers {
 
   /**
    * As {@link #surrogate(SurrogateKind, String, String)}, with the prior mean labelled {@code mean}
-   * ({@code bowl} or {@code constant}), which applies to the maximum-a-posteriori Gaussian process
-   * (the fully Bayesian {@code saasbo} priors and the random forest keep their own).
+   * ({@code bowl}, {@code centred} or {@code constant}), which applies to the maximum-a-posteriori
+   * Gaussian process (the fully Bayesian {@code saasbo} priors and the random forest keep their
+   * own).
    */
   public static SurrogateFitter surrogate(
       SurrogateKind kind, String prior, String categorical, String mean) {
-    if (!mean.equals(BOWL) && !mean.equals(CONSTANT)) {
+    if (!mean.equals(BOWL) && !mean.equals(CONSTANT) && !mean.equals(CENTRED)) {
       throw new PgknobException(
-          "unknown prior mean '" + mean + "'", "choose mean=bowl or mean=constant");
+          "unknown prior mean '" + mean + "'", "choose mean=bowl, mean=centred or mean=constant");
     }
     CategoricalKernel kernel =
         CategoricalKernel.of(categorical)
@@ -268,7 +275,10 @@ public final class Optimizers {
 
   /** {@code fitter} under the prior mean labelled {@code mean}, if it is a MAP Gaussian process. */
   private static SurrogateFitter withMean(SurrogateFitter fitter, String mean) {
-    return mean.equals(BOWL) && fitter instanceof GpFitter gp ? new BowlMeanFitter(gp) : fitter;
+    if (fitter instanceof GpFitter gp && !mean.equals(CONSTANT)) {
+      return new BowlMeanFitter(gp, mean.equals(CENTRED));
+    }
+    return fitter;
   }
 
   /** The fitter of a {@code kind} surrogate with a {@code prior}, the prior mean constant. */

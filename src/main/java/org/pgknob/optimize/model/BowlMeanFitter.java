@@ -3,6 +3,10 @@ package org.pgknob.optimize.model;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
+import org.apache.commons.math3.linear.Array2DRowRealMatrix;
+import org.apache.commons.math3.linear.ArrayRealVector;
+import org.apache.commons.math3.linear.LUDecomposition;
+import org.apache.commons.math3.linear.SingularMatrixException;
 
 /**
  * Fits a surrogate whose prior mean falls towards the walls of the unit cube: {@code m(x) = -beta
@@ -25,10 +29,28 @@ import java.util.Optional;
  * comes from a first fit to the raw observations.
  */
 public final class BowlMeanFitter implements SurrogateFitter {
+  /**
+   * Inputs whose relevance is at least this share of the largest get a fitted centre in {@link
+   * Term#fitCentred}: the seventeenth round's experiment (bench/optimizer-rounds.md) measured 0.5;
+   * 0.25 let the trend fit inputs the model barely tells from inert.
+   */
+  static final double CENTRED_RELEVANCE = 0.5;
+
   private final SurrogateFitter inner;
+  private final boolean centred;
 
   public BowlMeanFitter(SurrogateFitter inner) {
+    this(inner, false);
+  }
+
+  /**
+   * As {@link #BowlMeanFitter(SurrogateFitter)}; if {@code centred}, the whole bowl's centre is
+   * fitted to the observations in the most relevant inputs instead of held at the middle (option
+   * {@code mean=centred}, see {@link Term#fitCentred}).
+   */
+  public BowlMeanFitter(SurrogateFitter inner, boolean centred) {
     this.inner = inner;
+    this.centred = centred;
   }
 
   /** The fitter of the surrogate under the bowl. */
@@ -54,7 +76,7 @@ public final class BowlMeanFitter implements SurrogateFitter {
       List<CategoricalBlock> categorical,
       long seed) {
     Surrogate first = inner.fit(x, y, knownNoise, categorical, seed);
-    Bowl bowl = Bowl.fit(x, y, relevanceWeights(first, x[0].length, categorical));
+    Bowl bowl = Bowl.fit(x, y, relevanceWeights(first, x[0].length, categorical), centred);
     if (bowl.isFlat()) {
       return first;
     }
@@ -114,6 +136,15 @@ public final class BowlMeanFitter implements SurrogateFitter {
     static final double FLAT_MIDDLE = 0.2;
 
     static Bowl fit(double[][] x, double[] y, double[] relevance) {
+      return fit(x, y, relevance, false);
+    }
+
+    /**
+     * As {@link #fit(double[][], double[], double[])}; if {@code centred}, the whole bowl's centre
+     * is fitted in the inputs of relevance {@link #CENTRED_RELEVANCE} or more (see {@link
+     * Term#fitCentred}); the walls term stays around the middle.
+     */
+    static Bowl fit(double[][] x, double[] y, double[] relevance, boolean centred) {
       double total = 0;
       for (double w : relevance) {
         total += w;
@@ -125,6 +156,16 @@ public final class BowlMeanFitter implements SurrogateFitter {
       double[] weights = new double[relevance.length];
       for (int j = 0; j < weights.length; j++) {
         weights[j] = relevance[j] / total;
+      }
+      if (centred) {
+        boolean[] trended = new boolean[relevance.length];
+        for (int j = 0; j < trended.length; j++) {
+          trended[j] = relevance[j] >= CENTRED_RELEVANCE && relevance[j] > 0;
+        }
+        Term whole = Term.fitCentred(x, y, weights, trended);
+        Term walls = Term.fit(x, residual(x, y, weights, whole), weights, FLAT_MIDDLE);
+        Term wholeAgain = Term.fitCentred(x, residual(x, y, weights, walls), weights, trended);
+        return new Bowl(weights, wholeAgain, walls);
       }
       Term whole = Term.fit(x, y, weights, 0);
       Term walls = Term.fit(x, residual(x, y, weights, whole), weights, FLAT_MIDDLE);
@@ -153,19 +194,127 @@ public final class BowlMeanFitter implements SurrogateFitter {
 
   /**
    * One term of the bowl: {@code -depth * (q(x) - offset)}, q the weighted squared distance of
-   * {@code x} from the middle beyond {@code flat} in each input, offset the observations' mean of q
+   * {@code x} from the centre beyond {@code flat} in each input, offset the observations' mean of q
    * (so the term leaves their mean alone).
    *
    * @param depth beta, at least 0: how much lower the prior mean is where q is larger
+   * @param centre the unit-cube point q is measured from; null for the middle (1/2 in every input)
    */
-  public record Term(double depth, double offset, double flat) {
+  public record Term(double depth, double offset, double flat, double[] centre) {
+    Term(double depth, double offset, double flat) {
+      this(depth, offset, flat, null);
+    }
+
+    /** The cube's middle or, if its centre was fitted, the fitted centre. */
+    public double centre(int dimension) {
+      return centre == null ? 0.5 : centre[dimension];
+    }
+
+    /**
+     * The whole bowl (flat 0) with its centre fitted in the {@code trended} inputs: {@code y = a +
+     * b q(x) + sum_j g_j (x_j - 1/2)} by least squares, a ridge of 0.01 per observation on each g
+     * (20 to 40 noisy points and up to a handful of slopes), then each trended input's centre where
+     * its term of the quadratic peaks, {@code 1/2 + g_j / (24 depth w_j)}, kept within [0.1, 0.9],
+     * and the depth fitted again around that centre.
+     *
+     * <p>Why: a bowl about the middle draws the search towards the middle of every relevant input,
+     * and where the optimum lies off it (Ackley's at 1/3 of each relevant input's range) the
+     * seventeenth round's traces found seeds stuck between the two. The same data that say the
+     * walls are worse say on which side of the middle the values are better. Falls back to {@link
+     * #fit} (centre in the middle) with no trended input, with too few observations for the slopes,
+     * or where the fitted quadratic does not fall towards the walls.
+     */
+    static Term fitCentred(double[][] x, double[] y, double[] weights, boolean[] trended) {
+      int n = y.length;
+      int d = weights.length;
+      int[] inputs = new int[d];
+      int k = 0;
+      for (int j = 0; j < d; j++) {
+        if (trended[j]) {
+          inputs[k++] = j;
+        }
+      }
+      if (k == 0 || n < k + 4) {
+        return fit(x, y, weights, 0);
+      }
+      Optional<double[]> coefficients = ridgeQuadratic(x, y, weights, inputs, k);
+      if (coefficients.isEmpty() || !(-coefficients.get()[1] > 0)) {
+        return fit(x, y, weights, 0);
+      }
+      double[] beta = coefficients.get();
+      double depth = -beta[1];
+      double[] centre = new double[d];
+      Arrays.fill(centre, 0.5);
+      for (int m = 0; m < k; m++) {
+        int j = inputs[m];
+        double c = 0.5 + beta[2 + m] / (2 * 12 * depth * weights[j]);
+        centre[j] = Math.max(0.1, Math.min(0.9, c));
+      }
+      double[] q = new double[n];
+      double qMean = 0;
+      double yMean = 0;
+      for (int i = 0; i < n; i++) {
+        q[i] = shape(weights, x[i], 0, centre);
+        qMean += q[i] / n;
+        yMean += y[i] / n;
+      }
+      double sxy = 0;
+      double sxx = 0;
+      for (int i = 0; i < n; i++) {
+        sxy += (q[i] - qMean) * (y[i] - yMean);
+        sxx += (q[i] - qMean) * (q[i] - qMean);
+      }
+      return new Term(sxx > 0 ? Math.max(0, -sxy / sxx) : 0, qMean, 0, centre);
+    }
+
+    /**
+     * The least-squares coefficients {@code (a, b, g_1..g_k)} of {@code y = a + b q(x) + sum_m g_m
+     * (x_{inputs[m]} - 1/2)}, q about the middle, with a ridge of 0.01 n on the g's; empty if the
+     * normal equations are singular.
+     */
+    private static Optional<double[]> ridgeQuadratic(
+        double[][] x, double[] y, double[] weights, int[] inputs, int k) {
+      int n = y.length;
+      int p = k + 2;
+      double[][] a = new double[n][p];
+      for (int i = 0; i < n; i++) {
+        a[i][0] = 1;
+        a[i][1] = shape(weights, x[i], 0, null);
+        for (int m = 0; m < k; m++) {
+          a[i][2 + m] = x[i][inputs[m]] - 0.5;
+        }
+      }
+      double[][] normal = new double[p][p];
+      double[] right = new double[p];
+      for (int i = 0; i < n; i++) {
+        for (int r = 0; r < p; r++) {
+          right[r] += a[i][r] * y[i];
+          for (int c = 0; c < p; c++) {
+            normal[r][c] += a[i][r] * a[i][c];
+          }
+        }
+      }
+      for (int r = 2; r < p; r++) {
+        normal[r][r] += 0.01 * n;
+      }
+      try {
+        return Optional.of(
+            new LUDecomposition(new Array2DRowRealMatrix(normal))
+                .getSolver()
+                .solve(new ArrayRealVector(right))
+                .toArray());
+      } catch (SingularMatrixException e) {
+        return Optional.empty();
+      }
+    }
+
     static Term fit(double[][] x, double[] y, double[] weights, double flat) {
       int n = y.length;
       double[] q = new double[n];
       double qMean = 0;
       double yMean = 0;
       for (int i = 0; i < n; i++) {
-        q[i] = shape(weights, x[i], flat);
+        q[i] = shape(weights, x[i], flat, null);
         qMean += q[i] / n;
         yMean += y[i] / n;
       }
@@ -180,17 +329,17 @@ public final class BowlMeanFitter implements SurrogateFitter {
       return new Term(depth, qMean, flat);
     }
 
-    private static double shape(double[] weights, double[] x, double flat) {
+    private static double shape(double[] weights, double[] x, double flat, double[] centre) {
       double s = 0;
       for (int j = 0; j < x.length; j++) {
-        double c = Math.max(0, Math.abs(x[j] - 0.5) - flat);
+        double c = Math.max(0, Math.abs(x[j] - (centre == null ? 0.5 : centre[j])) - flat);
         s += weights[j] * c * c;
       }
       return 12 * s;
     }
 
     double mean(double[] weights, double[] x) {
-      return depth == 0 ? 0 : -depth * (shape(weights, x, flat) - offset);
+      return depth == 0 ? 0 : -depth * (shape(weights, x, flat, centre) - offset);
     }
   }
 

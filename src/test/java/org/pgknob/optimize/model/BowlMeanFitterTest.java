@@ -145,4 +145,75 @@ class BowlMeanFitterTest {
     }
     assertTrue(withWalls < 0.95 * without, "squared error " + withWalls + " against " + without);
   }
+
+  /** 40 random points of the cube, larger better, peaked at 0.25 in input 0 and 0.7 in input 3. */
+  private static double[][] offCentrePoints() {
+    Random r = new Random(5);
+    double[][] x = new double[40][DIMS];
+    for (double[] row : x) {
+      for (int d = 0; d < DIMS; d++) {
+        row[d] = r.nextDouble();
+      }
+    }
+    return x;
+  }
+
+  private static double[] offCentreTargets(double[][] x) {
+    double[] y = new double[x.length];
+    for (int i = 0; i < x.length; i++) {
+      double a = x[i][0] - 0.25;
+      double b = x[i][3] - 0.7;
+      y[i] = -20 * (a * a + b * b);
+    }
+    return y;
+  }
+
+  @Test
+  void aCentredBowlPeaksWhereTheObservationsDoInTheRelevantInputsAndInTheMiddleOfTheInertOnes() {
+    double[][] x = offCentrePoints();
+    double[] y = offCentreTargets(x);
+    double[] relevance =
+        BowlMeanFitter.relevanceWeights(new GpFitter().fit(x, y, 1L), DIMS, List.of());
+
+    BowlMeanFitter.Bowl centred = BowlMeanFitter.Bowl.fit(x, y, relevance, true);
+    BowlMeanFitter.Bowl middle = BowlMeanFitter.Bowl.fit(x, y, relevance, false);
+
+    BowlMeanFitter.Term whole = centred.whole();
+    assertTrue(whole.depth() > 0, centred.toString());
+    assertEquals(0.25, whole.centre(0), 0.1, "input 0");
+    assertEquals(0.7, whole.centre(3), 0.1, "input 3");
+    for (int d : new int[] {1, 2, 4, 5}) {
+      assertEquals(0.5, whole.centre(d), 1e-12, "inert input " + d);
+      assertEquals(0.5, middle.whole().centre(d), 1e-12);
+    }
+    assertEquals(0.5, middle.whole().centre(0), 1e-12, "the default bowl stays in the middle");
+    // the fitted centre explains the observations better than the middle does
+    assertTrue(
+        squaredError(centred, x, y) < squaredError(middle, x, y),
+        squaredError(centred, x, y) + " against " + squaredError(middle, x, y));
+  }
+
+  @Test
+  void aCentredBowlWithTooFewObservationsForItsSlopesKeepsTheMiddle() {
+    double[][] x = Arrays.copyOf(offCentrePoints(), 5);
+    double[] y = offCentreTargets(x);
+    double[] relevance = new double[DIMS];
+    Arrays.fill(relevance, 1);
+
+    BowlMeanFitter.Bowl centred = BowlMeanFitter.Bowl.fit(x, y, relevance, true);
+
+    for (int d = 0; d < DIMS; d++) {
+      assertEquals(0.5, centred.whole().centre(d), 1e-12, "input " + d);
+    }
+  }
+
+  private static double squaredError(BowlMeanFitter.Bowl bowl, double[][] x, double[] y) {
+    double mean = Arrays.stream(y).average().orElse(0);
+    double s = 0;
+    for (int i = 0; i < x.length; i++) {
+      double e = y[i] - mean - bowl.mean(x[i]);
+      s += e * e;
+    }
+    return s;
+  }
 }
