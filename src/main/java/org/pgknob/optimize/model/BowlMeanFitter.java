@@ -219,10 +219,10 @@ public final class BowlMeanFitter implements SurrogateFitter {
      *
      * <p>Why: a bowl about the middle draws the search towards the middle of every relevant input,
      * and where the optimum lies off it (Ackley's at 1/3 of each relevant input's range) the
-     * seventeenth round's traces found seeds stuck between the two. The same data that say the
-     * walls are worse say on which side of the middle the values are better. Falls back to {@link
-     * #fit} (centre in the middle) with no trended input, with too few observations for the slopes,
-     * or where the fitted quadratic does not fall towards the walls.
+     * sixteenth round's traces found seeds stuck between the two. The same data that say the walls
+     * are worse say on which side of the middle the values are better. Falls back to {@link #fit}
+     * (centre in the middle) with no trended input, with too few observations for the slopes, or
+     * where the fitted quadratic does not fall towards the walls.
      */
     static Term fitCentred(double[][] x, double[] y, double[] weights, boolean[] trended) {
       int n = y.length;
