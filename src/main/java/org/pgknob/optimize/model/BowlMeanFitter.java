@@ -250,21 +250,7 @@ public final class BowlMeanFitter implements SurrogateFitter {
         double c = 0.5 + beta[2 + m] / (2 * 12 * depth * weights[j]);
         centre[j] = Math.max(0.1, Math.min(0.9, c));
       }
-      double[] q = new double[n];
-      double qMean = 0;
-      double yMean = 0;
-      for (int i = 0; i < n; i++) {
-        q[i] = shape(weights, x[i], 0, centre);
-        qMean += q[i] / n;
-        yMean += y[i] / n;
-      }
-      double sxy = 0;
-      double sxx = 0;
-      for (int i = 0; i < n; i++) {
-        sxy += (q[i] - qMean) * (y[i] - yMean);
-        sxx += (q[i] - qMean) * (q[i] - qMean);
-      }
-      return new Term(sxx > 0 ? Math.max(0, -sxy / sxx) : 0, qMean, 0, centre);
+      return fitAround(x, y, weights, 0, centre);
     }
 
     /**
@@ -309,12 +295,18 @@ public final class BowlMeanFitter implements SurrogateFitter {
     }
 
     static Term fit(double[][] x, double[] y, double[] weights, double flat) {
+      return fitAround(x, y, weights, flat, null);
+    }
+
+    /** The depth by least squares, q measured from {@code centre} (null: the middle). */
+    private static Term fitAround(
+        double[][] x, double[] y, double[] weights, double flat, double[] centre) {
       int n = y.length;
       double[] q = new double[n];
       double qMean = 0;
       double yMean = 0;
       for (int i = 0; i < n; i++) {
-        q[i] = shape(weights, x[i], flat, null);
+        q[i] = shape(weights, x[i], flat, centre);
         qMean += q[i] / n;
         yMean += y[i] / n;
       }
@@ -326,7 +318,7 @@ public final class BowlMeanFitter implements SurrogateFitter {
       }
       // larger y is better: walls that are worse make y fall as q grows, a negative slope
       double depth = sxx > 0 ? Math.max(0, -sxy / sxx) : 0;
-      return new Term(depth, qMean, flat);
+      return new Term(depth, qMean, flat, centre);
     }
 
     private static double shape(double[] weights, double[] x, double flat, double[] centre) {
