@@ -31,8 +31,9 @@ import org.apache.commons.math3.linear.SingularMatrixException;
 public final class BowlMeanFitter implements SurrogateFitter {
   /**
    * Inputs whose relevance is at least this share of the largest get a fitted centre in {@link
-   * Term#fitCentred}: the seventeenth round's experiment (bench/optimizer-rounds.md) measured 0.5;
-   * 0.25 let the trend fit inputs the model barely tells from inert.
+   * Term#fitCentred}: the seventeenth round (bench/optimizer-rounds.md) measured 0.25, 0.5 and
+   * 0.75; 0.25 let the slopes fit inputs the model barely tells from inert, and 0.75 lost the gains
+   * on Hartmann-6 in 20 and Ackley.
    */
   static final double CENTRED_RELEVANCE = 0.5;
 
