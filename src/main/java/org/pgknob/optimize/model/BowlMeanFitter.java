@@ -158,20 +158,22 @@ public final class BowlMeanFitter implements SurrogateFitter {
       for (int j = 0; j < weights.length; j++) {
         weights[j] = relevance[j] / total;
       }
+      boolean[] trended = null;
       if (centred) {
-        boolean[] trended = new boolean[relevance.length];
+        trended = new boolean[relevance.length];
         for (int j = 0; j < trended.length; j++) {
-          trended[j] = relevance[j] >= CENTRED_RELEVANCE && relevance[j] > 0;
+          trended[j] = relevance[j] >= CENTRED_RELEVANCE;
         }
-        Term whole = Term.fitCentred(x, y, weights, trended);
-        Term walls = Term.fit(x, residual(x, y, weights, whole), weights, FLAT_MIDDLE);
-        Term wholeAgain = Term.fitCentred(x, residual(x, y, weights, walls), weights, trended);
-        return new Bowl(weights, wholeAgain, walls);
       }
-      Term whole = Term.fit(x, y, weights, 0);
+      Term whole = whole(x, y, weights, trended);
       Term walls = Term.fit(x, residual(x, y, weights, whole), weights, FLAT_MIDDLE);
-      Term wholeAgain = Term.fit(x, residual(x, y, weights, walls), weights, 0);
+      Term wholeAgain = whole(x, residual(x, y, weights, walls), weights, trended);
       return new Bowl(weights, wholeAgain, walls);
+    }
+
+    /** The whole bowl about the middle, or with its centre fitted in {@code trended} (not null). */
+    private static Term whole(double[][] x, double[] y, double[] weights, boolean[] trended) {
+      return trended == null ? Term.fit(x, y, weights, 0) : Term.fitCentred(x, y, weights, trended);
     }
 
     private static double[] residual(double[][] x, double[] y, double[] weights, Term term) {
