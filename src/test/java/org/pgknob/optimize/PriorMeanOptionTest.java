@@ -15,9 +15,12 @@ import org.pgknob.optimize.model.SaasboFitter;
 /** The {@code mean} option of bayes: the Gaussian process's prior mean. */
 class PriorMeanOptionTest {
   @Test
-  void theBowlIsTheDefaultOfTheMapGaussianProcessAndConstantTurnsItOff() {
+  void theBowlIsTheDefaultOfTheMapGaussianProcessCentredKeepsItAndConstantTurnsItOff() {
     assertInstanceOf(BowlMeanFitter.class, Optimizers.surrogate(SurrogateKind.GP));
     assertInstanceOf(BowlMeanFitter.class, Optimizers.surrogate(SurrogateKind.GP, "saas"));
+    assertInstanceOf(
+        BowlMeanFitter.class,
+        Optimizers.surrogate(SurrogateKind.GP, "scaled", "onehot", "centred"));
     assertInstanceOf(
         GpFitter.class, Optimizers.surrogate(SurrogateKind.GP, "scaled", "onehot", "constant"));
   }
@@ -40,5 +43,6 @@ class PriorMeanOptionTest {
             () -> Optimizers.create(OptimizerKind.BAYES, spec, Map.of("mean", "flat")));
     assertTrue(e.getMessage().contains("'flat'"), e.getMessage());
     assertTrue(e.fix().contains("mean=constant"), e.fix());
+    assertTrue(e.fix().contains("mean=centred"), e.fix());
   }
 }
