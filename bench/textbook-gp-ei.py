@@ -1,0 +1,146 @@
+#!/usr/bin/env python3
+"""A textbook GP-EI, outside pgknob, on three of issue 17's functions: a reference for the optimizer rounds.
+
+Not pgknob's optimizer and not used by it: about a hundred lines of numpy and scipy that do what the
+textbooks do (a product Matern-5/2 kernel with one length scale per input, a constant prior mean on
+standardized values, log length scales ~ N(log 0.5, 1), log noise variance ~ N(-4, 2), four random
+restarts of the fit at every step, expected improvement over the best posterior mean among the points
+observed, searched over 3000 uniform points and 1000 Gaussian steps of sd 0.05 around the five best
+points, the best five polished by L-BFGS-B). Same functions, noise and incumbent rule as
+OptimizerBenchmark: Ackley 5 of 15 on [-5, 10] (noise sd 0.425), Hartmann-6 in 20 on [0, 1]
+(noise sd 0.0965) or Levy 4 of 20 on [-10, 10] (noise sd 1.12); the relevant inputs come first
+(the kernel does not care where they sit).
+
+    python3 bench/textbook-gp-ei.py --function ackley --dims 15 --initial 9 FIRST END
+    python3 bench/textbook-gp-ei.py --function hartmann --dims 20 --initial 12 FIRST END
+    python3 bench/textbook-gp-ei.py --function levy --dims 20 --initial 12 FIRST END
+
+prints per seed the noise-free regret of the incumbent at 20 and 40 evaluations. --search uniform
+scores the uniform points alone (no local steps, no polish); --search nolocal drops the local steps.
+Results and their reading: bench/optimizer-rounds.md, eighteenth round.
+"""
+import argparse
+
+import numpy as np
+from scipy.optimize import minimize
+from scipy.stats import norm, qmc
+
+_ARGS = argparse.ArgumentParser(description=__doc__.splitlines()[1])
+_ARGS.add_argument("--function", choices=["ackley", "hartmann", "levy"], default="ackley")
+_ARGS.add_argument("--dims", type=int, default=5)
+_ARGS.add_argument("--initial", type=int, default=5)
+_ARGS.add_argument("--search", choices=["full", "uniform", "nolocal"], default="full")
+_ARGS.add_argument("first", type=int)
+_ARGS.add_argument("end", type=int)
+OPTIONS = _ARGS.parse_args()
+
+D, LO, HI, SD = OPTIONS.dims, -5.0, 10.0, 0.425
+R = 5
+FN = OPTIONS.function
+if FN == "hartmann":
+    SD = 0.0965
+if FN == "levy":
+    LO, HI, SD, R = -10.0, 10.0, 1.12, 4
+
+_A = np.array([[10, 3, 17, 3.5, 1.7, 8], [0.05, 10, 17, 0.1, 8, 14], [3, 3.5, 1.7, 10, 17, 8], [17, 8, 0.05, 10, 0.1, 14]])
+_P = 1e-4 * np.array([[1312, 1696, 5569, 124, 8283, 5886], [2329, 4135, 8307, 3736, 1004, 9991], [2348, 1451, 3522, 2883, 3047, 6650], [4047, 8828, 8732, 5743, 1091, 381]])
+_ALPHA = np.array([1.0, 1.2, 3.0, 3.2])
+
+def hartmann(u):
+    x = np.atleast_2d(u)[:, :6]
+    inner = (_A[None, :, :] * (x[:, None, :] - _P[None, :, :]) ** 2).sum(-1)
+    return -(_ALPHA[None, :] * np.exp(-inner)).sum(-1) + 3.32237
+
+def levy(u):
+    w = 1 + (LO + (HI - LO) * np.atleast_2d(u)[:, :R] - 1) / 4
+    s = np.sin(np.pi * w[:, 0]) ** 2
+    s = s + ((w[:, :-1] - 1) ** 2 * (1 + 10 * np.sin(np.pi * w[:, :-1] + 1) ** 2)).sum(1)
+    return s + (w[:, -1] - 1) ** 2 * (1 + np.sin(2 * np.pi * w[:, -1]) ** 2)
+
+def objective(u):
+    if FN == "hartmann":
+        return hartmann(u)
+    if FN == "levy":
+        return levy(u)
+    x = LO + (HI - LO) * np.atleast_2d(u)[:, :R]
+    return (-20 * np.exp(-0.2 * np.sqrt((x * x).mean(1))) - np.exp(np.cos(2 * np.pi * x).mean(1)) + 20 + np.e)
+
+def matern52(a, b, ls):
+    d = np.sqrt(np.maximum(((a[:, None, :] - b[None, :, :]) / ls) ** 2, 0).sum(-1))
+    s = np.sqrt(5) * d
+    return (1 + s + s * s / 3) * np.exp(-s)
+
+def nll(theta, X, y, mean_fn):
+    ls, sv, nv = np.exp(theta[:D]), np.exp(theta[D]), np.exp(theta[D + 1])
+    K = sv * matern52(X, X, ls) + (nv + 1e-8) * np.eye(len(X))
+    try:
+        L = np.linalg.cholesky(K)
+    except np.linalg.LinAlgError:
+        return 1e10
+    r = y - mean_fn
+    a = np.linalg.solve(L.T, np.linalg.solve(L, r))
+    # weak priors: log length scale ~ N(log 0.5, 1), log noise variance ~ N(-4, 2)
+    prior = 0.5 * ((theta[:D] - np.log(0.5)) ** 2).sum() + 0.5 * ((theta[D + 1] + 4) / 2) ** 2
+    return 0.5 * r @ a + np.log(np.diag(L)).sum() + prior
+
+def fit(X, y, rng):
+    best = None
+    for s in range(4):
+        t0 = np.concatenate([np.log(rng.uniform(0.1, 1.0, D)), [0.0], [np.log(rng.uniform(1e-3, 0.1))]])
+        r = minimize(nll, t0, args=(X, y, 0.0), method="L-BFGS-B",
+                     bounds=[(np.log(0.01), np.log(10))] * D + [(np.log(0.05), np.log(20)), (np.log(1e-6), np.log(1.0))])
+        if best is None or r.fun < best.fun:
+            best = r
+    return best.x
+
+class Gp:
+    def __init__(self, X, y, theta):
+        self.X, self.ls, self.sv, self.nv = X, np.exp(theta[:D]), np.exp(theta[D]), np.exp(theta[D + 1])
+        K = self.sv * matern52(X, X, self.ls) + (self.nv + 1e-8) * np.eye(len(X))
+        self.L = np.linalg.cholesky(K)
+        self.a = np.linalg.solve(self.L.T, np.linalg.solve(self.L, y))
+    def predict(self, Z):
+        k = self.sv * matern52(Z, self.X, self.ls)
+        mu = k @ self.a
+        v = np.linalg.solve(self.L, k.T)
+        var = np.maximum(self.sv - (v * v).sum(0), 1e-12)
+        return mu, np.sqrt(var)
+
+def ei(mu, sd, best):
+    z = (best - mu) / sd
+    return (best - mu) * norm.cdf(z) + sd * norm.pdf(z)
+
+def run(seed, evals=40, initial=OPTIONS.initial):
+    rng = np.random.default_rng(seed)
+    X = qmc.Sobol(D, scramble=True, seed=seed).random(32)[:initial]
+    y = objective(X) + rng.normal(0, SD, len(X))
+    out = {}
+    while True:
+        m, s = y.mean(), y.std() + 1e-9
+        ys = (y - m) / s
+        gp = Gp(X, ys, fit(X, ys, rng))
+        mu_obs, _ = gp.predict(X)
+        inc = X[np.argmin(mu_obs)]
+        if len(X) in (20, 40):
+            out[len(X)] = float(objective(inc)[0])
+        if len(X) >= evals:
+            return out
+        best = mu_obs.min()
+        acq = OPTIONS.search
+        cand = rng.uniform(size=(3000, D))
+        if acq != "uniform" and acq != "nolocal":
+            cand = np.vstack([cand, np.clip(X[np.argsort(mu_obs)[:5]].repeat(200, 0) + rng.normal(0, 0.05, (1000, D)), 0, 1)])
+        mu, sd = gp.predict(cand)
+        e = ei(mu, sd, best)
+        top = cand[np.argsort(-e)[:5]]
+        bestx, bestv = top[0], -e.max()
+        for t in (top if acq != "uniform" else []):
+            r = minimize(lambda z: -ei(*gp.predict(z[None, :]), best)[0], t, method="L-BFGS-B", bounds=[(0, 1)] * D)
+            if r.fun < bestv:
+                bestx, bestv = r.x, r.fun
+        X = np.vstack([X, bestx])
+        y = np.append(y, objective(bestx)[0] + rng.normal(0, SD))
+
+if __name__ == "__main__":
+    for seed in range(OPTIONS.first, OPTIONS.end):
+        print(seed, run(seed), flush=True)
