@@ -58,6 +58,7 @@ public final class GpFitter implements SurrogateFitter {
   private final boolean adaptive;
   private final int sparseFromDimensions;
   private final CategoricalKernel categoricalKernel;
+  private final boolean weakPriors;
   private GpHyperparameters warmJoint;
   private GpHyperparameters warmAdditive;
   private GpHyperparameters warmSparse;
@@ -103,7 +104,7 @@ public final class GpFitter implements SurrogateFitter {
   }
 
   private GpFitter(boolean additive, double saasTau, boolean adaptive, int sparseFromDimensions) {
-    this(additive, saasTau, adaptive, sparseFromDimensions, CategoricalKernel.ONE_HOT);
+    this(additive, saasTau, adaptive, sparseFromDimensions, CategoricalKernel.ONE_HOT, false);
   }
 
   private GpFitter(
@@ -111,12 +112,26 @@ public final class GpFitter implements SurrogateFitter {
       double saasTau,
       boolean adaptive,
       int sparseFromDimensions,
-      CategoricalKernel categoricalKernel) {
+      CategoricalKernel categoricalKernel,
+      boolean weakPriors) {
     this.additive = additive;
     this.saasTau = saasTau;
     this.adaptive = adaptive && saasTau > 0;
     this.sparseFromDimensions = sparseFromDimensions;
     this.categoricalKernel = categoricalKernel;
+    this.weakPriors = weakPriors;
+  }
+
+  /**
+   * The product kernel alone under weak priors: length scales log-normal with mode 0.5 and
+   * log-space sd 1 ({@link LengthScalePrior.DimensionScaled#weak}), noise {@link NoisePrior#WEAK}.
+   * It is the model of the textbook Gaussian process (bench/textbook-gp-ei.py) that searched
+   * Hartmann-6 in 20 dimensions better than this class's choice of kernel and Styblinski-Tang's
+   * separable wells worse (bench/optimizer-rounds.md, rounds 18 and 19); {@code Bayes} hedges
+   * between the two ({@code ModelHedge}).
+   */
+  public static GpFitter productWithWeakPriors() {
+    return new GpFitter(false, 0, false, 0, CategoricalKernel.ONE_HOT, true);
   }
 
   /**
@@ -124,7 +139,7 @@ public final class GpFitter implements SurrogateFitter {
    * when {@link #fit(double[][], double[], double[], List, long)} is told their blocks.
    */
   public GpFitter withCategoricalKernel(CategoricalKernel kernel) {
-    return new GpFitter(additive, saasTau, adaptive, sparseFromDimensions, kernel);
+    return new GpFitter(additive, saasTau, adaptive, sparseFromDimensions, kernel, weakPriors);
   }
 
   public CategoricalKernel categoricalKernel() {
@@ -158,6 +173,9 @@ public final class GpFitter implements SurrogateFitter {
   public static final double SAAS_TAU = 3.0;
 
   private LengthScalePrior prior(int dims) {
+    if (weakPriors) {
+      return LengthScalePrior.DimensionScaled.weak();
+    }
     return saasTau > 0 && !adaptive && dims >= sparseFromDimensions
         ? new LengthScalePrior.Saas(saasTau)
         : LengthScalePrior.DimensionScaled.forDimensions(dims);
@@ -212,7 +230,9 @@ public final class GpFitter implements SurrogateFitter {
     double[][] fx = fitted.x();
     double[] fy = fitted.y();
     double[] fk = fitted.knownNoise();
-    Data data = new Data(fx, fy, fk, prior(x[0].length), mask);
+    Data data =
+        new Data(
+            fx, fy, fk, prior(x[0].length), mask, weakPriors ? NoisePrior.WEAK : NoisePrior.USUAL);
     warmJoint =
         hyperparameters(
             data, x.length, random, warmJoint, MAX_NOISE, MIN_LENGTH, MAX_SIGNAL, true, additive);
@@ -257,16 +277,26 @@ public final class GpFitter implements SurrogateFitter {
 
   /**
    * Kernel inputs, targets and their known noise variances (null for none), as fitted, the prior on
-   * the length scales, and which inputs are categorical (null for none).
+   * the length scales, which inputs are categorical (null for none), and the prior on the noise.
    */
   record Data(
       double[][] x,
       double[] y,
       double[] knownNoise,
       LengthScalePrior prior,
-      boolean[] categorical) {
+      boolean[] categorical,
+      NoisePrior noise) {
     Data(double[][] x, double[] y, double[] knownNoise, LengthScalePrior prior) {
       this(x, y, knownNoise, prior, null);
+    }
+
+    Data(
+        double[][] x,
+        double[] y,
+        double[] knownNoise,
+        LengthScalePrior prior,
+        boolean[] categorical) {
+      this(x, y, knownNoise, prior, categorical, NoisePrior.USUAL);
     }
   }
 
@@ -455,6 +485,7 @@ public final class GpFitter implements SurrogateFitter {
     private final int dims;
     private final boolean product;
     final LengthScalePrior prior;
+    private final NoisePrior noisePrior;
     private final double[] lo;
     private final double[] hi;
 
@@ -472,6 +503,7 @@ public final class GpFitter implements SurrogateFitter {
       this.dims = x[0].length;
       this.product = product;
       this.prior = data.prior();
+      this.noisePrior = data.noise();
       int parameters = dims + (additive ? 3 : 2);
       lo = new double[parameters];
       hi = new double[parameters];
@@ -541,7 +573,7 @@ public final class GpFitter implements SurrogateFitter {
     public double value(double[] u, double[] gradient) {
       double[] p = toLog(u);
       double[] gradLog = new double[p.length];
-      double v = negativeLogPosterior(x, y, knownNoise, categorical, p, gradLog, prior);
+      double v = negativeLogPosterior(x, y, knownNoise, categorical, p, gradLog, prior, noisePrior);
       for (int i = 0; i < p.length; i++) {
         // d p / d u of the logistic map
         gradient[i] = gradLog[i] * (p[i] - lo[i]) * (hi[i] - p[i]) / (hi[i] - lo[i]);
@@ -616,6 +648,20 @@ public final class GpFitter implements SurrogateFitter {
       double[] p,
       double[] gradient,
       LengthScalePrior lengthPrior) {
+    return negativeLogPosterior(
+        x, y, knownNoise, categorical, p, gradient, lengthPrior, NoisePrior.USUAL);
+  }
+
+  /** As above, with {@code noisePrior} on the log noise variance. */
+  static double negativeLogPosterior(
+      double[][] x,
+      double[] y,
+      double[] knownNoise,
+      boolean[] categorical,
+      double[] p,
+      double[] gradient,
+      LengthScalePrior lengthPrior,
+      NoisePrior noisePrior) {
     double nll = negativeLogLikelihood(x, y, knownNoise, categorical, p, gradient);
     if (!Double.isFinite(nll)) {
       return nll;
@@ -627,9 +673,7 @@ public final class GpFitter implements SurrogateFitter {
       prior += p[dims] * p[dims] / (2 * signalVar);
       gradient[dims] += p[dims] / signalVar;
     }
-    double zn = p[dims + 1] + 4;
-    prior += zn * zn / 2 + p[dims + 1];
-    gradient[dims + 1] += zn + 1;
+    prior += noisePrior.penalty(p[dims + 1], gradient, dims + 1);
     if (p.length > dims + 2) {
       prior += p[dims + 2] * p[dims + 2] / (2 * signalVar);
       gradient[dims + 2] += p[dims + 2] / signalVar;

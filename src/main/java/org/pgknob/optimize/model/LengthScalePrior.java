@@ -26,6 +26,16 @@ public sealed interface LengthScalePrior {
       return new DimensionScaled(Math.sqrt(2) + 0.5 * Math.log(dims), Math.sqrt(3));
     }
 
+    /**
+     * A weak prior that ignores the dimension: mode at a length scale of 0.5 (half the unit cube's
+     * side) and sd 1 in log space, the textbook Gaussian process's (bench/textbook-gp-ei.py), for
+     * {@link GpFitter#productWithWeakPriors}.
+     */
+    public static DimensionScaled weak() {
+      // evaluated as a density of the length scale, the mode in log space is mean - sd^2
+      return new DimensionScaled(Math.log(0.5) + 1, 1);
+    }
+
     @Override
     public double penalty(double[] p, double[] gradient, int dims) {
       double var = sd * sd;
