@@ -52,6 +52,9 @@ import org.pgknob.space.UnitCubeEncoder;
 public final class Bayes implements Optimizer {
   private final OptimizerSpec spec;
   private final SurrogateFitter fitter;
+  // the hedge's second model and the hedge (both null without one)
+  private final SurrogateFitter alternative;
+  private final ModelHedge hedge;
   private final AcquisitionMaximizer.Settings settings;
   private final UnitCubeEncoder encoder;
   private final List<CategoricalBlock> categorical;
@@ -99,6 +102,23 @@ public final class Bayes implements Optimizer {
       AcquisitionMaximizer.Settings settings,
       int initialCap,
       Screening.Policy screen) {
+    this(spec, fitter, null, settings, initialCap, screen);
+  }
+
+  /**
+   * As {@link #Bayes(OptimizerSpec, SurrogateFitter, AcquisitionMaximizer.Settings, int,
+   * Screening.Policy)}; with an {@code alternative} fitter (null for none), on a space of numeric
+   * knobs alone, each suggestion is taken from one of the two models by a {@link ModelHedge}. Not
+   * on spaces with categorical knobs: the alternative the default offers, the product kernel alone,
+   * lost the benchmark's mixed spaces by far (bench/optimizer-rounds.md, round 18).
+   */
+  Bayes(
+      OptimizerSpec spec,
+      SurrogateFitter fitter,
+      SurrogateFitter alternative,
+      AcquisitionMaximizer.Settings settings,
+      int initialCap,
+      Screening.Policy screen) {
     this.initialCap = initialCap;
     this.spec = spec;
     this.fitter = fitter;
@@ -120,6 +140,9 @@ public final class Bayes implements Optimizer {
     this.maximizer = new AcquisitionMaximizer(encoder, check::accepts, settings);
     this.largeHistoryMaximizer =
         new AcquisitionMaximizer(encoder, check::accepts, settings.halved());
+    boolean hedged = alternative != null && categorical.isEmpty();
+    this.alternative = hedged ? alternative : null;
+    this.hedge = hedged ? new ModelHedge(2, ModelHedge.ETA) : null;
   }
 
   /**
@@ -165,40 +188,73 @@ public final class Bayes implements Optimizer {
       if (probe.isPresent()) {
         return probe.get();
       }
-      double best = m.bestMean();
-      AcquisitionMaximizer search =
-          m.points().length > LARGE_HISTORY ? largeHistoryMaximizer : maximizer;
-      Acquisition acquisition =
-          new Acquisition() {
-            @Override
-            public double value(double[] x) {
-              return Bayes.acquisition(m, m.surrogate().predictEach(x), x, best);
-            }
-
-            @Override
-            public double upperBound(double[] x) {
-              return m.surrogate()
-                  .optimisticEach(x)
-                  .map(p -> Bayes.acquisition(m, p, x, best))
-                  .orElse(Double.POSITIVE_INFINITY);
-            }
-          };
-      double[] relevance = relevance(m.surrogate(), m.subspace());
       Optional<AcquisitionMaximizer.Scored> found =
-          search.maximize(
-              acquisition,
-              m.anchors(settings.refined() + 2),
-              random,
-              relevance,
-              m.subspace() == null
-                  ? trustRegionBox(m, relevance)
-                  : ActiveSubspace.intersect(
-                      m.subspace().hold(m.points()[m.bestIndex()]), trustRegionBox(m, relevance)));
+          hedge == null ? nominate(m, random) : hedged(m, random);
       if (found.isPresent()) {
         return found.get().configuration();
       }
     }
     return nextDesignPoint();
+  }
+
+  /**
+   * The hedge's suggestion: the alternative model fitted to the same observations, both models'
+   * last nominations credited with the main model's posterior mean (the model the incumbent and the
+   * reports use), a nomination from each, and one of them chosen.
+   */
+  private Optional<AcquisitionMaximizer.Scored> hedged(Fitted main, Random random) {
+    Fitted other = fit(history.withValue(spec.objective()), main.subspace(), alternative);
+    hedge.reward(main.surrogate()::mean);
+    List<Optional<AcquisitionMaximizer.Scored>> nominated =
+        List.of(nominate(main, random), nominate(other, random));
+    hedge.nominate(
+        nominated.stream()
+            .map(n -> n.map(s -> canonical(s.configuration())).orElse(null))
+            .toArray(double[][]::new));
+    if (nominated.stream().anyMatch(Optional::isEmpty)) {
+      return nominated.get(0).or(() -> nominated.get(1));
+    }
+    return nominated.get(hedge.choose(random));
+  }
+
+  /** The point that maximizes {@code m}'s acquisition, if any candidate is admissible. */
+  private Optional<AcquisitionMaximizer.Scored> nominate(Fitted m, Random random) {
+    double best = m.bestMean();
+    AcquisitionMaximizer search =
+        m.points().length > LARGE_HISTORY ? largeHistoryMaximizer : maximizer;
+    Acquisition acquisition =
+        new Acquisition() {
+          @Override
+          public double value(double[] x) {
+            return Bayes.acquisition(m, m.surrogate().predictEach(x), x, best);
+          }
+
+          @Override
+          public double upperBound(double[] x) {
+            return m.surrogate()
+                .optimisticEach(x)
+                .map(p -> Bayes.acquisition(m, p, x, best))
+                .orElse(Double.POSITIVE_INFINITY);
+          }
+        };
+    double[] relevance = relevance(m.surrogate(), m.subspace());
+    return search.maximize(
+        acquisition,
+        m.anchors(settings.refined() + 2),
+        random,
+        relevance,
+        m.subspace() == null
+            ? trustRegionBox(m, relevance)
+            : ActiveSubspace.intersect(
+                m.subspace().hold(m.points()[m.bestIndex()]), trustRegionBox(m, relevance)));
+  }
+
+  /**
+   * How many suggestions each model of the hedge gave (the main model first), or empty without a
+   * hedge.
+   */
+  public Optional<int[]> hedgeChoices() {
+    return Optional.ofNullable(hedge).map(ModelHedge::chosen);
   }
 
   /**
@@ -519,6 +575,10 @@ public final class Bayes implements Optimizer {
   }
 
   private Fitted fit(List<Observation> ok, ActiveSubspace subspace) {
+    return fit(ok, subspace, fitter);
+  }
+
+  private Fitted fit(List<Observation> ok, ActiveSubspace subspace, SurrogateFitter fitter) {
     List<Double> values = new ArrayList<>();
     for (Observation o : ok) {
       values.add(o.outcome().value(spec.objective().metric()).getAsDouble());

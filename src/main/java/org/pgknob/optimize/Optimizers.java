@@ -44,6 +44,11 @@ import org.pgknob.optimize.model.SurrogateFitter;
  *       TrustRegion.Policy#FROM_DIMENSIONS} unit-cube dimensions up, the acquisition is searched in
  *       TuRBO's trust region around the incumbent ({@link TrustRegion}); {@code turbo:F} halves it
  *       after F failures in a row instead of TuRBO's max(4, dimensions)
+ *   <li>{@code portfolio}: {@code hedge} (default with {@code surrogate=gp} and the default prior)
+ *       or {@code single}: on a space of numeric knobs, each suggestion comes from one of two
+ *       Gaussian processes, {@link GpFitter}'s choice of kernel and the product kernel alone under
+ *       weak priors, the one whose past nominations the data rate higher more often ({@link
+ *       ModelHedge}); spaces with categorical knobs keep one model
  *   <li>{@code initial}: at most this many initial design points, for bayes; or {@code screen}:
  *       from 10 knobs up, a screening design that measures each knob's effect replaces the initial
  *       design, and the search moves only the knobs with an effect (see {@link Screening}); {@code
@@ -54,7 +59,16 @@ import org.pgknob.optimize.model.SurrogateFitter;
  */
 public final class Optimizers {
   private static final Set<String> OPTIONS =
-      Set.of("surrogate", "prior", "categorical", "mean", "region", "knobs", "maxKnobs", "initial");
+      Set.of(
+          "surrogate",
+          "prior",
+          "categorical",
+          "mean",
+          "region",
+          "portfolio",
+          "knobs",
+          "maxKnobs",
+          "initial");
 
   private Optimizers() {}
 
@@ -72,12 +86,11 @@ public final class Optimizers {
           bayes(
               spec,
               surrogate(
-                  options.containsKey("surrogate")
-                      ? SurrogateKind.of(options.get("surrogate"))
-                      : SurrogateKind.GP,
+                  surrogateKind(options),
                   options.getOrDefault("prior", "scaled"),
                   options.getOrDefault("categorical", DEFAULT_CATEGORICAL.label()),
                   options.getOrDefault("mean", BOWL)),
+              alternative(options),
               initialCap(options.getOrDefault("initial", "" + Bayes.INITIAL_CAP)),
               region(options.getOrDefault("region", "none")),
               screening(options.getOrDefault("initial", "" + Bayes.INITIAL_CAP)));
@@ -86,8 +99,69 @@ public final class Optimizers {
     };
   }
 
-  /** A Bayesian search with the {@code surrogate} model and the default length-scale prior. */
+  private static SurrogateKind surrogateKind(Map<String, String> options) {
+    return options.containsKey("surrogate")
+        ? SurrogateKind.of(options.get("surrogate"))
+        : SurrogateKind.GP;
+  }
+
+  /** The option {@code portfolio=hedge}: see {@link #alternative}. */
+  static final String HEDGE = "hedge";
+
+  /** The option {@code portfolio=single}: one model, {@code GpFitter}'s choice of kernel. */
+  static final String SINGLE = "single";
+
+  /**
+   * The hedge's second model that {@code portfolio} asks for, null for none: with {@code hedge}
+   * (the default for the Gaussian process under the default prior) the product kernel alone under
+   * weak priors ({@link GpFitter#productWithWeakPriors}), with the same prior mean, which {@link
+   * ModelHedge} weighs against the main model on spaces of numeric knobs.
+   */
+  static SurrogateFitter alternative(Map<String, String> options) {
+    String portfolio = options.getOrDefault("portfolio", HEDGE);
+    if (!portfolio.equals(HEDGE) && !portfolio.equals(SINGLE)) {
+      throw new PgknobException(
+          "unknown portfolio '" + portfolio + "'",
+          "choose portfolio=hedge (two Gaussian-process models, the search learns which to"
+              + " follow) or portfolio=single");
+    }
+    boolean hedgeable =
+        surrogateKind(options) == SurrogateKind.GP
+            && options.getOrDefault("prior", "scaled").equals("scaled");
+    if (portfolio.equals(SINGLE) || !hedgeable && !options.containsKey("portfolio")) {
+      return null;
+    }
+    if (!hedgeable) {
+      throw new PgknobException(
+          "portfolio=hedge needs surrogate=gp and prior=scaled",
+          "drop portfolio=hedge, or the surrogate and prior options");
+    }
+    String mean = options.getOrDefault("mean", BOWL);
+    return withMean(GpFitter.productWithWeakPriors(), mean);
+  }
+
+  /**
+   * A Bayesian search with the {@code surrogate} model and the default length-scale prior; a
+   * Gaussian process is hedged with the product kernel alone (see {@link #alternative}).
+   */
   public static Bayes bayes(OptimizerSpec spec, SurrogateKind surrogate) {
+    return bayes(
+        spec,
+        surrogate(surrogate),
+        surrogate == SurrogateKind.GP ? withMean(GpFitter.productWithWeakPriors(), BOWL) : null,
+        Bayes.INITIAL_CAP,
+        DEFAULT_REGION,
+        Screening.Policy.NONE);
+  }
+
+  /**
+   * As {@link #bayes(OptimizerSpec, SurrogateKind)} with one model, no hedge: for a model rebuilt
+   * from a log before each suggestion, as the session's is. The hedge learns from its own past
+   * nominations, the chosen and the passed-over, which the log does not hold; rebuilt each time, it
+   * would toss a coin between its models every trial, a mixture the benchmark found no better than
+   * one model (bench/optimizer-rounds.md, round 19).
+   */
+  public static Bayes bayesOneModel(OptimizerSpec spec, SurrogateKind surrogate) {
     return bayes(spec, surrogate(surrogate));
   }
 
@@ -103,7 +177,7 @@ public final class Optimizers {
   }
 
   private static Bayes bayes(OptimizerSpec spec, SurrogateFitter fitter) {
-    return bayes(spec, fitter, Bayes.INITIAL_CAP, DEFAULT_REGION, Screening.Policy.NONE);
+    return bayes(spec, fitter, null, Bayes.INITIAL_CAP, DEFAULT_REGION, Screening.Policy.NONE);
   }
 
   /** The option {@code initial=screen}: a screening design instead of the initial design. */
@@ -178,6 +252,7 @@ public final class Optimizers {
   private static Bayes bayes(
       OptimizerSpec spec,
       SurrogateFitter fitter,
+      SurrogateFitter alternative,
       int initial,
       TrustRegion.Policy region,
       Screening.Policy screen) {
@@ -195,7 +270,12 @@ public final class Optimizers {
           "keep the knobs that matter (a sweep ranks them), or use --optimizer random");
     }
     return new Bayes(
-        spec, fitter, AcquisitionMaximizer.Settings.defaults().withRegion(region), initial, screen);
+        spec,
+        fitter,
+        alternative,
+        AcquisitionMaximizer.Settings.defaults().withRegion(region),
+        initial,
+        screen);
   }
 
   /** Random search: the fallback when a model has no candidate left. */
