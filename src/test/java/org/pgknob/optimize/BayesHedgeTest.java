@@ -4,8 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.pgknob.PgknobException;
@@ -17,11 +15,7 @@ class BayesHedgeTest {
   private static final Objective TPS = Objective.maximize("tps");
 
   private static SearchSpace cube(int dims) {
-    List<org.pgknob.space.Knob> knobs = new ArrayList<>();
-    for (int i = 0; i < dims; i++) {
-      knobs.add(TestSpaces.real("x" + i, 0, 1, 0.5));
-    }
-    return new SearchSpace("cube", knobs);
+    return TestSpaces.square(dims);
   }
 
   /** Two interacting inputs of four: a product kernel's kind of function. */

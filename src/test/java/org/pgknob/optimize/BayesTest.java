@@ -15,11 +15,7 @@ class BayesTest {
   private static final Objective TPS = Objective.maximize("tps");
 
   private static SearchSpace square(int dims) {
-    List<org.pgknob.space.Knob> knobs = new ArrayList<>();
-    for (int i = 0; i < dims; i++) {
-      knobs.add(TestSpaces.real("x" + i, 0, 1, 0.5));
-    }
-    return new SearchSpace("square", knobs);
+    return TestSpaces.square(dims);
   }
 
   private static double x(Configuration c, String knob) {

@@ -66,6 +66,15 @@ public final class TestSpaces {
             bool("jit", "on")));
   }
 
+  /** {@code dims} real knobs x0, x1, ... on [0, 1], each 0.5 by default. */
+  static SearchSpace square(int dims) {
+    List<Knob> knobs = new java.util.ArrayList<>();
+    for (int i = 0; i < dims; i++) {
+      knobs.add(real("x" + i, 0, 1, 0.5));
+    }
+    return new SearchSpace("square", knobs);
+  }
+
   /** 3 x 2 x 3 = 18 configurations. */
   static SearchSpace discrete() {
     return new SearchSpace(
