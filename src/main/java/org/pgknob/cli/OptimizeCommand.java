@@ -237,15 +237,6 @@ public final class OptimizeCommand implements Callable<Integer> {
                 .writeValueAsString(
                     History.effective(space, incumbent.get().configuration()).values()));
       }
-      bayes
-          .hedgeChoices()
-          .filter(c -> c[0] + c[1] > 0)
-          .ifPresent(
-              c ->
-                  w.printf(
-                      "model hedge: %d suggestions from the kernel choice, %d from the product"
-                          + " kernel%n",
-                      c[0], c[1]));
       Map<String, Double> importance = bayes.knobImportance();
       if (!importance.isEmpty()) {
         w.println("knob importance (model):");

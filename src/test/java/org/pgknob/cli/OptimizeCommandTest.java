@@ -96,45 +96,6 @@ class OptimizeCommandTest {
   }
 
   @Test
-  void aSpaceOfNumericKnobsIsSearchedByTheModelHedgeAndTheEndSaysWhichModelSuggestedHowOften()
-      throws IOException {
-    Path numeric =
-        Files.writeString(
-            dir.resolve("numeric.yaml"),
-            """
-            knobs:
-              x: {type: real, min: -2, max: 2}
-              n: {type: integer, min: 1, max: 1000, scale: log, default: 10}
-            """);
-    Path obj =
-        script(
-            """
-            import json, sys, math
-            c = json.load(sys.stdin)
-            print(json.dumps({"value": (c["x"] - 0.5) ** 2 + (math.log(c["n"]) - 3) ** 2 / 10}))
-            """);
-    int code =
-        run(
-            "optimize",
-            "--space",
-            numeric.toString(),
-            "--objective-cmd",
-            "python3 " + obj,
-            "--budget",
-            "10",
-            "--out",
-            dir.resolve("out").toString());
-    assertEquals(0, code, err.toString());
-    java.util.regex.Matcher m =
-        java.util.regex.Pattern.compile(
-                "model hedge: (\\d+) suggestions from the kernel choice, (\\d+) from the product")
-            .matcher(out.toString());
-    assertTrue(m.find(), out.toString());
-    // 2 knobs: an initial design of 3 points, then 7 suggestions from one model or the other
-    assertEquals(7, Integer.parseInt(m.group(1)) + Integer.parseInt(m.group(2)), out.toString());
-  }
-
-  @Test
   void sweepPrintsTheSensitivityRankingAndStopsWhenDone() throws IOException {
     Path obj =
         script(
