@@ -44,8 +44,8 @@ import org.pgknob.optimize.model.SurrogateFitter;
  *       TrustRegion.Policy#FROM_DIMENSIONS} unit-cube dimensions up, the acquisition is searched in
  *       TuRBO's trust region around the incumbent ({@link TrustRegion}); {@code turbo:F} halves it
  *       after F failures in a row instead of TuRBO's max(4, dimensions)
- *   <li>{@code portfolio}: {@code hedge} (default with {@code surrogate=gp} and the default prior)
- *       or {@code single}: on a space of numeric knobs, each suggestion comes from one of two
+ *   <li>{@code portfolio}: {@code single} (default) or {@code hedge}, with {@code surrogate=gp} and
+ *       the default prior: on a space of numeric knobs, each suggestion comes from one of two
  *       Gaussian processes, {@link GpFitter}'s choice of kernel and the product kernel alone under
  *       weak priors, the one whose past nominations the data rate higher more often ({@link
  *       ModelHedge}); spaces with categorical knobs keep one model
@@ -108,30 +108,29 @@ public final class Optimizers {
   /** The option {@code portfolio=hedge}: see {@link #alternative}. */
   static final String HEDGE = "hedge";
 
-  /** The option {@code portfolio=single}: one model, {@code GpFitter}'s choice of kernel. */
+  /** The option {@code portfolio=single}, the default: one model, {@code GpFitter}'s choice. */
   static final String SINGLE = "single";
 
   /**
-   * The hedge's second model that {@code portfolio} asks for, null for none: with {@code hedge}
-   * (the default for the Gaussian process under the default prior) the product kernel alone under
-   * weak priors ({@link GpFitter#productWithWeakPriors}), with the same prior mean, which {@link
-   * ModelHedge} weighs against the main model on spaces of numeric knobs.
+   * The hedge's second model that {@code portfolio} asks for, null for none: with {@code hedge} the
+   * product kernel alone under weak priors ({@link GpFitter#productWithWeakPriors}), with the same
+   * prior mean, which {@link ModelHedge} weighs against the main model on spaces of numeric knobs.
+   * Not the default: over 60 seeds of the benchmark it was a coin on every function
+   * (bench/optimizer-rounds.md, round 19), for twice the work per suggestion.
    */
   static SurrogateFitter alternative(Map<String, String> options) {
-    String portfolio = options.getOrDefault("portfolio", HEDGE);
+    String portfolio = options.getOrDefault("portfolio", SINGLE);
     if (!portfolio.equals(HEDGE) && !portfolio.equals(SINGLE)) {
       throw new PgknobException(
           "unknown portfolio '" + portfolio + "'",
           "choose portfolio=hedge (two Gaussian-process models, the search learns which to"
               + " follow) or portfolio=single");
     }
-    boolean hedgeable =
-        surrogateKind(options) == SurrogateKind.GP
-            && options.getOrDefault("prior", "scaled").equals("scaled");
-    if (portfolio.equals(SINGLE) || !hedgeable && !options.containsKey("portfolio")) {
+    if (portfolio.equals(SINGLE)) {
       return null;
     }
-    if (!hedgeable) {
+    if (surrogateKind(options) != SurrogateKind.GP
+        || !options.getOrDefault("prior", "scaled").equals("scaled")) {
       throw new PgknobException(
           "portfolio=hedge needs surrogate=gp and prior=scaled",
           "drop portfolio=hedge, or the surrogate and prior options");
@@ -140,28 +139,8 @@ public final class Optimizers {
     return withMean(GpFitter.productWithWeakPriors(), mean);
   }
 
-  /**
-   * A Bayesian search with the {@code surrogate} model and the default length-scale prior; a
-   * Gaussian process is hedged with the product kernel alone (see {@link #alternative}).
-   */
+  /** A Bayesian search with the {@code surrogate} model and the default length-scale prior. */
   public static Bayes bayes(OptimizerSpec spec, SurrogateKind surrogate) {
-    return bayes(
-        spec,
-        surrogate(surrogate),
-        surrogate == SurrogateKind.GP ? withMean(GpFitter.productWithWeakPriors(), BOWL) : null,
-        Bayes.INITIAL_CAP,
-        DEFAULT_REGION,
-        Screening.Policy.NONE);
-  }
-
-  /**
-   * As {@link #bayes(OptimizerSpec, SurrogateKind)} with one model, no hedge: for a model rebuilt
-   * from a log before each suggestion, as the session's is. The hedge learns from its own past
-   * nominations, the chosen and the passed-over, which the log does not hold; rebuilt each time, it
-   * would toss a coin between its models every trial, a mixture the benchmark found no better than
-   * one model (bench/optimizer-rounds.md, round 19).
-   */
-  public static Bayes bayesOneModel(OptimizerSpec spec, SurrogateKind surrogate) {
     return bayes(spec, surrogate(surrogate));
   }
 

@@ -23,7 +23,7 @@ final class ModelReplay {
    * picks against the baseline; they are not search evidence).
    */
   static Bayes fitted(OptimizerSpec spec, SurrogateKind surrogate, List<TrialResult> logged) {
-    return observed(Optimizers.bayesOneModel(spec, surrogate), spec, logged);
+    return observed(Optimizers.bayes(spec, surrogate), spec, logged);
   }
 
   /**

@@ -4,13 +4,14 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.pgknob.PgknobException;
 import org.pgknob.space.Configuration;
 import org.pgknob.space.SearchSpace;
 
-/** The {@code portfolio} option: bayes hedging two models on spaces of numeric knobs. */
+/** The {@code portfolio=hedge} option: bayes hedging two models on spaces of numeric knobs. */
 class BayesHedgeTest {
   private static final Objective TPS = Objective.maximize("tps");
 
@@ -35,9 +36,11 @@ class BayesHedgeTest {
     return bayes;
   }
 
+  private static final Map<String, String> HEDGE = Map.of("portfolio", "hedge");
+
   @Test
-  void byDefaultEveryModelGuidedSuggestionOnANumericSpaceComesFromTheHedge() {
-    Bayes bayes = run(Map.of(), 14);
+  void everyModelGuidedSuggestionOnANumericSpaceComesFromTheHedge() {
+    Bayes bayes = run(HEDGE, 14);
     int[] chosen = bayes.hedgeChoices().orElseThrow();
     // the suggestions after the initial design, each from one of the two models
     assertEquals(14 - bayes.initialPoints(), chosen[0] + chosen[1]);
@@ -45,34 +48,38 @@ class BayesHedgeTest {
 
   @Test
   void theHedgeIsDeterministicForASeed() {
-    Bayes a = run(Map.of(), 12);
-    Bayes b = run(Map.of(), 12);
+    Bayes a = run(HEDGE, 12);
+    Bayes b = run(HEDGE, 12);
     assertEquals(a.history().all(), b.history().all());
   }
 
   @Test
-  void portfolioSingleAndOtherSurrogatesKeepOneModel() {
+  void theDefaultAndPortfolioSingleKeepOneModel() {
+    assertTrue(run(Map.of(), 10).hedgeChoices().isEmpty());
     assertTrue(run(Map.of("portfolio", "single"), 10).hedgeChoices().isEmpty());
-    assertTrue(run(Map.of("prior", "saas"), 10).hedgeChoices().isEmpty());
-    assertTrue(run(Map.of("surrogate", "rf"), 10).hedgeChoices().isEmpty());
+    OptimizerSpec spec = OptimizerSpec.of(cube(4), TPS);
+    assertTrue(Optimizers.bayes(spec, SurrogateKind.GP).hedgeChoices().isEmpty());
   }
 
   @Test
   void aSpaceWithCategoricalKnobsKeepsOneModel() {
     OptimizerSpec spec = OptimizerSpec.of(TestSpaces.mixed(), TPS).withSeed(3);
-    Bayes bayes = (Bayes) Optimizers.create(OptimizerKind.BAYES, spec, Map.of());
+    Bayes bayes = (Bayes) Optimizers.create(OptimizerKind.BAYES, spec, HEDGE);
     assertTrue(bayes.hedgeChoices().isEmpty());
   }
 
   @Test
-  void theSessionsReplayedModelKeepsOneModel() {
-    OptimizerSpec spec = OptimizerSpec.of(cube(4), TPS);
-    assertTrue(Optimizers.bayesOneModel(spec, SurrogateKind.GP).hedgeChoices().isEmpty());
-    assertTrue(Optimizers.bayes(spec, SurrogateKind.GP).hedgeChoices().isPresent());
-  }
-
-  @Test
   void anUnknownPortfolioOrAHedgeOfAnotherModelIsRefusedNamingTheFix() {
+    for (Map<String, String> other : List.of(Map.of("surrogate", "rf"), Map.of("prior", "saas"))) {
+      Map<String, String> options = new java.util.HashMap<>(other);
+      options.put("portfolio", "hedge");
+      PgknobException e =
+          assertThrows(
+              PgknobException.class,
+              () ->
+                  Optimizers.create(OptimizerKind.BAYES, OptimizerSpec.of(cube(4), TPS), options));
+      assertTrue(e.getMessage().contains("surrogate=gp"), e.getMessage());
+    }
     OptimizerSpec spec = OptimizerSpec.of(cube(4), TPS);
     PgknobException unknown =
         assertThrows(

@@ -66,6 +66,13 @@ public final class TestSpaces {
             bool("jit", "on")));
   }
 
+  /** The numeric knobs of {@link #mixed()} alone: a log integer and a real. */
+  static SearchSpace numeric() {
+    SearchSpace mixed = mixed();
+    return new SearchSpace(
+        "numeric", List.of(mixed.knob("shared_buffers"), mixed.knob("random_page_cost")));
+  }
+
   /** {@code dims} real knobs x0, x1, ... on [0, 1], each 0.5 by default. */
   static SearchSpace square(int dims) {
     List<Knob> knobs = new java.util.ArrayList<>();
@@ -92,7 +99,10 @@ public final class TestSpaces {
             space.knob("shared_buffers"),
             ((Number) c.valueOrDefault("shared_buffers", space)).doubleValue());
     double rpc = ((Number) c.valueOrDefault("random_page_cost", space)).doubleValue();
-    String io = c.valueOrDefault("io_method", space).toString();
+    String io =
+        space.names().contains("io_method")
+            ? c.valueOrDefault("io_method", space).toString()
+            : "sync";
     double v = 1000 - 600 * (sb - 0.7) * (sb - 0.7) - 40 * (rpc - 1.5) * (rpc - 1.5);
     v += io.equals("io_uring") ? 50 : io.equals("worker") ? 20 : 0;
     if (io.equals("worker")) {
