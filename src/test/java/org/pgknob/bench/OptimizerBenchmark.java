@@ -284,11 +284,11 @@ public final class OptimizerBenchmark {
 
   /**
    * The time of suggest() at 40, 50, 100, 200 observations with 20 knobs, and at 200 with 40 knobs
-   * and with 20 and 40 numeric knobs (where bayes hedges two models): the first suggestion of a new
-   * optimizer (cold: no warm start for the hyperparameters) and the next {@link #WARM_SUGGESTIONS},
-   * each after one more observation, as in a session. One untimed optimizer runs first, so that the
-   * timings are of compiled code, not of the JIT compiling it on the same two cores; a single
-   * timing on a shared machine is unreliable, hence the median and maximum.
+   * and with 20 and 40 numeric knobs (where {@code portfolio=hedge} hedges two models): the first
+   * suggestion of a new optimizer (cold: no warm start for the hyperparameters) and the next {@link
+   * #WARM_SUGGESTIONS}, each after one more observation, as in a session. One untimed optimizer
+   * runs first, so that the timings are of compiled code, not of the JIT compiling it on the same
+   * two cores; a single timing on a shared machine is unreliable, hence the median and maximum.
    */
   static void timeSuggest(PrintStream out, Map<String, String> options) {
     SearchSpace space = twentyKnobs("");
@@ -321,8 +321,8 @@ public final class OptimizerBenchmark {
         "median/cholesky",
         "goal");
     SearchSpace forty = new SearchSpace("forty-knobs", fortyKnobs());
-    // spaces of numeric knobs alone are where bayes hedges two models (a suggestion fits and
-    // searches twice): timed too, marked "numeric"
+    // spaces of numeric knobs alone are where portfolio=hedge hedges two models (a suggestion
+    // fits and searches twice): timed too, marked "numeric"
     SearchSpace numeric20 = numericKnobs(20);
     SearchSpace numeric40 = numericKnobs(40);
     SearchSpace[] spaces = {space, space, space, space, forty, numeric20, numeric40};
