@@ -109,8 +109,8 @@ public final class Bayes implements Optimizer {
    * As {@link #Bayes(OptimizerSpec, SurrogateFitter, AcquisitionMaximizer.Settings, int,
    * Screening.Policy)}; with an {@code alternative} fitter (null for none), on a space of numeric
    * knobs alone, each suggestion is taken from one of the two models by a {@link ModelHedge}. Not
-   * on spaces with categorical knobs: the alternative the default offers, the product kernel alone,
-   * lost the benchmark's mixed spaces by far (bench/optimizer-rounds.md, round 18).
+   * on spaces with categorical knobs: the alternative {@code portfolio=hedge} offers, the product
+   * kernel alone, lost the benchmark's mixed spaces by far (bench/optimizer-rounds.md, round 18).
    */
   Bayes(
       OptimizerSpec spec,

@@ -17,7 +17,8 @@ import java.util.function.ToDoubleFunction;
  * dimensions in about half the regret of {@code GpFitter}'s choice between additive kernels, and
  * lost Styblinski-Tang's separable wells by as much; held-out density at 15 to 40 points did not
  * tell which would search better. The hedge needs no such forecast: it learns which model's
- * nominations pay from the search itself.
+ * nominations pay from the search itself. Measured, it was a coin on every function over 60 seeds
+ * (round 19), so it is an option ({@code portfolio=hedge}), not the default.
  */
 final class ModelHedge {
   /**

@@ -127,8 +127,8 @@ public final class GpFitter implements SurrogateFitter {
    * log-space sd 1 ({@link LengthScalePrior.DimensionScaled#weak}), noise {@link NoisePrior#WEAK}.
    * It is the model of the textbook Gaussian process (bench/textbook-gp-ei.py) that searched
    * Hartmann-6 in 20 dimensions better than this class's choice of kernel and Styblinski-Tang's
-   * separable wells worse (bench/optimizer-rounds.md, rounds 18 and 19); {@code Bayes} hedges
-   * between the two ({@code ModelHedge}).
+   * separable wells worse (bench/optimizer-rounds.md, rounds 18 and 19); with {@code
+   * portfolio=hedge}, {@code Bayes} hedges between the two ({@code ModelHedge}).
    */
   public static GpFitter productWithWeakPriors() {
     return new GpFitter(false, 0, false, 0, CategoricalKernel.ONE_HOT, true);
