@@ -353,14 +353,19 @@ public final class OptimizerBenchmark {
   private static SearchSpace numericKnobs(int count) {
     List<Knob> knobs = new ArrayList<>();
     for (int i = 0; i < count; i++) {
-      knobs.add(
-          i % 2 == 0
-              ? new Knob(
-                  "log" + i, KnobType.INTEGER, 1, 65536, Scale.LOG, "kB", null, null, null, 64L, "")
-              : new Knob(
-                  "lin" + i, KnobType.REAL, 0, 10, Scale.LINEAR, "", null, null, null, 5.0, ""));
+      knobs.add(i % 2 == 0 ? logKnob("log" + i) : linearKnob("lin" + i));
     }
     return new SearchSpace("numeric-" + count, knobs);
+  }
+
+  /** An integer in kB from 1 to 65536 on the log scale, 64 by default (work_mem's kind). */
+  private static Knob logKnob(String name) {
+    return new Knob(name, KnobType.INTEGER, 1, 65536, Scale.LOG, "kB", null, null, null, 64L, "");
+  }
+
+  /** A real from 0 to 10, 5 by default. */
+  private static Knob linearKnob(String name) {
+    return new Knob(name, KnobType.REAL, 0, 10, Scale.LINEAR, "", null, null, null, 5.0, "");
   }
 
   private static List<Knob> fortyKnobs() {
@@ -427,34 +432,10 @@ public final class OptimizerBenchmark {
   static SearchSpace twentyKnobs(String prefix) {
     List<Knob> knobs = new ArrayList<>();
     for (int i = 0; i < 8; i++) {
-      knobs.add(
-          new Knob(
-              prefix + "log" + i,
-              KnobType.INTEGER,
-              1,
-              65536,
-              Scale.LOG,
-              "kB",
-              null,
-              null,
-              null,
-              64L,
-              ""));
+      knobs.add(logKnob(prefix + "log" + i));
     }
     for (int i = 0; i < 6; i++) {
-      knobs.add(
-          new Knob(
-              prefix + "lin" + i,
-              KnobType.REAL,
-              0,
-              10,
-              Scale.LINEAR,
-              "",
-              null,
-              null,
-              null,
-              5.0,
-              ""));
+      knobs.add(linearKnob(prefix + "lin" + i));
     }
     for (int i = 0; i < 3; i++) {
       knobs.add(
