@@ -9,15 +9,10 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.pgknob.PgknobException;
 import org.pgknob.space.Configuration;
-import org.pgknob.space.SearchSpace;
 
 /** The {@code portfolio=hedge} option: bayes hedging two models on spaces of numeric knobs. */
 class BayesHedgeTest {
   private static final Objective TPS = Objective.maximize("tps");
-
-  private static SearchSpace cube(int dims) {
-    return TestSpaces.square(dims);
-  }
 
   /** Two interacting inputs of four: a product kernel's kind of function. */
   private static double value(Configuration c) {
@@ -27,7 +22,7 @@ class BayesHedgeTest {
   }
 
   private static Bayes run(Map<String, String> options, int budget) {
-    OptimizerSpec spec = OptimizerSpec.of(cube(4), TPS).withSeed(3);
+    OptimizerSpec spec = OptimizerSpec.of(TestSpaces.square(4), TPS).withSeed(3);
     Bayes bayes = (Bayes) Optimizers.create(OptimizerKind.BAYES, spec, options);
     for (int i = 0; i < budget; i++) {
       Configuration c = bayes.suggest();
@@ -57,7 +52,7 @@ class BayesHedgeTest {
   void theDefaultAndPortfolioSingleKeepOneModel() {
     assertTrue(run(Map.of(), 10).hedgeChoices().isEmpty());
     assertTrue(run(Map.of("portfolio", "single"), 10).hedgeChoices().isEmpty());
-    OptimizerSpec spec = OptimizerSpec.of(cube(4), TPS);
+    OptimizerSpec spec = OptimizerSpec.of(TestSpaces.square(4), TPS);
     assertTrue(Optimizers.bayes(spec, SurrogateKind.GP).hedgeChoices().isEmpty());
   }
 
@@ -77,10 +72,11 @@ class BayesHedgeTest {
           assertThrows(
               PgknobException.class,
               () ->
-                  Optimizers.create(OptimizerKind.BAYES, OptimizerSpec.of(cube(4), TPS), options));
+                  Optimizers.create(
+                      OptimizerKind.BAYES, OptimizerSpec.of(TestSpaces.square(4), TPS), options));
       assertTrue(e.getMessage().contains("surrogate=gp"), e.getMessage());
     }
-    OptimizerSpec spec = OptimizerSpec.of(cube(4), TPS);
+    OptimizerSpec spec = OptimizerSpec.of(TestSpaces.square(4), TPS);
     PgknobException unknown =
         assertThrows(
             PgknobException.class,

@@ -14,17 +14,13 @@ import org.pgknob.space.SearchSpace;
 class BayesTest {
   private static final Objective TPS = Objective.maximize("tps");
 
-  private static SearchSpace square(int dims) {
-    return TestSpaces.square(dims);
-  }
-
   private static double x(Configuration c, String knob) {
     return ((Number) c.get(knob)).doubleValue();
   }
 
   @Test
   void incumbentIsTheBestPosteriorMeanNotTheLuckiestRun() {
-    SearchSpace space = square(1);
+    SearchSpace space = TestSpaces.square(1);
     Bayes bayes = Bayes.withGaussianProcess(OptimizerSpec.of(space, TPS));
     Random noise = new Random(1);
     // true tps peaks at x = 0.5; around x = 0.1 it is low, but one run there was very lucky
@@ -53,7 +49,7 @@ class BayesTest {
   @Test
   void aLuckyOutlierWithALargeStandardErrorIsNotTheIncumbent() {
     for (boolean withError : new boolean[] {false, true}) {
-      SearchSpace space = square(2);
+      SearchSpace space = TestSpaces.square(2);
       Bayes bayes = Bayes.withGaussianProcess(OptimizerSpec.of(space, TPS));
       Random noise = new Random(2);
       for (int i = 0; i < 12; i++) {
@@ -79,7 +75,7 @@ class BayesTest {
 
   @Test
   void findsTheOptimumFasterThanRandomSearch() {
-    SearchSpace space = square(3);
+    SearchSpace space = TestSpaces.square(3);
     double bayesBest = run(Bayes.withGaussianProcess(OptimizerSpec.of(space, TPS).withSeed(1)), 25);
     double randomBest = run(new RandomSearch(OptimizerSpec.of(space, TPS).withSeed(1)), 25);
     assertTrue(bayesBest > 0.99, "bayes reached " + bayesBest);
@@ -110,7 +106,7 @@ class BayesTest {
   void stopsProposingTheNeighbourhoodOfFailures() {
     // everything with x0 > 0.6 crashes; the optimum of the rest is at the edge, x0 = 0.6. Counted
     // over four seeds: a single seed's count moves by one or two with any change to the model
-    SearchSpace space = square(2);
+    SearchSpace space = TestSpaces.square(2);
     int lateDeepFailures = 0;
     int seeds = 4;
     for (int seed = 0; seed < seeds; seed++) {
@@ -139,7 +135,7 @@ class BayesTest {
 
   @Test
   void knobImportanceRanksTheKnobThatMattersFirst() {
-    SearchSpace space = square(3);
+    SearchSpace space = TestSpaces.square(3);
     Bayes bayes = Bayes.withGaussianProcess(OptimizerSpec.of(space, TPS).withSeed(3));
     Random r = new Random(3);
     for (int i = 0; i < 30; i++) {
@@ -194,7 +190,7 @@ class BayesTest {
 
   @Test
   void minimizationIsHandledByTheObjectiveDirection() {
-    SearchSpace space = square(1);
+    SearchSpace space = TestSpaces.square(1);
     Bayes bayes =
         Bayes.withGaussianProcess(OptimizerSpec.of(space, Objective.minimize("latency_ms")));
     for (int i = 0; i <= 10; i++) {
