@@ -209,7 +209,7 @@ public final class Bayes implements Optimizer {
         List.of(nominate(main, random), nominate(other, random));
     hedge.nominate(
         nominated.stream()
-            .map(n -> n.map(s -> canonical(s.configuration())).orElse(null))
+            .map(n -> n.map(AcquisitionMaximizer.Scored::point).orElse(null))
             .toArray(double[][]::new));
     if (nominated.stream().anyMatch(Optional::isEmpty)) {
       return nominated.get(0).or(() -> nominated.get(1));
