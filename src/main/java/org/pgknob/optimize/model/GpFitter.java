@@ -632,27 +632,14 @@ public final class GpFitter implements SurrogateFitter {
       double[] p,
       double[] gradient,
       LengthScalePrior lengthPrior) {
-    return negativeLogPosterior(x, y, knownNoise, null, p, gradient, lengthPrior);
+    return negativeLogPosterior(x, y, knownNoise, null, p, gradient, lengthPrior, NoisePrior.USUAL);
   }
 
   /**
    * As {@link #negativeLogPosterior(double[][], double[], double[], double[], double[],
    * LengthScalePrior)} of kernel inputs of which {@code categorical} marks those compared by
-   * equality (null for none).
+   * equality (null for none), with {@code noisePrior} on the log noise variance.
    */
-  static double negativeLogPosterior(
-      double[][] x,
-      double[] y,
-      double[] knownNoise,
-      boolean[] categorical,
-      double[] p,
-      double[] gradient,
-      LengthScalePrior lengthPrior) {
-    return negativeLogPosterior(
-        x, y, knownNoise, categorical, p, gradient, lengthPrior, NoisePrior.USUAL);
-  }
-
-  /** As above, with {@code noisePrior} on the log noise variance. */
   static double negativeLogPosterior(
       double[][] x,
       double[] y,

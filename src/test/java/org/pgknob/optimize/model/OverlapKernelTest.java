@@ -111,7 +111,7 @@ class OverlapKernelTest {
         1e-9);
     LengthScalePrior prior = new LengthScalePrior.DimensionScaled(1.0, 1.5);
     double[] gradient = new double[p.length];
-    GpFitter.negativeLogPosterior(x, y, known, CATEGORICAL, p, gradient, prior);
+    GpFitter.negativeLogPosterior(x, y, known, CATEGORICAL, p, gradient, prior, NoisePrior.USUAL);
     for (int i = 0; i < p.length; i++) {
       if (Double.isInfinite(p[i])) {
         continue; // a part left out has no gradient
@@ -122,9 +122,17 @@ class OverlapKernelTest {
       up[i] += step;
       down[i] -= step;
       double numeric =
-          (GpFitter.negativeLogPosterior(x, y, known, CATEGORICAL, up, new double[p.length], prior)
+          (GpFitter.negativeLogPosterior(
+                      x, y, known, CATEGORICAL, up, new double[p.length], prior, NoisePrior.USUAL)
                   - GpFitter.negativeLogPosterior(
-                      x, y, known, CATEGORICAL, down, new double[p.length], prior))
+                      x,
+                      y,
+                      known,
+                      CATEGORICAL,
+                      down,
+                      new double[p.length],
+                      prior,
+                      NoisePrior.USUAL))
               / (2 * step);
       assertEquals(
           numeric,
