@@ -13,7 +13,8 @@ package org.pgknob.optimize.model;
  * {@code rho_d = tau exp(u_d)} with {@code exp(u_d)} half-Cauchy(1) is the non-centred form BoTorch
  * samples: the prior of each {@code u_d} no longer depends on tau, so the sampler does not have to
  * walk the funnel between a small tau and tiny rho's. The likelihood and its gradient are {@link
- * GpFitter#negativeLogLikelihood}'s, in log length scales {@code log l_d = -(log tau + u_d) / 2}.
+ * MarginalLikelihood#negativeLogLikelihood}'s, in log length scales {@code log l_d = -(log tau +
+ * u_d) / 2}.
  *
  * <p>Categorical inputs (the {@link CategoricalKernel#OVERLAP overlap} kernel, {@code exp(-[c !=
  * c'] / l_c)}: one input per knob) have the same prior on their {@code rho_c = 1 / l_c^2}, so the
@@ -74,7 +75,7 @@ final class SaasPosterior implements Nuts.LogDensity {
     p[dims] = q[dims + 1];
     p[dims + 1] = q[dims + 2];
     double[] g = new double[dims + 2];
-    double nll = GpFitter.negativeLogLikelihood(x, y, knownNoise, categorical, p, g);
+    double nll = MarginalLikelihood.negativeLogLikelihood(x, y, knownNoise, categorical, p, g);
     if (!Double.isFinite(nll)) {
       return Double.NEGATIVE_INFINITY;
     }

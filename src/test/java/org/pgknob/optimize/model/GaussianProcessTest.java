@@ -204,7 +204,7 @@ class GaussianProcessTest {
         GaussianProcess.kernelMatrix(
             x, new GpHyperparameters(new double[] {0.3, 0.5, 0.7}, 1.0, 1e-3, 0.4));
     double[][] lower = GaussianProcess.cholesky(k);
-    double[][] inverse = GpFitter.inverseFromCholesky(lower);
+    double[][] inverse = MarginalLikelihood.inverseFromCholesky(lower);
     int n = k.length;
     for (int i = 0; i < n; i++) {
       for (int j = 0; j < n; j++) {
@@ -313,10 +313,12 @@ class GaussianProcessTest {
             p.length > 5 ? Math.exp(p[5]) : 0);
     assertEquals(
         -GaussianProcess.condition(x, y, known, 0, hyper).logMarginalLikelihood(),
-        GpFitter.negativeLogLikelihood(x, y, known, p, new double[p.length]),
+        MarginalLikelihood.negativeLogLikelihood(x, y, known, null, p, new double[p.length]),
         1e-9);
+    LengthScalePrior prior = new LengthScalePrior.DimensionScaled(1.0, 1.5);
     double[] gradient = new double[p.length];
-    GpFitter.negativeLogPosterior(x, y, known, p, gradient, 1.0, 1.5);
+    MarginalLikelihood.negativeLogPosterior(
+        x, y, known, null, p, gradient, prior, NoisePrior.USUAL);
     for (int i = 0; i < p.length; i++) {
       if (Double.isInfinite(p[i])) {
         continue; // a part left out (log variance minus infinity) has no gradient
@@ -327,9 +329,10 @@ class GaussianProcessTest {
       up[i] += h;
       down[i] -= h;
       double numeric =
-          (GpFitter.negativeLogPosterior(x, y, known, up, new double[p.length], 1.0, 1.5)
-                  - GpFitter.negativeLogPosterior(
-                      x, y, known, down, new double[p.length], 1.0, 1.5))
+          (MarginalLikelihood.negativeLogPosterior(
+                      x, y, known, null, up, new double[p.length], prior, NoisePrior.USUAL)
+                  - MarginalLikelihood.negativeLogPosterior(
+                      x, y, known, null, down, new double[p.length], prior, NoisePrior.USUAL))
               / (2 * h);
       assertEquals(numeric, gradient[i], 1e-5 * Math.max(1, Math.abs(numeric)), "parameter " + i);
     }
@@ -420,7 +423,7 @@ class GaussianProcessTest {
       double residual = y[i] - p.mean();
       expected += -0.5 * Math.log(2 * Math.PI * variance) - residual * residual / (2 * variance);
     }
-    assertEquals(expected, GpFitter.leaveOneOutLogDensity(x, y, h), 1e-8);
+    assertEquals(expected, MarginalLikelihood.leaveOneOutLogDensity(x, y, null, null, h), 1e-8);
   }
 
   @Test

@@ -107,11 +107,12 @@ class OverlapKernelTest {
     // the likelihood's own kernel loops against the predictions' (the conditioned model's)
     assertEquals(
         -GaussianProcess.condition(inputs, unit, y, known, 0, hyper).logMarginalLikelihood(),
-        GpFitter.negativeLogLikelihood(x, y, known, CATEGORICAL, p, new double[p.length]),
+        MarginalLikelihood.negativeLogLikelihood(x, y, known, CATEGORICAL, p, new double[p.length]),
         1e-9);
     LengthScalePrior prior = new LengthScalePrior.DimensionScaled(1.0, 1.5);
     double[] gradient = new double[p.length];
-    GpFitter.negativeLogPosterior(x, y, known, CATEGORICAL, p, gradient, prior, NoisePrior.USUAL);
+    MarginalLikelihood.negativeLogPosterior(
+        x, y, known, CATEGORICAL, p, gradient, prior, NoisePrior.USUAL);
     for (int i = 0; i < p.length; i++) {
       if (Double.isInfinite(p[i])) {
         continue; // a part left out has no gradient
@@ -122,9 +123,9 @@ class OverlapKernelTest {
       up[i] += step;
       down[i] -= step;
       double numeric =
-          (GpFitter.negativeLogPosterior(
+          (MarginalLikelihood.negativeLogPosterior(
                       x, y, known, CATEGORICAL, up, new double[p.length], prior, NoisePrior.USUAL)
-                  - GpFitter.negativeLogPosterior(
+                  - MarginalLikelihood.negativeLogPosterior(
                       x,
                       y,
                       known,
