@@ -1,0 +1,126 @@
+package org.pgknob.optimize.model;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+
+class MarginalLikelihoodTest {
+  @Test
+  void likelihoodGradientMatchesFiniteDifferences() {
+    assertGradientMatchesFiniteDifferences(
+        new double[] {Math.log(0.4), Math.log(1.3), Math.log(0.7), Math.log(1.1), Math.log(0.02)});
+  }
+
+  @Test
+  void likelihoodGradientWithAnAdditivePartMatchesFiniteDifferences() {
+    assertGradientMatchesFiniteDifferences(
+        new double[] {
+          Math.log(0.4), Math.log(1.3), Math.log(0.7), Math.log(1.1), Math.log(0.02), Math.log(0.6)
+        });
+  }
+
+  @Test
+  void likelihoodGradientWithTheAdditivePartAloneMatchesFiniteDifferences() {
+    assertGradientMatchesFiniteDifferences(
+        new double[] {
+          Math.log(0.4),
+          Math.log(1.3),
+          Math.log(0.7),
+          Double.NEGATIVE_INFINITY,
+          Math.log(0.02),
+          Math.log(0.6)
+        });
+  }
+
+  @Test
+  void likelihoodGradientWithKnownNoiseMatchesFiniteDifferences() {
+    double[] known = new double[12];
+    for (int i = 0; i < known.length; i += 3) {
+      known[i] = 0.05 * (1 + i);
+    }
+    assertGradientMatchesFiniteDifferences(
+        new double[] {
+          Math.log(0.4), Math.log(1.3), Math.log(0.7), Math.log(1.1), Math.log(0.02), Math.log(0.6)
+        },
+        known);
+  }
+
+  private static void assertGradientMatchesFiniteDifferences(double[] p) {
+    assertGradientMatchesFiniteDifferences(p, null);
+  }
+
+  private static void assertGradientMatchesFiniteDifferences(double[] p, double[] known) {
+    Random r = new Random(3);
+    int n = 12;
+    double[][] x = new double[n][3];
+    double[] y = new double[n];
+    for (int i = 0; i < n; i++) {
+      for (int d = 0; d < 3; d++) {
+        x[i][d] = r.nextDouble();
+      }
+      y[i] = Math.sin(5 * x[i][0]) + 0.3 * x[i][1] + 0.05 * r.nextGaussian();
+    }
+    // the likelihood itself is the conditioned model's, whose kernel a dense solve checks
+    GpHyperparameters hyper =
+        new GpHyperparameters(
+            new double[] {Math.exp(p[0]), Math.exp(p[1]), Math.exp(p[2])},
+            Math.exp(p[3]),
+            Math.exp(p[4]),
+            p.length > 5 ? Math.exp(p[5]) : 0);
+    assertEquals(
+        -GaussianProcess.condition(x, y, known, 0, hyper).logMarginalLikelihood(),
+        MarginalLikelihood.negativeLogLikelihood(x, y, known, null, p, new double[p.length]),
+        1e-9);
+    LengthScalePrior prior = new LengthScalePrior.DimensionScaled(1.0, 1.5);
+    double[] gradient = new double[p.length];
+    MarginalLikelihood.negativeLogPosterior(
+        x, y, known, null, p, gradient, prior, NoisePrior.USUAL);
+    for (int i = 0; i < p.length; i++) {
+      if (Double.isInfinite(p[i])) {
+        continue; // a part left out (log variance minus infinity) has no gradient
+      }
+      double h = 1e-6;
+      double[] up = p.clone();
+      double[] down = p.clone();
+      up[i] += h;
+      down[i] -= h;
+      double numeric =
+          (MarginalLikelihood.negativeLogPosterior(
+                      x, y, known, null, up, new double[p.length], prior, NoisePrior.USUAL)
+                  - MarginalLikelihood.negativeLogPosterior(
+                      x, y, known, null, down, new double[p.length], prior, NoisePrior.USUAL))
+              / (2 * h);
+      assertEquals(numeric, gradient[i], 1e-5 * Math.max(1, Math.abs(numeric)), "parameter " + i);
+    }
+  }
+
+  @Test
+  void leaveOneOutLogDensityEqualsConditioningOnTheOthers() {
+    Random r = new Random(9);
+    int n = 9;
+    double[][] x = GaussianProcessTest.unitCube(r, n, 3);
+    double[] y = new double[n];
+    for (int i = 0; i < n; i++) {
+      y[i] = Math.sin(4 * x[i][0]) + x[i][1] + 0.1 * r.nextGaussian();
+    }
+    GpHyperparameters h = new GpHyperparameters(new double[] {0.3, 0.8, 2.0}, 0.7, 0.02, 0.4);
+    double expected = 0;
+    for (int i = 0; i < n; i++) {
+      double[][] others = new double[n - 1][];
+      double[] rest = new double[n - 1];
+      for (int j = 0, k = 0; j < n; j++) {
+        if (j != i) {
+          others[k] = x[j];
+          rest[k++] = y[j];
+        }
+      }
+      Prediction p = GaussianProcess.condition(others, rest, 0, h).predict(x[i]);
+      // the held-out observation is noisy: latent variance plus noise
+      double variance = p.variance() + h.noiseVariance();
+      double residual = y[i] - p.mean();
+      expected += -0.5 * Math.log(2 * Math.PI * variance) - residual * residual / (2 * variance);
+    }
+    assertEquals(expected, MarginalLikelihood.leaveOneOutLogDensity(x, y, null, null, h), 1e-8);
+  }
+}
