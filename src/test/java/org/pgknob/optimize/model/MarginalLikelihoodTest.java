@@ -73,26 +73,13 @@ class MarginalLikelihoodTest {
         MarginalLikelihood.negativeLogLikelihood(x, y, known, null, p, new double[p.length]),
         1e-9);
     LengthScalePrior prior = new LengthScalePrior.DimensionScaled(1.0, 1.5);
-    double[] gradient = new double[p.length];
-    MarginalLikelihood.negativeLogPosterior(
-        x, y, known, null, p, gradient, prior, NoisePrior.USUAL);
-    for (int i = 0; i < p.length; i++) {
-      if (Double.isInfinite(p[i])) {
-        continue; // a part left out (log variance minus infinity) has no gradient
-      }
-      double h = 1e-6;
-      double[] up = p.clone();
-      double[] down = p.clone();
-      up[i] += h;
-      down[i] -= h;
-      double numeric =
-          (MarginalLikelihood.negativeLogPosterior(
-                      x, y, known, null, up, new double[p.length], prior, NoisePrior.USUAL)
-                  - MarginalLikelihood.negativeLogPosterior(
-                      x, y, known, null, down, new double[p.length], prior, NoisePrior.USUAL))
-              / (2 * h);
-      assertEquals(numeric, gradient[i], 1e-5 * Math.max(1, Math.abs(numeric)), "parameter " + i);
-    }
+    GradientCheck.assertMatchesFiniteDifferences(
+        (point, gradient) ->
+            MarginalLikelihood.negativeLogPosterior(
+                x, y, known, null, point, gradient, prior, NoisePrior.USUAL),
+        p,
+        1e-6,
+        1e-5);
   }
 
   @Test

@@ -110,37 +110,13 @@ class OverlapKernelTest {
         MarginalLikelihood.negativeLogLikelihood(x, y, known, CATEGORICAL, p, new double[p.length]),
         1e-9);
     LengthScalePrior prior = new LengthScalePrior.DimensionScaled(1.0, 1.5);
-    double[] gradient = new double[p.length];
-    MarginalLikelihood.negativeLogPosterior(
-        x, y, known, CATEGORICAL, p, gradient, prior, NoisePrior.USUAL);
-    for (int i = 0; i < p.length; i++) {
-      if (Double.isInfinite(p[i])) {
-        continue; // a part left out has no gradient
-      }
-      double step = 1e-6;
-      double[] up = p.clone();
-      double[] down = p.clone();
-      up[i] += step;
-      down[i] -= step;
-      double numeric =
-          (MarginalLikelihood.negativeLogPosterior(
-                      x, y, known, CATEGORICAL, up, new double[p.length], prior, NoisePrior.USUAL)
-                  - MarginalLikelihood.negativeLogPosterior(
-                      x,
-                      y,
-                      known,
-                      CATEGORICAL,
-                      down,
-                      new double[p.length],
-                      prior,
-                      NoisePrior.USUAL))
-              / (2 * step);
-      assertEquals(
-          numeric,
-          gradient[i],
-          1e-5 * Math.max(1, Math.abs(numeric)),
-          "parameter " + i + " of " + Arrays.toString(p));
-    }
+    GradientCheck.assertMatchesFiniteDifferences(
+        (point, gradient) ->
+            MarginalLikelihood.negativeLogPosterior(
+                x, y, known, CATEGORICAL, point, gradient, prior, NoisePrior.USUAL),
+        p,
+        1e-6,
+        1e-5);
   }
 
   @Test

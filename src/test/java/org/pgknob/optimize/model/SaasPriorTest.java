@@ -108,19 +108,7 @@ class SaasPriorTest {
   void penaltyGradientMatchesFiniteDifferences() {
     LengthScalePrior prior = new LengthScalePrior.Saas(0.1);
     double[] p = {-2, -0.5, 0, 1.2, 3};
-    double[] gradient = new double[p.length];
-    prior.penalty(p, gradient, p.length);
-    for (int d = 0; d < p.length; d++) {
-      double h = 1e-6;
-      double[] up = p.clone();
-      double[] down = p.clone();
-      up[d] += h;
-      down[d] -= h;
-      double numeric =
-          (prior.penalty(up, new double[p.length], p.length)
-                  - prior.penalty(down, new double[p.length], p.length))
-              / (2 * h);
-      assertEquals(numeric, gradient[d], 1e-6 * Math.max(1, Math.abs(numeric)), "input " + d);
-    }
+    GradientCheck.assertMatchesFiniteDifferences(
+        (point, gradient) -> prior.penalty(point, gradient, point.length), p, 1e-6, 1e-6);
   }
 }

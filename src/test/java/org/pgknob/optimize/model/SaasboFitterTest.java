@@ -234,18 +234,6 @@ class SaasboFitterTest {
     for (int i = 0; i < q.length; i++) {
       q[i] += 0.5 * r.nextGaussian();
     }
-    double[] gradient = new double[q.length];
-    posterior.value(q, gradient);
-    for (int i = 0; i < q.length; i++) {
-      double h = 1e-5;
-      double[] up = q.clone();
-      double[] down = q.clone();
-      up[i] += h;
-      down[i] -= h;
-      double numeric =
-          (posterior.value(up, new double[q.length]) - posterior.value(down, new double[q.length]))
-              / (2 * h);
-      assertEquals(numeric, gradient[i], 1e-4 * Math.max(1, Math.abs(numeric)), "coordinate " + i);
-    }
+    GradientCheck.assertMatchesFiniteDifferences(posterior::value, q, 1e-5, 1e-4);
   }
 }
