@@ -378,7 +378,10 @@ public final class Optimizers {
           "choose saasbo, saasbo:median, saasbo:every, sparse, auto, auto:TAU, saas, saas:TAU or scaled");
     }
     return switch (kind) {
-      case GP -> new GpFitter(true, tau, adaptive);
+      case GP ->
+          adaptive
+              ? GpFitter.adaptive(tau)
+              : tau > 0 ? GpFitter.withSaasPrior(tau) : new GpFitter();
       case RF -> new RandomForestSurrogate.Fitter();
     };
   }

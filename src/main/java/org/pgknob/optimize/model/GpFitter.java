@@ -63,47 +63,11 @@ public final class GpFitter implements SurrogateFitter {
   private GpHyperparameters warmSparse;
 
   /**
-   * The Bayes optimizer's fitter: the additive part, with the product part if it predicts better.
+   * The Bayes optimizer's fitter: the additive part, with the product part if it predicts better,
+   * under the dimension-scaled prior on the length scales (see {@link LengthScalePrior}).
    */
   public GpFitter() {
-    this(true);
-  }
-
-  /**
-   * A fitter of the product kernel alone, or, if {@code additive}, of the better (by leave-one-out
-   * density) of the additive part alone and the product part plus the additive part.
-   */
-  public GpFitter(boolean additive) {
-    this(additive, false);
-  }
-
-  /**
-   * As {@link #GpFitter(boolean)}, with the sparsity (SAAS) prior on the length scales if {@code
-   * sparse}, else the dimension-scaled one (see {@link LengthScalePrior}).
-   */
-  public GpFitter(boolean additive, boolean sparse) {
-    this(additive, sparse ? SAAS_TAU : 0);
-  }
-
-  /**
-   * As {@link #GpFitter(boolean)}, with the SAAS prior of global scale {@code saasTau} if it is
-   * positive, else the dimension-scaled one.
-   */
-  public GpFitter(boolean additive, double saasTau) {
-    this(additive, saasTau, false);
-  }
-
-  /**
-   * As {@link #GpFitter(boolean, double)}; if {@code adaptive}, the dimension-scaled prior's fits
-   * compete (by leave-one-out density) with a product kernel fitted under the SAAS prior of global
-   * scale {@code saasTau}: the data choose whether the space is sparse.
-   */
-  public GpFitter(boolean additive, double saasTau, boolean adaptive) {
-    this(additive, saasTau, adaptive, 0);
-  }
-
-  private GpFitter(boolean additive, double saasTau, boolean adaptive, int sparseFromDimensions) {
-    this(additive, saasTau, adaptive, sparseFromDimensions, CategoricalKernel.ONE_HOT, false);
+    this(true, 0, false, 0, CategoricalKernel.ONE_HOT, false);
   }
 
   private GpFitter(
@@ -152,12 +116,32 @@ public final class GpFitter implements SurrogateFitter {
    * usually matters (a few dimensions), it would pull their length scales long for nothing.
    */
   public static GpFitter sparseFrom(int fromDimensions, double saasTau) {
-    return new GpFitter(true, saasTau, false, fromDimensions);
+    return new GpFitter(true, saasTau, false, fromDimensions, CategoricalKernel.ONE_HOT, false);
   }
 
-  /** The adaptive fitter: see {@link #GpFitter(boolean, double, boolean)}. */
+  /**
+   * The Bayes optimizer's fitter whose two kernels compete (by leave-one-out density) with a
+   * product kernel fitted under the SAAS prior of global scale {@code saasTau}: the data choose
+   * whether the space is sparse. With {@code saasTau} 0 it is the default fitter.
+   */
   public static GpFitter adaptive(double saasTau) {
-    return new GpFitter(true, saasTau, true);
+    return new GpFitter(true, saasTau, true, 0, CategoricalKernel.ONE_HOT, false);
+  }
+
+  /**
+   * The Bayes optimizer's fitter with the sparsity (SAAS) prior of global scale {@code saasTau} on
+   * the length scales instead of the dimension-scaled one.
+   */
+  public static GpFitter withSaasPrior(double saasTau) {
+    return new GpFitter(true, saasTau, false, 0, CategoricalKernel.ONE_HOT, false);
+  }
+
+  /**
+   * The product kernel alone under the dimension-scaled prior, without the additive part or the
+   * choice between kernels.
+   */
+  public static GpFitter productOnly() {
+    return new GpFitter(false, 0, false, 0, CategoricalKernel.ONE_HOT, false);
   }
 
   /**

@@ -285,8 +285,8 @@ class GaussianProcessTest {
     double[] mean = {0};
     double[] sd = {0};
     meanAndSd(x, mean, sd);
-    GaussianProcess additive = new GpFitter(true).fit(x, y, 11L);
-    GaussianProcess product = new GpFitter(false).fit(x, y, 11L);
+    GaussianProcess additive = new GpFitter().fit(x, y, 11L);
+    GaussianProcess product = GpFitter.productOnly().fit(x, y, 11L);
     assertTrue(additive.hyperparameters().additiveVariance() > 0);
     assertEquals(0, product.hyperparameters().additiveVariance());
     double additiveError = 0;

@@ -19,7 +19,11 @@ class SaasPriorTest {
   @Test
   void inputsThatDoNothingGetLongLengthScales() {
     double[][] x = points();
-    double[] ls = new GpFitter(true, true).fit(x, targets(x), 1L).hyperparameters().lengthScales();
+    double[] ls =
+        GpFitter.withSaasPrior(GpFitter.SAAS_TAU)
+            .fit(x, targets(x), 1L)
+            .hyperparameters()
+            .lengthScales();
     for (int d = 0; d < DIMS; d++) {
       if (relevant(d)) {
         assertTrue(ls[d] < 2, "relevant input " + d + ": " + Arrays.toString(ls));
@@ -33,8 +37,8 @@ class SaasPriorTest {
   void theSparsePriorSeparatesInertInputsMoreThanTheDimensionScaledOne() {
     double[][] x = points();
     double[] y = targets(x);
-    double sparse = shortestInert(new GpFitter(true, true).fit(x, y, 1L));
-    double scaled = shortestInert(new GpFitter(true, false).fit(x, y, 1L));
+    double sparse = shortestInert(GpFitter.withSaasPrior(GpFitter.SAAS_TAU).fit(x, y, 1L));
+    double scaled = shortestInert(new GpFitter().fit(x, y, 1L));
     assertTrue(sparse > 2 * scaled, "shortest inert length: saas " + sparse + ", scaled " + scaled);
   }
 
@@ -100,7 +104,7 @@ class SaasPriorTest {
     GpFitter fitter = GpFitter.sparseFrom(GpFitter.SPARSE_FROM_DIMENSIONS, GpFitter.SAAS_TAU);
     assertTrue(DIMS < GpFitter.SPARSE_FROM_DIMENSIONS);
     assertEquals(
-        Arrays.toString(new GpFitter(true, false).fit(x, y, 1L).hyperparameters().lengthScales()),
+        Arrays.toString(new GpFitter().fit(x, y, 1L).hyperparameters().lengthScales()),
         Arrays.toString(fitter.fit(x, y, 1L).hyperparameters().lengthScales()));
   }
 
