@@ -3,6 +3,7 @@ package org.pgknob.optimize.model;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.util.Random;
+import java.util.function.Function;
 import org.junit.jupiter.api.Test;
 
 class MarginalLikelihoodTest {
@@ -62,21 +63,44 @@ class MarginalLikelihoodTest {
       y[i] = Math.sin(5 * x[i][0]) + 0.3 * x[i][1] + 0.05 * r.nextGaussian();
     }
     // the likelihood itself is the conditioned model's, whose kernel a dense solve checks
+    assertLikelihoodAndGradient(
+        h -> GaussianProcess.condition(x, y, known, 0, h), x, y, known, null, p);
+  }
+
+  /**
+   * Asserts that the likelihood at the log parameters {@code p} is that of the model {@code
+   * condition} builds with those hyperparameters (whose kernel is the predictions' code, not the
+   * likelihood's own loops), and that the MAP objective's gradient there matches finite
+   * differences. {@code x} are the kernel inputs, {@code categorical} marks those compared by
+   * equality (null for none).
+   */
+  static void assertLikelihoodAndGradient(
+      Function<GpHyperparameters, GaussianProcess> condition,
+      double[][] x,
+      double[] y,
+      double[] known,
+      boolean[] categorical,
+      double[] p) {
+    int dims = x[0].length;
+    double[] lengths = new double[dims];
+    for (int d = 0; d < dims; d++) {
+      lengths[d] = Math.exp(p[d]);
+    }
     GpHyperparameters hyper =
         new GpHyperparameters(
-            new double[] {Math.exp(p[0]), Math.exp(p[1]), Math.exp(p[2])},
-            Math.exp(p[3]),
-            Math.exp(p[4]),
-            p.length > 5 ? Math.exp(p[5]) : 0);
+            lengths,
+            Math.exp(p[dims]),
+            Math.exp(p[dims + 1]),
+            p.length > dims + 2 ? Math.exp(p[dims + 2]) : 0);
     assertEquals(
-        -GaussianProcess.condition(x, y, known, 0, hyper).logMarginalLikelihood(),
-        MarginalLikelihood.negativeLogLikelihood(x, y, known, null, p, new double[p.length]),
+        -condition.apply(hyper).logMarginalLikelihood(),
+        MarginalLikelihood.negativeLogLikelihood(x, y, known, categorical, p, new double[p.length]),
         1e-9);
     LengthScalePrior prior = new LengthScalePrior.DimensionScaled(1.0, 1.5);
     GradientCheck.assertMatchesFiniteDifferences(
         (point, gradient) ->
             MarginalLikelihood.negativeLogPosterior(
-                x, y, known, null, point, gradient, prior, NoisePrior.USUAL),
+                x, y, known, categorical, point, gradient, prior, NoisePrior.USUAL),
         p,
         1e-6,
         1e-5);

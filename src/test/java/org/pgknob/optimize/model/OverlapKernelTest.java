@@ -98,25 +98,9 @@ class OverlapKernelTest {
     }
     KernelInputs inputs = KernelInputs.withBlocks(UNIT_DIMS, BLOCKS);
     double[][] x = inputs.project(unit);
-    GpHyperparameters hyper =
-        new GpHyperparameters(
-            new double[] {Math.exp(p[0]), Math.exp(p[1]), Math.exp(p[2]), Math.exp(p[3])},
-            Math.exp(p[4]),
-            Math.exp(p[5]),
-            p.length > 6 ? Math.exp(p[6]) : 0);
     // the likelihood's own kernel loops against the predictions' (the conditioned model's)
-    assertEquals(
-        -GaussianProcess.condition(inputs, unit, y, known, 0, hyper).logMarginalLikelihood(),
-        MarginalLikelihood.negativeLogLikelihood(x, y, known, CATEGORICAL, p, new double[p.length]),
-        1e-9);
-    LengthScalePrior prior = new LengthScalePrior.DimensionScaled(1.0, 1.5);
-    GradientCheck.assertMatchesFiniteDifferences(
-        (point, gradient) ->
-            MarginalLikelihood.negativeLogPosterior(
-                x, y, known, CATEGORICAL, point, gradient, prior, NoisePrior.USUAL),
-        p,
-        1e-6,
-        1e-5);
+    MarginalLikelihoodTest.assertLikelihoodAndGradient(
+        h -> GaussianProcess.condition(inputs, unit, y, known, 0, h), x, y, known, CATEGORICAL, p);
   }
 
   @Test
