@@ -378,10 +378,7 @@ public final class Optimizers {
           "choose saasbo, saasbo:median, saasbo:every, sparse, auto, auto:TAU, saas, saas:TAU or scaled");
     }
     return switch (kind) {
-      case GP ->
-          adaptive
-              ? GpFitter.adaptive(tau)
-              : tau > 0 ? GpFitter.withSaasPrior(tau) : new GpFitter();
+      case GP -> adaptive ? GpFitter.adaptive(tau) : GpFitter.withSaasPrior(tau);
       case RF -> new RandomForestSurrogate.Fitter();
     };
   }

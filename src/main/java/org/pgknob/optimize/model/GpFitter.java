@@ -130,7 +130,8 @@ public final class GpFitter implements SurrogateFitter {
 
   /**
    * The Bayes optimizer's fitter with the sparsity (SAAS) prior of global scale {@code saasTau} on
-   * the length scales instead of the dimension-scaled one.
+   * the length scales instead of the dimension-scaled one. With {@code saasTau} 0 it is the default
+   * fitter.
    */
   public static GpFitter withSaasPrior(double saasTau) {
     return new GpFitter(true, saasTau, false, 0, CategoricalKernel.ONE_HOT, false);
