@@ -16,7 +16,8 @@ OptimizerBenchmark: Ackley 5 of 15 on [-5, 10] (noise sd 0.425), Hartmann-6 in 2
     python3 bench/textbook-gp-ei.py --function levy --dims 20 --initial 12 FIRST END
 
 prints per seed the noise-free regret of the incumbent at 20 and 40 evaluations. --search uniform
-scores the uniform points alone (no local steps, no polish); --search nolocal drops the local steps.
+scores the uniform points alone (no local steps, no polish); --search nolocal drops the local steps;
+--noise-sd replaces the benchmark's noise (0: noise-free observations).
 Results and their reading: bench/optimizer-rounds.md, eighteenth round.
 """
 import argparse
@@ -30,6 +31,7 @@ _ARGS.add_argument("--function", choices=["ackley", "hartmann", "levy"], default
 _ARGS.add_argument("--dims", type=int, default=5)
 _ARGS.add_argument("--initial", type=int, default=5)
 _ARGS.add_argument("--search", choices=["full", "uniform", "nolocal"], default="full")
+_ARGS.add_argument("--noise-sd", type=float, default=None, help="the observations' noise sd (default: the benchmark's)")
 _ARGS.add_argument("first", type=int)
 _ARGS.add_argument("end", type=int)
 OPTIONS = _ARGS.parse_args()
@@ -41,6 +43,8 @@ if FN == "hartmann":
     SD = 0.0965
 if FN == "levy":
     LO, HI, SD, R = -10.0, 10.0, 1.12, 4
+if OPTIONS.noise_sd is not None:
+    SD = OPTIONS.noise_sd
 
 _A = np.array([[10, 3, 17, 3.5, 1.7, 8], [0.05, 10, 17, 0.1, 8, 14], [3, 3.5, 1.7, 10, 17, 8], [17, 8, 0.05, 10, 0.1, 14]])
 _P = 1e-4 * np.array([[1312, 1696, 5569, 124, 8283, 5886], [2329, 4135, 8307, 3736, 1004, 9991], [2348, 1451, 3522, 2883, 3047, 6650], [4047, 8828, 8732, 5743, 1091, 381]])
