@@ -18,7 +18,7 @@ OptimizerBenchmark: Ackley 5 of 15 on [-5, 10] (noise sd 0.425), Hartmann-6 in 2
 prints per seed the noise-free regret of the incumbent at 20 and 40 evaluations. --search uniform
 scores the uniform points alone (no local steps, no polish); --search nolocal drops the local steps;
 --noise-sd replaces the benchmark's noise (0: noise-free observations).
-Results and their reading: bench/optimizer-rounds.md, eighteenth round.
+Results and their reading: bench/optimizer-rounds.md, eighteenth and twenty-fourth rounds.
 """
 import argparse
 
