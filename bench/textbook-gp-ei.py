@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""A textbook GP-EI, outside pgknob, on three of issue 17's functions: a reference for the optimizer rounds.
+"""A textbook GP-EI, outside pgknob, on issue 17's functions: a reference for the optimizer rounds.
 
 Not pgknob's optimizer and not used by it: about a hundred lines of numpy and scipy that do what the
 textbooks do (a product Matern-5/2 kernel with one length scale per input, a constant prior mean on
@@ -7,9 +7,8 @@ standardized values, log length scales ~ N(log 0.5, 1), log noise variance ~ N(-
 restarts of the fit at every step, expected improvement over the best posterior mean among the points
 observed, searched over 3000 uniform points and 1000 Gaussian steps of sd 0.05 around the five best
 points, the best five polished by L-BFGS-B). Same functions, noise and incumbent rule as
-OptimizerBenchmark: Ackley 5 of 15 on [-5, 10] (noise sd 0.425), Hartmann-6 in 20 on [0, 1]
-(noise sd 0.0965) or Levy 4 of 20 on [-10, 10] (noise sd 1.12); the relevant inputs come first
-(the kernel does not care where they sit).
+OptimizerBenchmark: the functions of issue17_functions.py (Ackley 5 of 15, Hartmann-6 in 20,
+Levy 4 of 20, Styblinski-Tang 4 of 12).
 
     python3 bench/textbook-gp-ei.py --function ackley --dims 15 --initial 9 FIRST END
     python3 bench/textbook-gp-ei.py --function hartmann --dims 20 --initial 12 FIRST END
@@ -26,8 +25,10 @@ import numpy as np
 from scipy.optimize import minimize
 from scipy.stats import norm, qmc
 
+from issue17_functions import NAMES, Problem
+
 _ARGS = argparse.ArgumentParser(description=__doc__.splitlines()[1])
-_ARGS.add_argument("--function", choices=["ackley", "hartmann", "levy"], default="ackley")
+_ARGS.add_argument("--function", choices=NAMES, default="ackley")
 _ARGS.add_argument("--dims", type=int, default=5)
 _ARGS.add_argument("--initial", type=int, default=5)
 _ARGS.add_argument("--search", choices=["full", "uniform", "nolocal"], default="full")
@@ -36,38 +37,8 @@ _ARGS.add_argument("first", type=int)
 _ARGS.add_argument("end", type=int)
 OPTIONS = _ARGS.parse_args()
 
-D, LO, HI, SD = OPTIONS.dims, -5.0, 10.0, 0.425
-R = 5
-FN = OPTIONS.function
-if FN == "hartmann":
-    SD = 0.0965
-if FN == "levy":
-    LO, HI, SD, R = -10.0, 10.0, 1.12, 4
-if OPTIONS.noise_sd is not None:
-    SD = OPTIONS.noise_sd
-
-_A = np.array([[10, 3, 17, 3.5, 1.7, 8], [0.05, 10, 17, 0.1, 8, 14], [3, 3.5, 1.7, 10, 17, 8], [17, 8, 0.05, 10, 0.1, 14]])
-_P = 1e-4 * np.array([[1312, 1696, 5569, 124, 8283, 5886], [2329, 4135, 8307, 3736, 1004, 9991], [2348, 1451, 3522, 2883, 3047, 6650], [4047, 8828, 8732, 5743, 1091, 381]])
-_ALPHA = np.array([1.0, 1.2, 3.0, 3.2])
-
-def hartmann(u):
-    x = np.atleast_2d(u)[:, :6]
-    inner = (_A[None, :, :] * (x[:, None, :] - _P[None, :, :]) ** 2).sum(-1)
-    return -(_ALPHA[None, :] * np.exp(-inner)).sum(-1) + 3.32237
-
-def levy(u):
-    w = 1 + (LO + (HI - LO) * np.atleast_2d(u)[:, :R] - 1) / 4
-    s = np.sin(np.pi * w[:, 0]) ** 2
-    s = s + ((w[:, :-1] - 1) ** 2 * (1 + 10 * np.sin(np.pi * w[:, :-1] + 1) ** 2)).sum(1)
-    return s + (w[:, -1] - 1) ** 2 * (1 + np.sin(2 * np.pi * w[:, -1]) ** 2)
-
-def objective(u):
-    if FN == "hartmann":
-        return hartmann(u)
-    if FN == "levy":
-        return levy(u)
-    x = LO + (HI - LO) * np.atleast_2d(u)[:, :R]
-    return (-20 * np.exp(-0.2 * np.sqrt((x * x).mean(1))) - np.exp(np.cos(2 * np.pi * x).mean(1)) + 20 + np.e)
+PROBLEM = Problem(OPTIONS.function, OPTIONS.dims, OPTIONS.noise_sd)
+D, SD, objective = PROBLEM.dims, PROBLEM.sd, PROBLEM.objective
 
 def matern52(a, b, ls):
     d = np.sqrt((((a[:, None, :] - b[None, :, :]) / ls) ** 2).sum(-1))
