@@ -45,3 +45,64 @@ class Problem:
         if self.name == "styblinski":
             return (0.5 * (x**4 - 16 * x * x + 5 * x)).sum(1) + 4 * 39.16617
         return -20 * np.exp(-0.2 * np.sqrt((x * x).mean(1))) - np.exp(np.cos(2 * np.pi * x).mean(1)) + 20 + np.e
+
+
+class Mixed:
+    """The mixed space of OptimizerBenchmark (TestFunctions.mixedWithConditionAndFailures): 17 knobs,
+    or 17 + MORE; x0, x1, x2, mode, method and workers (only with method=worker) matter; trials
+    with x0 + x1 > 1.2 fail. Noise sd 0.158; the minimum 0.05 sits on the failure boundary."""
+
+    sd = 0.158
+    minimum = 0.05
+
+    def __init__(self, more=0):
+        self.more = more
+        self.name = "mixed-%d" % (17 + more)
+
+    def suggest(self, trial):
+        """Draws a configuration with an Optuna trial (define-by-run: workers only with method=worker)."""
+        p = {
+            "x0": trial.suggest_float("x0", 0, 1),
+            "style": trial.suggest_categorical("style", ["p", "q", "r"]),
+            "noise_r0": trial.suggest_float("noise_r0", 0, 10),
+            "noise_i0": trial.suggest_int("noise_i0", 1, 65536, log=True),
+            "mode": trial.suggest_categorical("mode", ["a", "b", "c", "d"]),
+            "noise_b0": trial.suggest_categorical("noise_b0", [False, True]),
+            "x1": trial.suggest_float("x1", 0, 1),
+            "method": trial.suggest_categorical("method", ["sync", "worker"]),
+        }
+        if p["method"] == "worker":
+            p["workers"] = trial.suggest_int("workers", 1, 32)
+        p.update(
+            noise_r1=trial.suggest_float("noise_r1", -5, 5),
+            noise_e0=trial.suggest_categorical("noise_e0", ["u", "v", "w"]),
+            noise_i1=trial.suggest_int("noise_i1", 0, 100),
+            x2=trial.suggest_float("x2", 0, 1),
+            noise_b1=trial.suggest_categorical("noise_b1", [False, True]),
+            noise_r2=trial.suggest_float("noise_r2", 0, 1),
+            noise_e1=trial.suggest_categorical("noise_e1", ["u", "v", "w"]),
+            noise_r3=trial.suggest_float("noise_r3", 0, 100),
+        )
+        for i in range(self.more):
+            if i % 4 == 0:
+                trial.suggest_float("extra_r%d" % i, 0, 1)
+            elif i % 4 == 1:
+                trial.suggest_int("extra_i%d" % i, 1, 1 << 20, log=True)
+            elif i % 4 == 2:
+                trial.suggest_categorical("extra_b%d" % i, [False, True])
+            else:
+                trial.suggest_categorical("extra_e%d" % i, ["k", "l", "m", "n"])
+        return p
+
+    @staticmethod
+    def value(p):
+        """The noise-free value, NaN where the trial fails."""
+        if p["x0"] + p["x1"] > 1.2:
+            return float("nan")
+        mode = {"a": 1.0, "b": 0.0, "c": 2.0, "d": 1.5}[p["mode"]]
+        method = 0.5
+        if p["method"] == "worker":
+            octaves = np.log2(p["workers"]) - 3
+            method = 0.5 * octaves * octaves / 4
+        bowl = (p["x0"] - 0.7) ** 2 + (p["x1"] - 0.6) ** 2 + (p["x2"] - 0.3) ** 2
+        return 10 * bowl + mode + method
