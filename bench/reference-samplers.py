@@ -34,6 +34,8 @@ _ARGS.add_argument("--noise-sd", type=float, default=None, help="the observation
 _ARGS.add_argument("first", type=int)
 _ARGS.add_argument("end", type=int)
 OPTIONS = _ARGS.parse_args()
+if OPTIONS.function.startswith("mixed-") and OPTIONS.sampler in ("cma", "random"):
+    _ARGS.error("the mixed spaces run with Optuna's samplers only (gp, tpe, tpe-mv, optuna-random)")
 MIXED = Mixed(int(OPTIONS.function[6:]) - 17) if OPTIONS.function.startswith("mixed-") else None
 PROBLEM = MIXED or Problem(OPTIONS.function, OPTIONS.dims, OPTIONS.noise_sd)
 CHECKPOINTS = (20, 40)
@@ -105,9 +107,11 @@ def run_random(seed, rng):
 
 
 if __name__ == "__main__":
-    import torch
+    if OPTIONS.sampler == "gp":
+        import torch
 
-    torch.set_num_threads(int(os.environ.get("THREADS", "1")))
+        # one thread a run, so that two runs share the two cores without fighting
+        torch.set_num_threads(int(os.environ.get("THREADS", "1")))
     run = {"cma": run_cma, "random": run_random}.get(OPTIONS.sampler, run_optuna)
     for seed in range(OPTIONS.first, OPTIONS.end):
         print(seed, regrets(*run(seed, np.random.default_rng(seed))), flush=True)
