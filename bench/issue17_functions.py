@@ -19,6 +19,8 @@ NAMES = ["ackley", "hartmann", "levy", "styblinski"]
 class Problem:
     """One function in DIMS inputs with the benchmark's noise (or NOISE_SD's, 0 for none)."""
 
+    minimum = 0.0
+
     def __init__(self, name, dims, noise_sd=None):
         self.name, self.dims = name, dims
         self.lo, self.hi, self.sd, self.relevant = -5.0, 10.0, 0.425, 5

@@ -44,7 +44,7 @@ CHECKPOINTS = (20, 40)
 def regrets(true, noisy):
     """Regret at each checkpoint of the best noisy observation and of the best point evaluated,
     failed trials (NaN) left out."""
-    true, noisy = np.array(true) - getattr(PROBLEM, "minimum", 0.0), np.array(noisy)
+    true, noisy = np.array(true) - PROBLEM.minimum, np.array(noisy)
     out = {}
     for n in CHECKPOINTS:
         ok = ~np.isnan(noisy[:n])
