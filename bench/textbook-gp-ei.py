@@ -50,6 +50,7 @@ def matern52(a, b, ls):
     return (1 + s + s * s / 3) * np.exp(-s)
 
 WARP = OPTIONS.warp
+
 def warp(X, theta):
     """Each input through 1 - (1 - x^a)^b, a and b its own fitted concentrations (Snoek et al. 2014,
     as BoTorch's Warp and HEBO do); the identity without --warp."""
