@@ -78,12 +78,13 @@ def nll(theta, X, y):
 
 def fit(X, y, rng):
     best = None
+    bounds = [(np.log(0.01), np.log(10))] * D + [(np.log(0.05), np.log(20)), (np.log(1e-6), np.log(1.0))]
+    if WARP:
+        bounds = bounds + [(np.log(0.2), np.log(5))] * (2 * D)
     for s in range(4):
         t0 = np.concatenate([np.log(rng.uniform(0.1, 1.0, D)), [0.0], [np.log(rng.uniform(1e-3, 0.1))]])
-        bounds = [(np.log(0.01), np.log(10))] * D + [(np.log(0.05), np.log(20)), (np.log(1e-6), np.log(1.0))]
         if WARP:
             t0 = np.concatenate([t0, np.zeros(2 * D)])
-            bounds = bounds + [(np.log(0.2), np.log(5))] * (2 * D)
         r = minimize(nll, t0, args=(X, y), method="L-BFGS-B", bounds=bounds)
         if best is None or r.fun < best.fun:
             best = r
