@@ -18,9 +18,11 @@ prints per seed the noise-free regret of the incumbent at 20 and 40 evaluations.
 scores the uniform points alone (no local steps, no polish); --search nolocal drops the local steps;
 --noise-sd replaces the benchmark's noise (0: noise-free observations); --warp fits a Kumaraswamy
 input warping per input with the kernel (its two concentrations in [0.2, 5], log-normal prior with
-log-space variance 0.75, as BoTorch's).
-Results and their reading: bench/optimizer-rounds.md, eighteenth, twenty-fourth and twenty-sixth
-rounds.
+log-space variance 0.75, as BoTorch's); --acq kg scores the candidates by the knowledge gradient
+over the observed points (Scott, Frazier and Powell 2011) instead of expected improvement, with the
+same candidates and random numbers.
+Results and their reading: bench/optimizer-rounds.md, eighteenth, twenty-fourth, twenty-sixth and
+twenty-seventh rounds.
 """
 import argparse
 
@@ -37,6 +39,7 @@ _ARGS.add_argument("--initial", type=int, default=5)
 _ARGS.add_argument("--search", choices=["full", "uniform", "nolocal"], default="full")
 _ARGS.add_argument("--noise-sd", type=float, default=None, help="the observations' noise sd (default: the benchmark's)")
 _ARGS.add_argument("--warp", action="store_true", help="warp each input by a fitted Kumaraswamy CDF")
+_ARGS.add_argument("--acq", choices=["ei", "kg"], default="ei", help="the acquisition (default: expected improvement)")
 _ARGS.add_argument("first", type=int)
 _ARGS.add_argument("end", type=int)
 OPTIONS = _ARGS.parse_args()
@@ -110,6 +113,46 @@ def ei(mu, sd, best):
     z = (best - mu) / sd
     return (best - mu) * norm.cdf(z) + sd * norm.pdf(z)
 
+def envelope_gain(a, b):
+    """E[max_i a_i + b_i Z] - max_i a_i for Z ~ N(0, 1) (Frazier, Powell and Dayanik 2009)."""
+    order = np.lexsort((a, b))
+    a, b = a[order], b[order]
+    keep = np.append(np.diff(b) > 1e-12, True)
+    a, b = a[keep], b[keep]
+    lines, cuts = [0], [-np.inf]
+    for i in range(1, len(a)):
+        while True:
+            j = lines[-1]
+            c = (a[j] - a[i]) / (b[i] - b[j])
+            if len(lines) > 1 and c <= cuts[-1]:
+                lines.pop(); cuts.pop()
+                continue
+            break
+        lines.append(i); cuts.append(c)
+    if len(lines) == 1:
+        return 0.0
+    bb = b[lines]
+    c = np.abs(np.array(cuts[1:]))
+    return float(((bb[1:] - bb[:-1]) * (-c * norm.cdf(-c) + norm.pdf(c))).sum())
+
+def kg(gp, Z, mu_obs):
+    """Approximate knowledge gradient (Scott, Frazier and Powell 2011): the expected fall of the
+    lowest posterior mean over the observed points and the candidate, for each candidate in Z."""
+    kxz = gp.sv * matern52(gp.X, warp(Z, gp.theta), gp.ls)
+    kxx = gp.sv * matern52(gp.X, gp.X, gp.ls)
+    v = np.linalg.solve(gp.L, kxz)
+    w = np.linalg.solve(gp.L, kxx)
+    cov = kxz - w.T @ v
+    var = np.maximum(gp.sv - (v * v).sum(0), 1e-12)
+    mu = kxz.T @ gp.a
+    scale = np.sqrt(var + gp.nv)
+    out = np.empty(len(Z))
+    for i in range(len(Z)):
+        a = -np.append(mu_obs, mu[i])
+        b = np.append(cov[:, i], var[i]) / scale[i]
+        out[i] = envelope_gain(a, b)
+    return out
+
 def run(seed, evals=40, initial=OPTIONS.initial):
     rng = np.random.default_rng(seed)
     X = qmc.Sobol(D, scramble=True, seed=seed).random(32)[:initial]
@@ -131,11 +174,15 @@ def run(seed, evals=40, initial=OPTIONS.initial):
         if acq != "uniform" and acq != "nolocal":
             cand = np.vstack([cand, np.clip(X[np.argsort(mu_obs)[:5]].repeat(200, 0) + rng.normal(0, 0.05, (1000, D)), 0, 1)])
         mu, sd = gp.predict(cand)
-        e = ei(mu, sd, best)
+        if OPTIONS.acq == "kg":
+            score = lambda Z: kg(gp, Z, mu_obs)
+        else:
+            score = lambda Z: ei(*gp.predict(Z), best)
+        e = score(cand)
         top = cand[np.argsort(-e)[:5]]
         bestx, bestv = top[0], -e.max()
         for t in (top if acq != "uniform" else []):
-            r = minimize(lambda z: -ei(*gp.predict(z[None, :]), best)[0], t, method="L-BFGS-B", bounds=[(0, 1)] * D)
+            r = minimize(lambda z: -score(z[None, :])[0], t, method="L-BFGS-B", bounds=[(0, 1)] * D)
             if r.fun < bestv:
                 bestx, bestv = r.x, r.fun
         X = np.vstack([X, bestx])
