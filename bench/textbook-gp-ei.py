@@ -135,13 +135,12 @@ def envelope_gain(a, b):
     c = np.abs(np.array(cuts[1:]))
     return float(((bb[1:] - bb[:-1]) * (-c * norm.cdf(-c) + norm.pdf(c))).sum())
 
-def kg(gp, Z, mu_obs):
+def kg(gp, Z, mu_obs, w):
     """Approximate knowledge gradient (Scott, Frazier and Powell 2011): the expected fall of the
-    lowest posterior mean over the observed points and the candidate, for each candidate in Z."""
+    lowest posterior mean over the observed points and the candidate, for each candidate in Z;
+    w is L^-1 K of the observed points, the same for every candidate of a step."""
     kxz = gp.sv * matern52(gp.X, warp(Z, gp.theta), gp.ls)
-    kxx = gp.sv * matern52(gp.X, gp.X, gp.ls)
     v = np.linalg.solve(gp.L, kxz)
-    w = np.linalg.solve(gp.L, kxx)
     cov = kxz - w.T @ v
     var = np.maximum(gp.sv - (v * v).sum(0), 1e-12)
     mu = kxz.T @ gp.a
@@ -173,9 +172,9 @@ def run(seed, evals=40, initial=OPTIONS.initial):
         cand = rng.uniform(size=(3000, D))
         if acq != "uniform" and acq != "nolocal":
             cand = np.vstack([cand, np.clip(X[np.argsort(mu_obs)[:5]].repeat(200, 0) + rng.normal(0, 0.05, (1000, D)), 0, 1)])
-        mu, sd = gp.predict(cand)
         if OPTIONS.acq == "kg":
-            score = lambda Z: kg(gp, Z, mu_obs)
+            w = np.linalg.solve(gp.L, gp.sv * matern52(gp.X, gp.X, gp.ls))
+            score = lambda Z: kg(gp, Z, mu_obs, w)
         else:
             score = lambda Z: ei(*gp.predict(Z), best)
         e = score(cand)
