@@ -24,9 +24,9 @@ import picocli.CommandLine.Spec;
     name = "agent",
     mixinStandardHelpOptions = true,
     description = {
-      "Run on the database host: print the server's process tree figures (summed RSS, PSS, CPU,",
-      "disk I/O, MemAvailable, cgroup memory limit and CPU quota) as one JSON line per second on",
-      "standard output.",
+      "Run on the database host: print the server's process tree figures once a second.",
+      "Summed RSS, PSS, CPU, disk I/O, MemAvailable, cgroup memory limit and CPU quota, as one",
+      "JSON line per second on standard output.",
       "The tuner starts it with --agent-command, e.g. 'ssh db pgknob agent --data-dir DIR'."
     })
 public final class AgentCommand implements Callable<Integer> {

@@ -34,8 +34,8 @@ import picocli.CommandLine.Spec;
     name = "compare",
     mixinStandardHelpOptions = true,
     description = {
-      "Re-measure configurations against the server's defaults, interleaved (A B A B ...), with",
-      "95%% intervals: the optima and PGTune-style configuration of a session (RUN_DIR), or",
+      "Re-measure configurations against the server's defaults, interleaved (A B A B ...).",
+      "With 95%% intervals: the optima and PGTune-style configuration of a session (RUN_DIR), or",
       "postgresql.conf fragments (--config). Writes a new session folder with summary and report."
     })
 public final class CompareCommand implements Callable<Integer> {

@@ -48,9 +48,10 @@ public final class SpaceCommand implements Callable<Integer> {
       name = "show",
       mixinStandardHelpOptions = true,
       description = {
-        "Print the search space as the server sees it: each knob's type, range, scale, sweep grid,",
-        "default (the server's boot value) and whether a change applies on reload or needs a",
-        "restart (pg_settings.context). Durability values the safety rules hold back are listed."
+        "Print the search space as the server sees it.",
+        "Each knob's type, range, scale, sweep grid, default (the server's boot value) and whether",
+        "a change applies on reload or needs a restart (pg_settings.context). Durability values the",
+        "safety rules hold back are listed."
       })
   public static final class Show implements Callable<Integer> {
     @Spec CommandSpec spec;

@@ -11,7 +11,10 @@ import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import picocli.CommandLine;
 
-/** Every command's --help: labels that say what to type, and nothing on standard error. */
+/**
+ * Every command's --help: labels that say what to type, nothing on standard error, and summaries
+ * that are whole sentences.
+ */
 class HelpTest {
   /** A label picocli made from a Java field name, e.g. {@code <windowSeconds>}. */
   private static final Pattern FIELD_LABEL = Pattern.compile("=<[a-z]+[A-Z][A-Za-z]*>");
@@ -45,6 +48,25 @@ class HelpTest {
       assertEquals("", err.toString() + systemErr, where + " wrote to stderr");
       assertFalse(FIELD_LABEL.matcher(out.toString()).find(), where + ":\n" + out);
     }
+  }
+
+  /**
+   * A parent's command list shows the first line of each subcommand's description alone, so that
+   * line must be a whole sentence, not the start of one cut where the source wrapped it.
+   */
+  @Test
+  void everySubcommandSummaryInTheCommandListIsAWholeSentence() {
+    List<CommandLine> all = new ArrayList<>();
+    collect(Main.commandLine(), all);
+    List<String> cut = new ArrayList<>();
+    for (CommandLine c : all.subList(1, all.size())) {
+      String[] description = c.getCommandSpec().usageMessage().description();
+      String first = description.length == 0 ? "" : description[0].strip();
+      if (!first.endsWith(".")) {
+        cut.add(c.getCommandSpec().qualifiedName(" ") + ": \"" + first + "\"");
+      }
+    }
+    assertEquals(List.of(), cut, "summaries cut mid-sentence");
   }
 
   private static void collect(CommandLine c, List<CommandLine> into) {
