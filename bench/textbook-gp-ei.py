@@ -21,11 +21,11 @@ input warping per input with the kernel (its two concentrations in [0.2, 5], log
 log-space variance 0.75, as BoTorch's); --acq kg scores the candidates by the knowledge gradient
 over the observed points (Scott, Frazier and Powell 2011) instead of expected improvement, with the
 same candidates and random numbers; --acq pi scores them by the probability of improvement on the
-best posterior mean (Kushner 1964; its log); --acq ts takes the lowest candidate of one posterior draw (Thompson
-sampling by decoupled sampling, no polish); --acq mes scores them by max-value entropy search (Wang
-and Jegelka 2017, ten draws of the lowest value).
-Results and their reading: bench/optimizer-rounds.md, eighteenth, twenty-fourth, twenty-sixth and
-twenty-seventh and twenty-eighth rounds.
+best posterior mean (Kushner 1964; its log); --acq ts takes the lowest candidate of one posterior
+draw (Thompson sampling by decoupled sampling, no polish); --acq mes scores them by max-value
+entropy search (Wang and Jegelka 2017, ten draws of the lowest value).
+Results and their reading: bench/optimizer-rounds.md, the eighteenth, twenty-fourth and
+twenty-sixth to twenty-eighth rounds.
 """
 import argparse
 
