@@ -26,7 +26,7 @@ import picocli.CommandLine.Spec;
     description = {
       "Run on the database host: print the server's process tree figures once a second.",
       "Summed RSS, PSS, CPU, disk I/O, MemAvailable, cgroup memory limit and CPU quota, as one",
-      "JSON line per second on standard output.",
+      "JSON line on standard output.",
       "The tuner starts it with --agent-command, e.g. 'ssh db pgknob agent --data-dir DIR'."
     })
 public final class AgentCommand implements Callable<Integer> {
