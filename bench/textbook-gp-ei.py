@@ -210,33 +210,38 @@ def run(seed, evals=40, initial=OPTIONS.initial):
         cand = rng.uniform(size=(3000, D))
         if acq != "uniform" and acq != "nolocal":
             cand = np.vstack([cand, np.clip(X[np.argsort(mu_obs)[:5]].repeat(200, 0) + rng.normal(0, 0.05, (1000, D)), 0, 1)])
-        if OPTIONS.acq == "ts":
-            # a draw has no gradient to polish: its lowest candidate is the trial
-            e = thompson(gp, cand, ys, rng)
-            bestx = cand[np.argmax(e)]
-            X = np.vstack([X, bestx])
-            y = np.append(y, objective(bestx)[0] + rng.normal(0, SD))
-            continue
-        if OPTIONS.acq == "kg":
-            w = np.linalg.solve(gp.L, gp.sv * matern52(gp.X, gp.X, gp.ls))
-            score = lambda Z: kg(gp, Z, mu_obs, w)
-        elif OPTIONS.acq == "pi":
-            # the log, so that the polish has a gradient far from the incumbent too
-            score = lambda Z: norm.logcdf((best - (p := gp.predict(Z))[0]) / p[1])
-        elif OPTIONS.acq == "mes":
-            draws = min_value_draws(*gp.predict(cand), best, rng)
-            score = lambda Z: mes(*gp.predict(Z), draws)
-        else:
-            score = lambda Z: ei(*gp.predict(Z), best)
+        X = np.vstack([X, next_trial(gp, cand, ys, mu_obs, best, polish=acq != "uniform", rng=rng)])
+        y = np.append(y, objective(X[-1])[0] + rng.normal(0, SD))
+
+def next_trial(gp, cand, ys, mu_obs, best, polish, rng):
+    """The candidate of best score under --acq, the best five polished by L-BFGS-B; for a
+    Thompson draw, which has no gradient to polish, its lowest candidate."""
+    if OPTIONS.acq == "ts":
+        return cand[np.argmax(thompson(gp, cand, ys, rng))]
+    e = None
+    if OPTIONS.acq == "kg":
+        w = np.linalg.solve(gp.L, gp.sv * matern52(gp.X, gp.X, gp.ls))
+        score = lambda Z: kg(gp, Z, mu_obs, w)
+    elif OPTIONS.acq == "pi":
+        # the log, so that the polish has a gradient far from the incumbent too
+        score = lambda Z: norm.logcdf((best - (p := gp.predict(Z))[0]) / p[1])
+    elif OPTIONS.acq == "mes":
+        # the candidates' predictions give both the draws of the lowest value and their scores
+        mu, sd = gp.predict(cand)
+        draws = min_value_draws(mu, sd, best, rng)
+        score = lambda Z: mes(*gp.predict(Z), draws)
+        e = mes(mu, sd, draws)
+    else:
+        score = lambda Z: ei(*gp.predict(Z), best)
+    if e is None:
         e = score(cand)
-        top = cand[np.argsort(-e)[:5]]
-        bestx, bestv = top[0], -e.max()
-        for t in (top if acq != "uniform" else []):
-            r = minimize(lambda z: -score(z[None, :])[0], t, method="L-BFGS-B", bounds=[(0, 1)] * D)
-            if r.fun < bestv:
-                bestx, bestv = r.x, r.fun
-        X = np.vstack([X, bestx])
-        y = np.append(y, objective(bestx)[0] + rng.normal(0, SD))
+    top = cand[np.argsort(-e)[:5]]
+    bestx, bestv = top[0], -e.max()
+    for t in (top if polish else []):
+        r = minimize(lambda z: -score(z[None, :])[0], t, method="L-BFGS-B", bounds=[(0, 1)] * D)
+        if r.fun < bestv:
+            bestx, bestv = r.x, r.fun
+    return bestx
 
 if __name__ == "__main__":
     for seed in range(OPTIONS.first, OPTIONS.end):
