@@ -25,8 +25,8 @@ import picocli.CommandLine.Spec;
     mixinStandardHelpOptions = true,
     description = {
       "Run on the database host: print the server's process tree figures once a second.",
-      "Summed RSS, PSS, CPU, disk I/O, MemAvailable, cgroup memory limit and CPU quota, as one",
-      "JSON line on standard output.",
+      "Summed RSS, PSS, CPU, disk I/O, MemAvailable, cgroup memory limit and CPU quota, as one"
+          + " JSON line on standard output.",
       "The tuner starts it with --agent-command, e.g. 'ssh db pgknob agent --data-dir DIR'."
     })
 public final class AgentCommand implements Callable<Integer> {

@@ -35,8 +35,9 @@ import picocli.CommandLine.Spec;
     mixinStandardHelpOptions = true,
     description = {
       "Re-measure configurations against the server's defaults, interleaved (A B A B ...).",
-      "With 95%% intervals: the optima and PGTune-style configuration of a session (RUN_DIR), or",
-      "postgresql.conf fragments (--config). Writes a new session folder with summary and report."
+      "With 95%% intervals: the optima and PGTune-style configuration of a session (RUN_DIR),"
+          + " or postgresql.conf fragments (--config).",
+      "Writes a new session folder with summary and report."
     })
 public final class CompareCommand implements Callable<Integer> {
   @Spec CommandSpec spec;

@@ -49,9 +49,9 @@ public final class SpaceCommand implements Callable<Integer> {
       mixinStandardHelpOptions = true,
       description = {
         "Print the search space as the server sees it.",
-        "Each knob's type, range, scale, sweep grid, default (the server's boot value) and whether",
-        "a change applies on reload or needs a restart (pg_settings.context). Durability values the",
-        "safety rules hold back are listed."
+        "Each knob's type, range, scale, sweep grid, default (the server's boot value) and"
+            + " whether a change applies on reload or needs a restart (pg_settings.context).",
+        "Durability values the safety rules hold back are listed."
       })
   public static final class Show implements Callable<Integer> {
     @Spec CommandSpec spec;

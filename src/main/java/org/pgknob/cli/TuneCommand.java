@@ -26,9 +26,9 @@ import picocli.CommandLine.Spec;
     mixinStandardHelpOptions = true,
     description = {
       "Tune the server for a workload.",
-      "Baseline, one-at-a-time sweeps, Bayesian iterations per track (reload-only, then",
-      "restart-allowed), validation against the baseline and a PGTune-style configuration; then",
-      "report, exports, and the original settings restored.",
+      "Baseline, one-at-a-time sweeps, Bayesian iterations per track (reload-only, then"
+          + " restart-allowed), validation against the baseline and a PGTune-style"
+          + " configuration; then report, exports, and the original settings restored.",
       "With no options: the managed PostgreSQL 18, 2 warehouses, about 15 minutes."
     })
 public final class TuneCommand implements Callable<Integer> {

@@ -39,9 +39,9 @@ final class WorkloadOptions {
       names = "--workload-cmd",
       paramLabel = "CMD",
       description = {
-        "Run this benchmark command as each trial's workload (implies --workload command; see",
-        "README: settings as JSON on stdin, {\"value\": TPS} on stdout; server in PGHOST/PGPORT/",
-        "PGUSER/PGDATABASE/PGPASSFILE)."
+        "Run this benchmark command as each trial's workload (implies --workload command; see"
+            + " README: settings as JSON on stdin, {\"value\": TPS} on stdout; server in"
+            + " PGHOST/PGPORT/PGUSER/PGDATABASE/PGPASSFILE)."
       })
   String workloadCommand;
 

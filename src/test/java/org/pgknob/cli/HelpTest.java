@@ -10,6 +10,9 @@ import java.util.List;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import picocli.CommandLine;
+import picocli.CommandLine.Model.ArgSpec;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Model.OptionSpec;
 
 /**
  * Every command's --help: labels that say what to type, nothing on standard error, and summaries
@@ -18,6 +21,9 @@ import picocli.CommandLine;
 class HelpTest {
   /** A label picocli made from a Java field name, e.g. {@code <windowSeconds>}. */
   private static final Pattern FIELD_LABEL = Pattern.compile("=<[a-z]+[A-Z][A-Za-z]*>");
+
+  /** The end of a sentence, or of a line that introduces what follows. */
+  private static final Pattern SENTENCE_END = Pattern.compile("[.:?!]\\)?$");
 
   @Test
   void everyCommandHelpIsCleanAndSaysWhatToType() {
@@ -67,6 +73,37 @@ class HelpTest {
       }
     }
     assertEquals(List.of(), cut, "summaries cut mid-sentence");
+  }
+
+  /**
+   * picocli starts a new line at each element of a description, so an element that stops
+   * mid-sentence (the source's own wrapping) prints as a ragged break inside the sentence. Each
+   * element of a command's, an option's or a parameter's description must end a sentence.
+   */
+  @Test
+  void everyDescriptionLineOfEveryCommandAndOptionEndsASentence() {
+    List<CommandLine> all = new ArrayList<>();
+    collect(Main.commandLine(), all);
+    List<String> cut = new ArrayList<>();
+    for (CommandLine c : all) {
+      CommandSpec spec = c.getCommandSpec();
+      String where = spec.qualifiedName(" ");
+      collectCut(where, spec.usageMessage().description(), cut);
+      for (ArgSpec arg : spec.args()) {
+        String name = arg instanceof OptionSpec option ? option.longestName() : arg.paramLabel();
+        collectCut(where + " " + name, arg.description(), cut);
+      }
+    }
+    assertEquals(List.of(), cut, "description lines cut mid-sentence");
+  }
+
+  private static void collectCut(String where, String[] lines, List<String> cut) {
+    for (String line : lines) {
+      String stripped = line.strip();
+      if (!stripped.isEmpty() && !SENTENCE_END.matcher(stripped).find()) {
+        cut.add(where + ": \"" + stripped + "\"");
+      }
+    }
   }
 
   private static void collect(CommandLine c, List<CommandLine> into) {
