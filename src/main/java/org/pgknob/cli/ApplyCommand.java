@@ -38,8 +38,8 @@ public final class ApplyCommand implements Callable<Integer> {
       names = "--set",
       paramLabel = "NAME=VALUE",
       description =
-          "A setting and its value as PostgreSQL takes it, e.g. shared_buffers=256MB; after"
-              + " --from, it overrides the file's value.")
+          "A setting and its value as PostgreSQL takes it, for example shared_buffers=256MB;"
+              + " after --from, it overrides the file's value.")
   Map<String, String> settings = new LinkedHashMap<>();
 
   @Option(

@@ -24,8 +24,8 @@ import picocli.CommandLine.Spec;
     name = "export",
     mixinStandardHelpOptions = true,
     description =
-        "Write a session's best configuration of a track and objective as a postgresql.conf"
-            + " fragment, an ALTER SYSTEM script or JSON.")
+        "Write the best configuration a session found for a track and objective: a"
+            + " postgresql.conf fragment, an ALTER SYSTEM script or JSON.")
 public final class ExportCommand implements Callable<Integer> {
   @Spec CommandSpec spec;
 

@@ -59,8 +59,8 @@ public final class TargetOptions {
       names = "--password-file",
       paramLabel = "FILE",
       description =
-          "File whose first line is the password for --target (mode 600). Without it: PGPASSWORD,"
-              + " then ~/.pgpass.")
+          "File whose first line is the password for --target (mode 600); without it, pgknob"
+              + " reads PGPASSWORD, then the file ~/.pgpass.")
   Path passwordFile;
 
   @Option(

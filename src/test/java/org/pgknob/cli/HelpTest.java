@@ -7,6 +7,9 @@ import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import picocli.CommandLine;
@@ -21,6 +24,10 @@ import picocli.CommandLine.Model.OptionSpec;
 class HelpTest {
   /** A label picocli made from a Java field name, e.g. {@code <windowSeconds>}. */
   private static final Pattern FIELD_LABEL = Pattern.compile("=<[a-z]+[A-Z][A-Za-z]*>");
+
+  /** A word with a dot inside it: a file name, a path, an abbreviation. */
+  private static final Pattern DOTTED_WORD =
+      Pattern.compile("[^\\s(]*[A-Za-z~/]\\.[A-Za-z][^\\s,;)]*");
 
   /** The end of a sentence, or of a line that introduces what follows. */
   private static final Pattern SENTENCE_END = Pattern.compile("[.:?!]\\)?$");
@@ -54,6 +61,53 @@ class HelpTest {
       assertEquals("", err.toString() + systemErr, where + " wrote to stderr");
       assertFalse(FIELD_LABEL.matcher(out.toString()).find(), where + ":\n" + out);
     }
+  }
+
+  /**
+   * picocli may wrap a long line after a dot inside a word ("postgresql." then "conf fragment"),
+   * which reads as two words. Every dotted word of a description ("postgresql.conf", "~/.pgpass",
+   * "e.g.") must appear whole in the help that shows it.
+   */
+  @Test
+  void noHelpBreaksADottedWordAcrossLines() {
+    List<CommandLine> all = new ArrayList<>();
+    collect(Main.commandLine(), all);
+    List<String> broken = new ArrayList<>();
+    for (CommandLine c : all) {
+      CommandSpec spec = c.getCommandSpec();
+      List<String> shown = new ArrayList<>(List.of(spec.usageMessage().description()));
+      spec.args().forEach(arg -> shown.addAll(List.of(arg.description())));
+      c.getSubcommands()
+          .values()
+          .forEach(sub -> shown.add(sub.getCommandSpec().usageMessage().description()[0]));
+      StringWriter out = new StringWriter();
+      CommandLine fresh = Main.commandLine();
+      fresh.setOut(new PrintWriter(out, true));
+      List<String> args = new ArrayList<>(List.of(spec.qualifiedName(" ").split(" ")));
+      args.remove(0);
+      args.add("--help");
+      assertEquals(0, fresh.execute(args.toArray(new String[0])), args.toString());
+      String help = out.toString().replace("%%", "%");
+      Map<String, Integer> inSource = new TreeMap<>();
+      for (String line : shown) {
+        Matcher word = DOTTED_WORD.matcher(line.replace("%%", "%"));
+        while (word.find()) {
+          inSource.merge(word.group(), 1, Integer::sum);
+        }
+      }
+      Map<String, Integer> inHelp = new TreeMap<>();
+      Matcher word = DOTTED_WORD.matcher(help);
+      while (word.find()) {
+        inHelp.merge(word.group(), 1, Integer::sum);
+      }
+      inSource.forEach(
+          (dotted, count) -> {
+            if (inHelp.getOrDefault(dotted, 0) < count) {
+              broken.add(String.join(" ", args) + ": " + dotted);
+            }
+          });
+    }
+    assertEquals(List.of(), broken, "dotted words broken across lines");
   }
 
   /**
