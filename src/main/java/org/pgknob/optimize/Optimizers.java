@@ -246,7 +246,7 @@ public final class Optimizers {
               + ": a suggestion's cost grows with knobs x observations (measured up to 40 knobs,"
               + " within 3 s at 200 observations), and a Gaussian process learns little of so"
               + " many knobs from a few dozen trials",
-          "keep the knobs that matter (a sweep ranks them), or use --optimizer random");
+          "keep only the knobs that matter, which a sweep ranks, or use --optimizer random");
     }
     return new Bayes(
         spec,
