@@ -36,6 +36,9 @@ import org.pgknob.workload.WorkloadResult;
  * Ctrl-C) escape as exceptions.
  */
 public final class TrialRunner {
+  /** How a crashed trial's reason begins when the server went away. */
+  static final String SERVER_STOPPED = "the server stopped answering";
+
   private final Target target;
   private final Workload workload;
   private final String database;
@@ -144,7 +147,8 @@ public final class TrialRunner {
         run.cancel(true); // its connections wait on a dead link: interrupting it closes them
         return new RunOutcome(
             Status.CRASHED,
-            "the server stopped answering during the run (nothing committed for "
+            SERVER_STOPPED
+                + " during the run (nothing committed for "
                 + ServerWatch.STALL_SECONDS
                 + " s, and a new connection failed: "
                 + e.getMessage()
@@ -169,11 +173,12 @@ public final class TrialRunner {
         Throwable cause = e.getCause();
         String message = cause instanceof PgknobException pe ? pe.oneLine() : String.valueOf(cause);
         if (!serverAnswers()) {
-          return new RunOutcome(
-              Status.CRASHED,
-              "the server stopped answering during the run: " + message,
-              null,
-              resources);
+          // the workload's driver may have said so already, naming its run
+          String reason =
+              message.startsWith(SERVER_STOPPED)
+                  ? message
+                  : SERVER_STOPPED + " during the run: " + message;
+          return new RunOutcome(Status.CRASHED, reason, null, resources);
         }
         return new RunOutcome(Status.CRASHED, "the workload failed: " + message, null, resources);
       } catch (InterruptedException e) {
