@@ -2,6 +2,7 @@ package org.pgknob.cli;
 
 import java.util.Arrays;
 import org.pgknob.PgknobException;
+import org.pgknob.session.StoppedBySignalException;
 import picocli.CommandLine;
 import picocli.CommandLine.IExecutionExceptionHandler;
 import picocli.CommandLine.ParseResult;
@@ -15,6 +16,9 @@ final class ErrorHandler implements IExecutionExceptionHandler {
   public int handleExecutionException(Exception ex, CommandLine cmd, ParseResult parsed) {
     boolean debug = Arrays.asList(parsed.originalArgs().toArray(new String[0])).contains("--debug");
     var err = cmd.getErr();
+    if (ex instanceof StoppedBySignalException) {
+      return ExitCodes.INTERRUPTED; // the shutdown hook said what happened and what was restored
+    }
     PgknobException userError =
         ex instanceof PgknobException pe ? pe : FileErrors.explain(ex).orElse(null);
     if (userError != null) {

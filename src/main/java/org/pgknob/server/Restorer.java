@@ -94,6 +94,18 @@ public final class Restorer implements AutoCloseable {
     }
   }
 
+  /**
+   * Waits until the hook, once the JVM runs it, has restored and printed: a thread that learns of
+   * the stop must not close the target under it. Returns at once when the hook never started.
+   */
+  public void awaitHook() {
+    try {
+      hook.join();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+  }
+
   /** Removes the hook (the JVM is not stopping: the caller handles restoring itself). */
   @Override
   public void close() {

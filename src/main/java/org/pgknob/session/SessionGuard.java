@@ -31,7 +31,7 @@ final class SessionGuard implements AutoCloseable {
     if (s == null) {
       return "";
     }
-    s.markStopped(SessionState.Status.STOPPED, "stopped by a signal (Ctrl-C or SIGTERM)");
+    s.stopBySignal();
     return "continue with: pgknob resume " + s.folder().dir();
   }
 
@@ -59,6 +59,11 @@ final class SessionGuard implements AutoCloseable {
   private String writeReport() {
     TuningSession s = session;
     return s == null ? "" : ReportWriter.writeAfterStop(s.folder().dir());
+  }
+
+  /** After Ctrl-C or SIGTERM: waits until the hook has restored the server and written the end. */
+  void awaitHook() {
+    restorer.awaitHook();
   }
 
   /** The session ended on its own: nothing left for the hook to do. */

@@ -113,6 +113,11 @@ public final class SessionRunner {
       } catch (ServerUnreachableException e) {
         // The session is stopped and its restore file pending: nothing reaches the server now.
         throw e;
+      } catch (StoppedBySignalException e) {
+        // The hook restores the server with the target's connections: closing the target now
+        // would pull them from under it. The JVM exits once the hook is done.
+        guard.awaitHook();
+        throw e;
       } catch (RuntimeException e) {
         String message = e instanceof PgknobException pe ? pe.oneLine() : e.toString();
         if (session != null) {

@@ -58,6 +58,9 @@ public final class TuningSession {
   private final Clock clock;
   private SessionState state;
   private SessionContext context;
+  // Set by the shutdown hook (Ctrl-C, SIGTERM), which restores the server while this session's
+  // thread runs on: from then on that thread records, prints and proposes nothing.
+  private volatile boolean stoppedBySignal;
   private Duration serverWait = ServerWait.DEFAULT;
 
   private TuningSession(
@@ -232,6 +235,9 @@ public final class TuningSession {
     Phase lastPhase = null;
     Set<String> sameAsDefaults = null;
     while (true) {
+      if (stoppedBySignal) {
+        throw new StoppedBySignalException();
+      }
       if (windowToChoose() && logged.size() >= plan.baselineRuns()) {
         SessionPlan before = plan;
         plan = chooseWindow(plan, logged);
@@ -290,15 +296,22 @@ public final class TuningSession {
       TrialRequest request = proposer.request(step, logged);
       progress.trialStarted(step.trial(), mostTrials, step.label(), request.settings());
       TrialResult result = runTrial(runner, request, wait);
-      folder.trials().append(result);
-      logged.add(result);
-      progress.trialFinished(result);
-      state =
-          state.withProgress(
-              new SessionState.Progress(
-                  step.phase().label(), logged.size(), plan.totalTrials(), ""),
-              clock.instant());
-      folder.writeState(state);
+      synchronized (this) {
+        // A trial the hook's restore cut short (its restart ends the workload's connections)
+        // measured pgknob itself, not the configuration: it is not logged, and a resume runs it.
+        if (stoppedBySignal) {
+          throw new StoppedBySignalException();
+        }
+        folder.trials().append(result);
+        logged.add(result);
+        progress.trialFinished(result);
+        state =
+            state.withProgress(
+                new SessionState.Progress(
+                    step.phase().label(), logged.size(), plan.totalTrials(), ""),
+                clock.instant());
+        folder.writeState(state);
+      }
       checkBaselineRuns(plan, logged);
       if (step.phase() == Phase.VALIDATION) {
         new ValidationRounds(plan, leftOut).droppedNote(logged).ifPresent(progress::note);
@@ -580,8 +593,20 @@ public final class TuningSession {
     return Labels.restored(report.changes().size());
   }
 
+  /**
+   * Marks the session stopped by Ctrl-C or SIGTERM, from the shutdown hook, before it restores the
+   * server: the session's thread then logs no more trials (the one running when the signal came is
+   * left for a resume to run again), prints nothing, and ends with {@link
+   * StoppedBySignalException}.
+   */
+  public synchronized void stopBySignal() {
+    stoppedBySignal = true;
+    progress.silence();
+    markStopped(SessionState.Status.STOPPED, "stopped by a signal (Ctrl-C or SIGTERM)");
+  }
+
   /** Marks the session stopped (Ctrl-C, an error); the caller restores the server. */
-  public void markStopped(SessionState.Status status, String message) {
+  public synchronized void markStopped(SessionState.Status status, String message) {
     if (state != null) {
       state = state.withStatus(status, message, clock.instant());
       folder.writeState(state);

@@ -341,7 +341,7 @@ public record Verdict(
             + trialsPlanned
             + " trials"
             + " ("
-            // The trial loop may record its last trial after the signal, over the message.
+            // a state without a message (a session of an older version) still says which
             + (why == null || why.isBlank()
                 ? failed ? "an error" : "stopped by Ctrl-C or SIGTERM"
                 : why)

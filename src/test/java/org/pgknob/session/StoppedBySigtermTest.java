@@ -20,8 +20,9 @@ import org.pgknob.testing.SessionPostgres;
  * settings, postgresql.auto.conf as before, the restore file marked restored. That no change can
  * follow the hook's restore while the session's thread runs on (it did in a noise-bench session,
  * whose hook took seconds to write the report) is {@code
- * ManagedConfigureTest.afterTheShutdownHooksRestoreNoLaterChangeReachesTheServer}: here the JVM
- * halts before that thread gets so far.
+ * ManagedConfigureTest.afterTheShutdownHooksRestoreNoLaterChangeReachesTheServer}; that the thread
+ * logs and prints nothing more, not even the trial the restore cut short, is {@link
+ * StoppedSessionLogsNothingMoreTest}.
  */
 class StoppedBySigtermTest {
   @TempDir Path dir;
