@@ -104,6 +104,14 @@ public final class ProgressPrinter {
     }
   }
 
+  /**
+   * The trials a resumed session logged before: they count for the best so far, printed with the
+   * first new trial, as the report's convergence chart counts them.
+   */
+  public synchronized void alreadyLogged(java.util.List<TrialResult> trials) {
+    trials.forEach(best::offer);
+  }
+
   /** A trial ended: its figures (or why it failed) and the best so far per track. */
   public synchronized void trialFinished(TrialResult result) {
     if (silenced) {

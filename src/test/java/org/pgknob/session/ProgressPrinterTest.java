@@ -84,4 +84,33 @@ class ProgressPrinterTest {
         """,
         text.toString());
   }
+
+  @Test
+  void aResumedSessionsBestSoFarCountsTheTrialsLoggedBefore() {
+    ProgressPrinter p = new ProgressPrinter(new PrintWriter(text), false);
+    p.alreadyLogged(
+        java.util.List.of(
+            Trials.ok(1, "baseline", "reload", "baseline 1/3", Map.of(), Map.of(), 3100, 1.3)));
+    p.trialFinished(Trials.ok(4, "bayes", "restart", "bayes 1", Map.of(), Map.of(), 2700, 1.5));
+    assertEquals(
+        """
+          -> 2700.0 TPS, 72900 NOPM, 1.50 ms avg, 3.00 ms p95
+          best so far: reload 3100.0 TPS (trial 1), restart 2700.0 TPS (trial 4)
+        """,
+        text.toString());
+  }
+
+  @Test
+  void afterSilenceNothingMoreIsPrintedAndTheLiveLineIsEnded() {
+    ProgressPrinter p = new ProgressPrinter(new PrintWriter(text), true);
+    p.trialStarted(4, 10, "bayes 1", Map.of());
+    p.liveTps(10, 15, 1444);
+    p.silence();
+    p.trialFinished(Trials.failed(4, "bayes", "bayes 1", Status.CRASHED));
+    p.phase(Phase.VALIDATION, "6 trials");
+    p.trialStarted(5, 10, "validation round 1/3 baseline", Map.of());
+    p.note("anything");
+    assertEquals(
+        "[4/10] bayes 1\n  changes: none (defaults)\n\r  10/15 s: 1444 TPS\n", text.toString());
+  }
 }
