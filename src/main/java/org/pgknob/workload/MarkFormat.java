@@ -6,7 +6,8 @@ import java.util.regex.Pattern;
 
 /**
  * One workload's database marks: {@code pgknob <kind> v<version> <sizeName>=<size>}, then {@code
- * pristine} for the copy resets start from, or {@code pgknob <kind> v<version> building}.
+ * pristine} for the copy resets start from ({@code pristine resetting} while a reset copies it), or
+ * {@code pgknob <kind> v<version> building}.
  *
  * @param kind the workload's word in the comment: tprocc, pgbench
  * @param sizeName what its size is called: warehouses, scale
@@ -47,7 +48,7 @@ public record MarkFormat(String kind, String sizeName, int currentVersion) {
                 Pattern.quote(prefix())
                     + "v(\\d+)(?: "
                     + Pattern.quote(sizeName)
-                    + "=(\\d+))?(?: (pristine|building))?")
+                    + "=(\\d+))?(?: (pristine|building))?( resetting)?")
             .matcher(comment.trim());
     if (!m.matches()) {
       return Optional.of(new DatabaseMark(this, 0, 0, DatabaseMark.Role.BUILDING));
@@ -59,6 +60,10 @@ public record MarkFormat(String kind, String sizeName, int currentVersion) {
             : m.group(3).equals("pristine")
                 ? DatabaseMark.Role.PRISTINE
                 : DatabaseMark.Role.BUILDING;
-    return Optional.of(new DatabaseMark(this, Integer.parseInt(m.group(1)), size, role));
+    boolean resetting = m.group(4) != null;
+    if (resetting && role != DatabaseMark.Role.PRISTINE) {
+      return Optional.of(new DatabaseMark(this, 0, 0, DatabaseMark.Role.BUILDING));
+    }
+    return Optional.of(new DatabaseMark(this, Integer.parseInt(m.group(1)), size, role, resetting));
   }
 }

@@ -79,7 +79,9 @@ public final class MarkedDatabases {
   }
 
   /**
-   * The mark of an existing database, or empty when it does not exist.
+   * The mark of an existing database, or empty when it does not exist. A database without a comment
+   * that a reset copied and could not mark (see {@link #resetFromPristine}) is marked now,
+   * finishing that reset.
    *
    * @throws PgknobException when it exists but pgknob did not create it for this workload
    */
@@ -87,6 +89,12 @@ public final class MarkedDatabases {
     Optional<String> comment = comment(database);
     if (comment.isEmpty()) {
       return Optional.empty();
+    }
+    if (comment.get().isEmpty()) {
+      Optional<DatabaseMark> finished = finishCutReset(database);
+      if (finished.isPresent()) {
+        return finished;
+      }
     }
     return Optional.of(
         format
@@ -178,10 +186,59 @@ public final class MarkedDatabases {
           rebuildFix);
     }
     dropIfOurs(database);
+    // CREATE DATABASE and COMMENT ON DATABASE cannot share a transaction: a kill -9, or the JVM's
+    // exit after Ctrl-C, between them would leave a copy without pgknob's mark, which pgknob may
+    // not touch. The pristine copy says a reset is under way until the copy is marked, so the
+    // next look at the copy can tell it is pgknob's and finish the reset (finishCutReset).
+    setMark(pristine, pristineMark.withResetting(true));
     try (Statement st = admin.createStatement()) {
       st.execute("CREATE DATABASE " + database + " TEMPLATE " + pristine + " STRATEGY FILE_COPY");
     }
     setMark(database, format.live(pristineMark.size()));
+    setMark(pristine, pristineMark.withResetting(false));
     return (System.nanoTime() - started) / 1e9;
+  }
+
+  /**
+   * Marks {@code database} as pgknob's live copy when it is the copy of a reset cut short between
+   * CREATE DATABASE and COMMENT ON DATABASE: it has no comment, its pristine copy says a reset is
+   * under way, and it is byte for byte as large as that copy (nothing used it since: a user's own
+   * database of the name would not be). Empty otherwise.
+   */
+  private Optional<DatabaseMark> finishCutReset(String database) throws SQLException {
+    if (database.endsWith(PRISTINE_SUFFIX)) {
+      return Optional.empty();
+    }
+    String pristine = pristineName(database);
+    Optional<DatabaseMark> pristineMark = comment(pristine).flatMap(format::parse);
+    if (pristineMark.isEmpty()
+        || !pristineMark.get().resetting()
+        || !pristineMark.get().isFinished(DatabaseMark.Role.PRISTINE)
+        || !sameSize(database, pristine)) {
+      return Optional.empty();
+    }
+    DatabaseMark live = format.live(pristineMark.get().size());
+    setMark(database, live);
+    setMark(pristine, pristineMark.get().withResetting(false));
+    return Optional.of(live);
+  }
+
+  /** False too when a size cannot be read (a user's database pgknob's role may not connect to). */
+  private boolean sameSize(String database, String pristine) {
+    try {
+      return size(database) == size(pristine);
+    } catch (SQLException e) {
+      return false;
+    }
+  }
+
+  private long size(String database) throws SQLException {
+    try (PreparedStatement ps = admin.prepareStatement("SELECT pg_database_size(?)")) {
+      ps.setString(1, database);
+      try (ResultSet rs = ps.executeQuery()) {
+        rs.next();
+        return rs.getLong(1);
+      }
+    }
   }
 }

@@ -44,4 +44,18 @@ class MarkFormatTest {
     assertFalse(unreadable.isFinished(DatabaseMark.Role.PRISTINE));
     assertTrue(TPROCC.isOurs("pgknob tprocc v2 warehouses=4"));
   }
+
+  @Test
+  void aPristineCopyUnderAResetSaysSoAndOnlyAPristineCopyCan() {
+    DatabaseMark resetting = TPROCC.pristine(4).withResetting(true);
+    assertEquals("pgknob tprocc v1 warehouses=4 pristine resetting", resetting.comment());
+    assertEquals(Optional.of(resetting), TPROCC.parse(resetting.comment()));
+    assertTrue(resetting.isFinished(DatabaseMark.Role.PRISTINE));
+    assertEquals(TPROCC.pristine(4), resetting.withResetting(false));
+    // on a live or building mark the word is not one this version writes
+    assertFalse(
+        TPROCC.parse("pgknob tprocc v1 warehouses=4 resetting").orElseThrow().isCurrentVersion());
+    assertFalse(
+        TPROCC.parse("pgknob tprocc v1 building resetting").orElseThrow().isCurrentVersion());
+  }
 }
