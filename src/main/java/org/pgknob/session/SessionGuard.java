@@ -14,8 +14,11 @@ final class SessionGuard implements AutoCloseable {
   private final Restorer restorer;
   private volatile TuningSession session;
 
+  private final Target target;
+
   private SessionGuard(Target target, PrintWriter err) {
-    this.restorer = Restorer.onShutdown(target, err, this::markStopped, this::verdictAndReport);
+    this.target = target;
+    this.restorer = Restorer.onShutdown(target, err, this::markStopped, this::endOfStop);
   }
 
   static SessionGuard install(Target target, PrintWriter err) {
@@ -44,6 +47,23 @@ final class SessionGuard implements AutoCloseable {
     return s.recordUnfinished(restored)
         .map(v -> String.join(System.lineSeparator(), v.lines()))
         .orElse("");
+  }
+
+  /**
+   * The verdict and report, then the server left as a finished session leaves it: a managed cluster
+   * this session started is stopped (else Ctrl-C left a server running that a session's normal end
+   * would have stopped), an existing server keeps running.
+   */
+  private String endOfStop(String restored) {
+    String lines = verdictAndReport(restored);
+    if (restored != null) { // the originals are back: nothing is lost by closing
+      try {
+        target.close();
+      } catch (RuntimeException e) {
+        // the restore is what matters; a server left running is the user's to stop
+      }
+    }
+    return lines;
   }
 
   /** The verdict first (the report shows it), then the stopped session's report. */

@@ -119,6 +119,11 @@ public final class SessionRunner {
         guard.awaitHook();
         throw e;
       } catch (RuntimeException e) {
+        if (session != null && session.stoppedBySignal()) {
+          // the hook's restore or close made the thread fail: the stop is what happened
+          guard.awaitHook();
+          throw new StoppedBySignalException();
+        }
         String message = e instanceof PgknobException pe ? pe.oneLine() : e.toString();
         if (session != null) {
           session.markStopped(SessionState.Status.FAILED, message);

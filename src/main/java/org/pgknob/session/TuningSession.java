@@ -606,6 +606,11 @@ public final class TuningSession {
     markStopped(SessionState.Status.STOPPED, "stopped by a signal (Ctrl-C or SIGTERM)");
   }
 
+  /** Whether {@link #stopBySignal} was called. */
+  public boolean stoppedBySignal() {
+    return stoppedBySignal;
+  }
+
   /** Marks the session stopped (Ctrl-C, an error); the caller restores the server. */
   public synchronized void markStopped(SessionState.Status status, String message) {
     if (state != null) {

@@ -61,6 +61,40 @@ class StoppedBySigtermTest {
         console);
   }
 
+  /**
+   * A session that found the managed cluster stopped and started it stops it at its end; stopped by
+   * SIGTERM, it stops it too once the settings are back, rather than leave a server running that
+   * nobody started.
+   */
+  @Test
+  void aManagedClusterTheSessionStartedIsStoppedAgainAfterSigterm() throws Exception {
+    ManagedCluster cluster = SessionPostgres.cluster();
+    String autoConfBefore = SessionPostgres.autoConf(cluster);
+    cluster.stop();
+    Path childOut = dir.resolve("child.out");
+    Process child = ChildTune.start(cluster, dir, KilledAndResumedSession.BUDGET, childOut);
+    try {
+      long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(240);
+      while (!ChildTune.console(childOut).contains("] bayes ")) {
+        assertTrue(
+            child.isAlive(), () -> "ended before the signal: " + ChildTune.console(childOut));
+        assertTrue(System.nanoTime() < deadline, () -> ChildTune.console(childOut));
+        Thread.sleep(100);
+      }
+      child.destroy(); // SIGTERM
+      assertTrue(child.waitFor(120, TimeUnit.SECONDS), () -> ChildTune.console(childOut));
+    } finally {
+      child.destroyForcibly();
+      child.waitFor(30, TimeUnit.SECONDS);
+    }
+    String console = ChildTune.console(childOut);
+    assertTrue(console.contains("pgknob: stopped; restored the original settings of "), console);
+    assertTrue(!ManagedCluster.openExisting(cluster.clusterDir(), 0).isRunning(), console);
+    ManagedCluster after = SessionPostgres.cluster(); // started again for the checks
+    assertEquals(Map.of(), SessionPostgres.alterSystemSettings(after), console);
+    assertEquals(autoConfBefore, SessionPostgres.autoConf(after));
+  }
+
   /** Waits until a trial runs with settings of its own in postgresql.auto.conf. */
   private static void waitForAppliedSettings(ManagedCluster cluster, Process child, Path childOut)
       throws Exception {
