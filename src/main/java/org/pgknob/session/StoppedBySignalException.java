@@ -9,6 +9,6 @@ public final class StoppedBySignalException extends RuntimeException {
   private static final long serialVersionUID = 1L;
 
   public StoppedBySignalException() {
-    super("stopped by a signal (Ctrl-C or SIGTERM)", null, false, false);
+    super("stopped by Ctrl-C or SIGTERM", null, false, false);
   }
 }

@@ -603,7 +603,7 @@ public final class TuningSession {
   public synchronized void stopBySignal() {
     stoppedBySignal = true;
     progress.silence();
-    markStopped(SessionState.Status.STOPPED, "stopped by a signal (Ctrl-C or SIGTERM)");
+    markStopped(SessionState.Status.STOPPED, "stopped by Ctrl-C or SIGTERM");
   }
 
   /** Whether {@link #stopBySignal} was called. */
