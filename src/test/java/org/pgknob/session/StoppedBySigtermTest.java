@@ -34,16 +34,9 @@ class StoppedBySigtermTest {
     String autoConfBefore = SessionPostgres.autoConf(cluster);
     Path childOut = dir.resolve("child.out");
     Process child = ChildTune.start(cluster, dir, KilledAndResumedSession.BUDGET, childOut);
-    try {
-      waitForAppliedSettings(cluster, child, childOut);
-      child.destroy(); // SIGTERM: the shutdown hooks run
-      assertTrue(child.waitFor(120, TimeUnit.SECONDS), () -> ChildTune.console(childOut));
-    } finally {
-      child.destroyForcibly();
-      child.waitFor(30, TimeUnit.SECONDS);
-    }
-    String console = ChildTune.console(childOut);
-    assertTrue(console.contains("pgknob: stopped; restored the original settings of "), console);
+    String console =
+        sigtermOnceRestored(
+            child, childOut, () -> waitForAppliedSettings(cluster, child, childOut));
     Path session;
     try (var dirs = Files.list(ChildTune.sessions(dir))) {
       session = dirs.filter(Files::isDirectory).findFirst().orElseThrow();
@@ -73,15 +66,31 @@ class StoppedBySigtermTest {
     cluster.stop();
     Path childOut = dir.resolve("child.out");
     Process child = ChildTune.start(cluster, dir, KilledAndResumedSession.BUDGET, childOut);
+    String console =
+        sigtermOnceRestored(child, childOut, () -> waitForABayesianTrial(child, childOut));
+    assertTrue(!ManagedCluster.openExisting(cluster.clusterDir(), 0).isRunning(), console);
+    ManagedCluster after = SessionPostgres.cluster(); // started again for the checks
+    assertEquals(Map.of(), SessionPostgres.alterSystemSettings(after), console);
+    assertEquals(autoConfBefore, SessionPostgres.autoConf(after));
+  }
+
+  /** Something to wait for before the signal. */
+  @FunctionalInterface
+  private interface Wait {
+    void until() throws Exception;
+  }
+
+  /**
+   * Sends SIGTERM (as Ctrl-C or a service manager does: the shutdown hooks run) once {@code wait}
+   * returns, waits for the child to exit and checks that it said it restored the server.
+   *
+   * @return the child's console
+   */
+  private static String sigtermOnceRestored(Process child, Path childOut, Wait wait)
+      throws Exception {
     try {
-      long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(240);
-      while (!ChildTune.console(childOut).contains("] bayes ")) {
-        assertTrue(
-            child.isAlive(), () -> "ended before the signal: " + ChildTune.console(childOut));
-        assertTrue(System.nanoTime() < deadline, () -> ChildTune.console(childOut));
-        Thread.sleep(100);
-      }
-      child.destroy(); // SIGTERM
+      wait.until();
+      child.destroy();
       assertTrue(child.waitFor(120, TimeUnit.SECONDS), () -> ChildTune.console(childOut));
     } finally {
       child.destroyForcibly();
@@ -89,10 +98,17 @@ class StoppedBySigtermTest {
     }
     String console = ChildTune.console(childOut);
     assertTrue(console.contains("pgknob: stopped; restored the original settings of "), console);
-    assertTrue(!ManagedCluster.openExisting(cluster.clusterDir(), 0).isRunning(), console);
-    ManagedCluster after = SessionPostgres.cluster(); // started again for the checks
-    assertEquals(Map.of(), SessionPostgres.alterSystemSettings(after), console);
-    assertEquals(autoConfBefore, SessionPostgres.autoConf(after));
+    return console;
+  }
+
+  /** Waits until the console says a Bayesian trial began. */
+  private static void waitForABayesianTrial(Process child, Path childOut) throws Exception {
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(240);
+    while (!ChildTune.console(childOut).contains("] bayes ")) {
+      assertTrue(child.isAlive(), () -> "ended before the signal: " + ChildTune.console(childOut));
+      assertTrue(System.nanoTime() < deadline, () -> ChildTune.console(childOut));
+      Thread.sleep(100);
+    }
   }
 
   /** Waits until a trial runs with settings of its own in postgresql.auto.conf. */
