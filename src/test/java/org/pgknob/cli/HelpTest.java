@@ -34,20 +34,14 @@ class HelpTest {
 
   @Test
   void everyCommandHelpIsCleanAndSaysWhatToType() {
-    List<CommandLine> all = new ArrayList<>();
-    collect(Main.commandLine(), all);
+    List<CommandLine> all = allCommands();
     for (CommandLine c : all) {
       StringWriter out = new StringWriter();
       StringWriter err = new StringWriter();
       CommandLine fresh = Main.commandLine();
       fresh.setOut(new PrintWriter(out, true));
       fresh.setErr(new PrintWriter(err, true));
-      List<String> args = new ArrayList<>();
-      String[] path = c.getCommandSpec().qualifiedName(" ").split(" ");
-      for (int i = 1; i < path.length; i++) {
-        args.add(path[i]);
-      }
-      args.add("--help");
+      List<String> args = helpArgs(c);
       // picocli prints format warnings to System.err, not to the command's writer
       java.io.ByteArrayOutputStream systemErr = new java.io.ByteArrayOutputStream();
       java.io.PrintStream saved = System.err;
@@ -70,8 +64,7 @@ class HelpTest {
    */
   @Test
   void noHelpBreaksADottedWordAcrossLines() {
-    List<CommandLine> all = new ArrayList<>();
-    collect(Main.commandLine(), all);
+    List<CommandLine> all = allCommands();
     List<String> broken = new ArrayList<>();
     for (CommandLine c : all) {
       CommandSpec spec = c.getCommandSpec();
@@ -83,9 +76,7 @@ class HelpTest {
       StringWriter out = new StringWriter();
       CommandLine fresh = Main.commandLine();
       fresh.setOut(new PrintWriter(out, true));
-      List<String> args = new ArrayList<>(List.of(spec.qualifiedName(" ").split(" ")));
-      args.remove(0);
-      args.add("--help");
+      List<String> args = helpArgs(c);
       assertEquals(0, fresh.execute(args.toArray(new String[0])), args.toString());
       String help = out.toString().replace("%%", "%");
       Map<String, Integer> inSource = new TreeMap<>();
@@ -116,8 +107,7 @@ class HelpTest {
    */
   @Test
   void everySubcommandSummaryInTheCommandListIsAWholeSentence() {
-    List<CommandLine> all = new ArrayList<>();
-    collect(Main.commandLine(), all);
+    List<CommandLine> all = allCommands();
     List<String> cut = new ArrayList<>();
     for (CommandLine c : all.subList(1, all.size())) {
       String[] description = c.getCommandSpec().usageMessage().description();
@@ -136,8 +126,7 @@ class HelpTest {
    */
   @Test
   void everyDescriptionLineOfEveryCommandAndOptionEndsASentence() {
-    List<CommandLine> all = new ArrayList<>();
-    collect(Main.commandLine(), all);
+    List<CommandLine> all = allCommands();
     List<String> cut = new ArrayList<>();
     for (CommandLine c : all) {
       CommandSpec spec = c.getCommandSpec();
@@ -158,6 +147,21 @@ class HelpTest {
         cut.add(where + ": \"" + stripped + "\"");
       }
     }
+  }
+
+  /** pgknob and every command and subcommand under it. */
+  private static List<CommandLine> allCommands() {
+    List<CommandLine> all = new ArrayList<>();
+    collect(Main.commandLine(), all);
+    return all;
+  }
+
+  /** The arguments that print {@code c}'s help: its path under pgknob, then --help. */
+  private static List<String> helpArgs(CommandLine c) {
+    List<String> args = new ArrayList<>(List.of(c.getCommandSpec().qualifiedName(" ").split(" ")));
+    args.remove(0);
+    args.add("--help");
+    return args;
   }
 
   private static void collect(CommandLine c, List<CommandLine> into) {
