@@ -24,7 +24,7 @@ import org.pgknob.trial.TrialResult;
 public final class ProgressPrinter {
   static final int PLAIN_EVERY_SECONDS = 10;
 
-  private final PrintWriter out;
+  private PrintWriter out; // a writer to nowhere once silenced
   private final boolean terminal;
   private final BestSoFar best = BestSoFar.tps();
   private int liveWidth;
@@ -32,7 +32,6 @@ public final class ProgressPrinter {
   private java.time.Instant clockStart;
   private int firstTrial;
   private double estimatedTrialSeconds;
-  private boolean silenced;
 
   public ProgressPrinter(PrintWriter out, boolean terminal) {
     this.out = out;
@@ -46,9 +45,6 @@ public final class ProgressPrinter {
 
   /** A phase begins: "== sweep: 12 trials over 4 knobs". */
   public synchronized void phase(Phase phase, String detail) {
-    if (silenced) {
-      return;
-    }
     endLive();
     out.println("== " + phase.label() + (detail == null || detail.isEmpty() ? "" : ": " + detail));
     out.flush();
@@ -60,9 +56,6 @@ public final class ProgressPrinter {
    * {@code trialSeconds} until measured ones say otherwise.
    */
   public synchronized void clock(java.time.Clock clock, int firstTrial, double trialSeconds) {
-    if (silenced) {
-      return;
-    }
     this.clock = clock;
     this.clockStart = clock.instant();
     this.firstTrial = firstTrial;
@@ -72,9 +65,6 @@ public final class ProgressPrinter {
   /** A trial begins: its number, the plan's length, label and changes from the defaults. */
   public synchronized void trialStarted(
       int trial, int totalTrials, String label, Map<String, String> changes) {
-    if (silenced) {
-      return;
-    }
     endLive();
     out.printf(Locale.ROOT, "[%d/%d] %s%s%n", trial, totalTrials, label, times(trial, totalTrials));
     out.println(
@@ -90,9 +80,6 @@ public final class ProgressPrinter {
 
   /** One second of the measured window: the TPS of that second. */
   public synchronized void liveTps(int second, int windowSeconds, double tps) {
-    if (silenced) {
-      return;
-    }
     String text = String.format(Locale.ROOT, "  %d/%d s: %.0f TPS", second, windowSeconds, tps);
     if (terminal) {
       out.print("\r" + text + " ".repeat(Math.max(0, liveWidth - text.length())));
@@ -114,9 +101,6 @@ public final class ProgressPrinter {
 
   /** A trial ended: its figures (or why it failed) and the best so far per track. */
   public synchronized void trialFinished(TrialResult result) {
-    if (silenced) {
-      return;
-    }
     endLive();
     if (result.isOk()) {
       var w = result.workload();
@@ -171,9 +155,6 @@ public final class ProgressPrinter {
 
   /** A free message: "restoring the original settings", "stopped by Ctrl-C". */
   public synchronized void note(String message) {
-    if (silenced) {
-      return;
-    }
     endLive();
     out.println(message);
     out.flush();
@@ -187,7 +168,7 @@ public final class ProgressPrinter {
   public synchronized void silence() {
     endLive();
     out.flush();
-    silenced = true;
+    out = new PrintWriter(java.io.Writer.nullWriter());
   }
 
   /** " (3 min elapsed, about 5 min left)" once the clock runs, else empty. */

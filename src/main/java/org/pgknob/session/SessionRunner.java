@@ -113,16 +113,14 @@ public final class SessionRunner {
       } catch (ServerUnreachableException e) {
         // The session is stopped and its restore file pending: nothing reaches the server now.
         throw e;
-      } catch (StoppedBySignalException e) {
-        // The hook restores the server with the target's connections: closing the target now
-        // would pull them from under it. The JVM exits once the hook is done.
-        guard.awaitHook();
-        throw e;
       } catch (RuntimeException e) {
         if (session != null && session.stoppedBySignal()) {
-          // the hook's restore or close made the thread fail: the stop is what happened
+          // Ctrl-C or SIGTERM: the session ends with StoppedBySignalException, or with whatever
+          // the hook's restore made fail; the stop is what happened either way. The hook restores
+          // with the target's connections, so the target must not be closed before it is done;
+          // the JVM exits then.
           guard.awaitHook();
-          throw new StoppedBySignalException();
+          throw e instanceof StoppedBySignalException ? e : new StoppedBySignalException();
         }
         String message = e instanceof PgknobException pe ? pe.oneLine() : e.toString();
         if (session != null) {
