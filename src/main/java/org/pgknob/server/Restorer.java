@@ -66,6 +66,9 @@ public final class Restorer implements AutoCloseable {
                         + " ("
                         + report.changes().size()
                         + " changed back)");
+                // The settings are back and nothing can change them now: another pgknob may
+                // take the server (a failed restore keeps the lock until the JVM is gone).
+                ServerLock.releaseHeldOn(target.identity());
               } catch (RuntimeException e) {
                 err.println(
                     "pgknob: stopped, but restoring failed: "

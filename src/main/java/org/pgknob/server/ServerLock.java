@@ -42,6 +42,11 @@ public final class ServerLock implements AutoCloseable {
   static final long ADVISORY_KEY = 0x70676B6E6F62L;
 
   private static final long KEEPER_PERIOD_MS = 1000;
+
+  /** This process's locks not yet released, for {@link #releaseHeldOn}. */
+  private static final java.util.Set<ServerLock> HELD =
+      java.util.concurrent.ConcurrentHashMap.newKeySet();
+
   private static final long HOLDER_GONE_WAIT_NANOS = 3_000_000_000L;
 
   private final Path file;
@@ -119,7 +124,9 @@ public final class ServerLock implements AutoCloseable {
       channel.truncate(0);
       channel.write(ByteBuffer.wrap((holder + "\n").getBytes(StandardCharsets.UTF_8)), 0);
       channel.force(true);
-      return new ServerLock(file, channel, lock, holder, err);
+      ServerLock taken = new ServerLock(file, channel, lock, holder, err);
+      HELD.add(taken);
+      return taken;
     } catch (IOException e) {
       closeQuietly(channel);
       throw new PgknobException(
@@ -337,6 +344,21 @@ public final class ServerLock implements AutoCloseable {
     }
   }
 
+  /**
+   * Releases this process's locks of {@code identity}'s server. For the shutdown hook once it has
+   * put the server's settings back: the JVM halts when its hooks end, before the command's own
+   * release runs, and the lock file would go on naming a holder that stopped cleanly (the next
+   * pgknob would say it took over the lock of a process that is no longer running).
+   */
+  public static void releaseHeldOn(TargetIdentity identity) {
+    Path file = lockFile(identity);
+    for (ServerLock lock : HELD) {
+      if (lock.file.equals(file)) {
+        lock.close();
+      }
+    }
+  }
+
   /** Releases both locks; the lock file is emptied, not deleted (another process may open it). */
   @Override
   public synchronized void close() {
@@ -344,6 +366,7 @@ public final class ServerLock implements AutoCloseable {
       return;
     }
     closed = true;
+    HELD.remove(this);
     if (keeper != null) {
       keeper.interrupt();
     }

@@ -12,14 +12,16 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.pgknob.server.ManagedCluster;
 import org.pgknob.server.RestoreFile;
+import org.pgknob.server.ServerLock;
+import org.pgknob.server.TargetIdentity;
 import org.pgknob.testing.SessionPostgres;
 
 /**
  * {@code pgknob tune} in a child process, stopped by SIGTERM (as Ctrl-C or a service manager stops
  * it) while a Bayesian trial runs with its settings applied: the server is left with its original
- * settings, postgresql.auto.conf as before, the restore file marked restored. That no change can
- * follow the hook's restore while the session's thread runs on (it did in a noise-bench session,
- * whose hook took seconds to write the report) is {@code
+ * settings, postgresql.auto.conf as before, the restore file marked restored, the server's lock
+ * released. That no change can follow the hook's restore while the session's thread runs on (it did
+ * in a noise-bench session, whose hook took seconds to write the report) is {@code
  * ManagedConfigureTest.afterTheShutdownHooksRestoreNoLaterChangeReachesTheServer}; that the thread
  * logs and prints nothing more, not even the trial the restore cut short, is {@link
  * StoppedSessionLogsNothingMoreTest}.
@@ -51,6 +53,11 @@ class StoppedBySigtermTest {
     assertEquals(
         java.util.Set.of(),
         SessionPostgres.differences(settingsBefore, SessionPostgres.settings(after)),
+        console);
+    // released once the settings were back, not left naming a holder that stopped cleanly
+    assertEquals(
+        "",
+        Files.readString(ServerLock.lockFile(TargetIdentity.managed(cluster.clusterDir()))),
         console);
   }
 
