@@ -6,9 +6,10 @@ import org.pgknob.workload.WorkloadKind;
 import picocli.CommandLine.Option;
 
 /**
- * How long each run ramps up and measures, and its users: one declaration for {@code tune}, {@code
- * compare} and {@code tprocc run}. Unset options are null, so {@code compare} can take the compared
- * session's values; the defaults are the constants here and the workload's own.
+ * How long each run ramps up and measures, and its users: one declaration for {@code tune} and
+ * {@code compare} ({@code tprocc run}'s one run has {@link SingleRunOptions}). Unset options are
+ * null, so {@code compare} can take the compared session's values; the defaults are the constants
+ * here and the workload's own.
  */
 final class RunOptions {
   static final int DEFAULT_RAMPUP_SECONDS = SessionInputs.DEFAULT_RAMPUP_SECONDS;

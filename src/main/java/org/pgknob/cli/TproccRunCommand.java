@@ -8,7 +8,6 @@ import org.pgknob.Json;
 import org.pgknob.server.Target;
 import org.pgknob.workload.RunListener;
 import org.pgknob.workload.SecondSample;
-import org.pgknob.workload.WorkloadKind;
 import org.pgknob.workload.WorkloadResult;
 import org.pgknob.workload.tprocc.TproccSettings;
 import org.pgknob.workload.tprocc.TproccWorkload;
@@ -29,7 +28,7 @@ public final class TproccRunCommand implements Callable<Integer> {
   @Spec CommandSpec spec;
   @Mixin TargetOptions connection;
 
-  @Mixin RunOptions run;
+  @Mixin SingleRunOptions run;
 
   @Mixin AllWarehousesOption all;
 
@@ -56,7 +55,7 @@ public final class TproccRunCommand implements Callable<Integer> {
 
   @Option(
       names = "--stop-timeout",
-      paramLabel = "<seconds or 10s>",
+      paramLabel = "TIME",
       defaultValue = "30s",
       converter = DurationSeconds.class,
       description =
@@ -73,10 +72,8 @@ public final class TproccRunCommand implements Callable<Integer> {
     TproccSettings settings =
         TproccSettings.defaults(1)
             .withDatabase(database)
-            .withUsers(run.users != null ? run.users : WorkloadKind.DEFAULT_USERS)
-            .withTimes(
-                run.rampupSecondsOr(RunOptions.DEFAULT_RAMPUP_SECONDS),
-                run.windowSecondsOr(RunOptions.DEFAULT_WINDOW_SECONDS))
+            .withUsers(run.users)
+            .withTimes(run.rampupSeconds, run.windowSeconds)
             .withOptions(all.on(), keyAndThink, reset)
             .withStopTimeout(stopTimeoutSeconds);
     WorkloadResult result;

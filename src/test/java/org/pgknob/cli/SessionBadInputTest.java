@@ -125,8 +125,10 @@ class SessionBadInputTest {
         err.toString()
             .contains("'soon' is not a duration: give 90 or 90s, 2m, 1h, or auto (tune only)"),
         err.toString());
-    assertEquals(1, run("tprocc", "run", "--duration", "auto"));
-    assertTrue(err.toString().contains("--duration auto is for tune"), err.toString());
+    assertEquals(2, run("tprocc", "run", "--duration", "auto"));
+    assertTrue(
+        err.toString().contains("'--duration': auto is for tune, which chooses the window"),
+        err.toString());
     assertTrue(noSessionFolderLeft());
   }
 

@@ -43,6 +43,23 @@ class TproccCommandTest {
     assertTrue(err.toString().contains("is not a duration"), err.toString());
   }
 
+  /**
+   * tune and compare share their run options, whose help speaks of a compared session's values and
+   * of auto; tprocc run measures one run and its help says only what that run takes.
+   */
+  @Test
+  void theRunHelpDescribesItsOneRunWithoutTuneOrCompareForms() {
+    StringWriter out = new StringWriter();
+    CommandLine cl = Main.commandLine();
+    cl.setOut(new PrintWriter(out));
+    assertEquals(ExitCodes.OK, cl.execute("tprocc", "run", "--help"));
+    String help = out.toString();
+    assertTrue(help.contains("--duration=TIME "), help);
+    assertTrue(help.contains("Measured window (default: 15s)."), help);
+    assertTrue(help.contains("(default: 4)."), help);
+    assertTrue(!help.contains("compare") && !help.contains("auto"), help);
+  }
+
   @Test
   void readsDurationsInSecondsMinutesAndHours() {
     DurationSeconds d = new DurationSeconds();
