@@ -42,12 +42,11 @@ public final class ServerLock implements AutoCloseable {
   static final long ADVISORY_KEY = 0x70676B6E6F62L;
 
   private static final long KEEPER_PERIOD_MS = 1000;
+  private static final long HOLDER_GONE_WAIT_NANOS = 3_000_000_000L;
 
   /** This process's locks not yet released, for {@link #releaseHeldOn}. */
   private static final java.util.Set<ServerLock> HELD =
       java.util.concurrent.ConcurrentHashMap.newKeySet();
-
-  private static final long HOLDER_GONE_WAIT_NANOS = 3_000_000_000L;
 
   private final Path file;
   private final FileChannel channel;
