@@ -2,6 +2,7 @@ package org.pgknob.session;
 
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -115,13 +116,23 @@ public record Verdict(
         picks.stream()
             .filter(r -> gain(ratio(r, latency), latency))
             .max(Comparator.comparingDouble(r -> goodness(ratio(r, latency), latency)));
+    // Tracks that picked one configuration, measured once, share one line: four identical lines
+    // would read as four results.
+    Map<PickLine, List<String>> namesByLine = new LinkedHashMap<>();
     for (Summary.ResultRow r : picks) {
-      details.add(
-          r.name()
-              + " against the defaults: "
-              + describe(ratio(r, latency), latency)
-              + againstPgTuneText(facts, r.name(), latency));
+      String text =
+          describe(ratio(r, latency), latency) + againstPgTuneText(facts, r.name(), latency);
+      namesByLine
+          .computeIfAbsent(new PickLine(r.settings(), text), k -> new ArrayList<>())
+          .add(r.name());
     }
+    namesByLine.forEach(
+        (line, names) ->
+            details.add(
+                String.join(", ", names)
+                    + (names.size() > 1 ? " (one configuration)" : "")
+                    + " against the defaults: "
+                    + line.text()));
     if (pgtune != null) {
       details.add(
           "PGTune-style against the defaults: "
@@ -392,6 +403,9 @@ public record Verdict(
     Summary.Ratio r = facts.againstPgTune().get(name);
     return r == null ? "" : "; against PGTune-style: " + describe(r, latency);
   }
+
+  /** A pick's settings and what its validation says: the picks that share both share a line. */
+  private record PickLine(Map<String, String> settings, String text) {}
 
   /** "1.18x TPS (1.09 to 1.27), gain over 3 pairs" */
   static String describe(Summary.Ratio r, boolean latency) {
