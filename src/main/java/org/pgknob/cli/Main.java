@@ -2,6 +2,7 @@ package org.pgknob.cli;
 
 import java.util.logging.Level;
 import java.util.logging.Logger;
+import org.pgknob.server.ServerLock;
 import picocli.CommandLine;
 
 /** Entry point of the pgknob command. */
@@ -31,13 +32,13 @@ public final class Main {
     cl.setExecutionExceptionHandler(new ErrorHandler());
     cl.setParameterExceptionHandler(new ParameterErrorHandler());
     cl.registerConverter(java.nio.file.Path.class, new PathArgument());
-    // A command's server lock lasts exactly as long as the command (see CommandLocks).
+    // A command's server lock lasts exactly as long as the command (see ServerLock.releaseAll).
     cl.setExecutionStrategy(
         parseResult -> {
           try {
             return new CommandLine.RunLast().execute(parseResult);
           } finally {
-            CommandLocks.releaseAll();
+            ServerLock.releaseAll();
           }
         });
     cl.setCaseInsensitiveEnumValuesAllowed(true);

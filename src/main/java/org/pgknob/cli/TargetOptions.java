@@ -205,17 +205,14 @@ public final class TargetOptions {
 
   /**
    * Takes the server's lock for the running command when it is one that changes or measures a
-   * server (else null); {@link CommandLocks} releases it when the command ends.
+   * server (else null); {@link ServerLock#releaseAll} releases it when the command ends.
    */
   private ServerLock lock(TargetIdentity identity) {
     if (mixee == null || !LOCKING.contains(mixee.qualifiedName())) {
       return null;
     }
     PrintWriter err = mixee.commandLine().getErr();
-    ServerLock lock =
-        ServerLock.acquire(identity, mixee.qualifiedName().substring("pgknob ".length()), err);
-    CommandLocks.hold(lock);
-    return lock;
+    return ServerLock.acquire(identity, mixee.qualifiedName().substring("pgknob ".length()), err);
   }
 
   /** The restore file {@code pgknob apply} uses for the chosen server. */

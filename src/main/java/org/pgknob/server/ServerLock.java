@@ -44,7 +44,7 @@ public final class ServerLock implements AutoCloseable {
   private static final long KEEPER_PERIOD_MS = 1000;
   private static final long HOLDER_GONE_WAIT_NANOS = 3_000_000_000L;
 
-  /** This process's locks not yet released, for {@link #releaseHeldOn}. */
+  /** This process's locks not yet released, for {@link #releaseHeldOn} and {@link #releaseAll}. */
   private static final java.util.Set<ServerLock> HELD =
       java.util.concurrent.ConcurrentHashMap.newKeySet();
 
@@ -356,6 +356,15 @@ public final class ServerLock implements AutoCloseable {
         lock.close();
       }
     }
+  }
+
+  /**
+   * Releases every lock this process holds: a command's locks last exactly as long as the command
+   * ({@code Main}'s execution strategy calls this when it ends, however it ends; a killed process
+   * loses them with its file descriptors and connections).
+   */
+  public static void releaseAll() {
+    HELD.forEach(ServerLock::close);
   }
 
   /** Releases both locks; the lock file is emptied, not deleted (another process may open it). */
