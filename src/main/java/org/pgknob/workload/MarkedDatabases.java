@@ -225,20 +225,17 @@ public final class MarkedDatabases {
 
   /** False too when a size cannot be read (a user's database pgknob's role may not connect to). */
   private boolean sameSize(String database, String pristine) {
-    try {
-      return size(database) == size(pristine);
+    try (PreparedStatement ps =
+        admin.prepareStatement(
+            "SELECT pg_catalog.pg_database_size(?) OPERATOR(pg_catalog.=)"
+                + " pg_catalog.pg_database_size(?)")) {
+      ps.setString(1, database);
+      ps.setString(2, pristine);
+      try (ResultSet rs = ps.executeQuery()) {
+        return rs.next() && rs.getBoolean(1);
+      }
     } catch (SQLException e) {
       return false;
-    }
-  }
-
-  private long size(String database) throws SQLException {
-    try (PreparedStatement ps = admin.prepareStatement("SELECT pg_database_size(?)")) {
-      ps.setString(1, database);
-      try (ResultSet rs = ps.executeQuery()) {
-        rs.next();
-        return rs.getLong(1);
-      }
     }
   }
 }
