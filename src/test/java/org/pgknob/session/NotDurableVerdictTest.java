@@ -6,8 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
-import java.util.Set;
 import org.junit.jupiter.api.Test;
 import org.pgknob.runs.Goal;
 import org.pgknob.runs.Summary;
@@ -51,15 +49,6 @@ class NotDurableVerdictTest {
             0,
             0,
             null);
-    return new VerdictFacts(
-        "runs/x",
-        Goal.TPS,
-        List.of(pick),
-        Map.of(),
-        Set.of(),
-        Map.of(),
-        Optional.empty(),
-        "",
-        false);
+    return VerdictFactsFixture.of(List.of(pick));
   }
 }

@@ -4,8 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
-import java.util.Set;
 import org.junit.jupiter.api.Test;
 import org.pgknob.runs.Goal;
 import org.pgknob.runs.Summary;
@@ -67,15 +65,6 @@ class VerdictSharedPickTest {
   }
 
   private static VerdictFacts facts(Summary.ResultRow... rows) {
-    return new VerdictFacts(
-        "runs/x",
-        Goal.TPS,
-        List.of(rows),
-        Map.of(),
-        Set.of(),
-        Map.of(),
-        Optional.empty(),
-        "",
-        false);
+    return VerdictFactsFixture.of(List.of(rows));
   }
 }
