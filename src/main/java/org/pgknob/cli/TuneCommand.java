@@ -10,6 +10,7 @@ import org.pgknob.server.Target;
 import org.pgknob.server.UnrestoredFiles;
 import org.pgknob.session.ApplyAtEnd;
 import org.pgknob.session.AutoWindow;
+import org.pgknob.session.DryRun;
 import org.pgknob.session.SessionInputs;
 import org.pgknob.session.SessionRunner;
 import org.pgknob.session.TuningSession;
@@ -202,7 +203,7 @@ public final class TuneCommand implements Callable<Integer> {
     var out = spec.commandLine().getOut();
     if (dryRun) {
       try (org.pgknob.server.Target target = targetOptions.open()) {
-        TuningSession.dryRun(inputs, target, Clock.systemUTC()).forEach(out::println);
+        DryRun.lines(inputs, target, Clock.systemUTC()).forEach(out::println);
       }
       out.flush();
       return ExitCodes.OK;

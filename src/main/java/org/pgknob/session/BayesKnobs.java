@@ -33,7 +33,7 @@ final class BayesKnobs {
   }
 
   static SearchSpace choose(
-      TuningSession.SessionContext context,
+      SessionContext context,
       Track track,
       int iterations,
       boolean sessionHasReloadTrack,
@@ -53,7 +53,7 @@ final class BayesKnobs {
    * session makes the same choices.
    */
   static KnobSelection.Result select(
-      TuningSession.SessionContext context,
+      SessionContext context,
       Track track,
       int iterations,
       boolean sessionHasReloadTrack,

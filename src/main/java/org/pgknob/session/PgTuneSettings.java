@@ -40,7 +40,7 @@ final class PgTuneSettings {
    * the server runs already (checkpoint_completion_target 0.9 on PostgreSQL 14+) changes nothing,
    * so it is neither counted nor exported.
    */
-  static Map<String, String> compute(TuningSession.SessionContext context) {
+  static Map<String, String> compute(SessionContext context) {
     PgTuneOptions given = context.inputs().pgtune();
     try (Connection conn = context.target().connect("postgres")) {
       SettingCatalog server = SettingCatalog.read(conn);

@@ -33,16 +33,13 @@ import org.pgknob.workload.TpccFigures;
  * (defaults, PGTune-style, the optima per track and objective), the sweep and model rankings.
  */
 final class SessionResults {
-  private final TuningSession.SessionContext context;
+  private final SessionContext context;
   private final SessionInputs inputs;
   private final SessionPlan plan;
   private final List<TrialResult> trials;
 
   SessionResults(
-      TuningSession.SessionContext context,
-      SessionInputs inputs,
-      SessionPlan plan,
-      List<TrialResult> trials) {
+      SessionContext context, SessionInputs inputs, SessionPlan plan, List<TrialResult> trials) {
     this.context = context;
     this.inputs = inputs;
     this.plan = plan;

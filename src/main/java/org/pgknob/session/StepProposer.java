@@ -48,14 +48,14 @@ import org.pgknob.trial.TrialResult;
  * Every proposal passes the safety rules first; a refused one becomes a REJECTED trial.
  */
 final class StepProposer {
-  private final TuningSession.SessionContext context;
+  private final SessionContext context;
   private final SessionInputs inputs;
   private final SessionPlan plan;
   private final Map<String, PickSimplifier.Result> picks = new HashMap<>();
   private final Map<String, SearchSpace> bayesSpaces = new HashMap<>();
   private final Map<Track, List<Configuration>> bayesAnchors = new HashMap<>();
 
-  StepProposer(TuningSession.SessionContext context, SessionInputs inputs, SessionPlan plan) {
+  StepProposer(SessionContext context, SessionInputs inputs, SessionPlan plan) {
     this.context = context;
     this.inputs = inputs;
     this.plan = plan;

@@ -6,29 +6,19 @@ import java.sql.SQLException;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.OptionalLong;
 import java.util.Set;
 import org.pgknob.BuildInfo;
 import org.pgknob.PgknobException;
 import org.pgknob.report.Labels;
 import org.pgknob.runs.Summary;
-import org.pgknob.runs.Track;
-import org.pgknob.safety.RamLimit;
-import org.pgknob.safety.SafetyContext;
-import org.pgknob.safety.SafetyRules;
-import org.pgknob.server.HostMemory;
 import org.pgknob.server.Privileges;
 import org.pgknob.server.ServerFacts;
 import org.pgknob.server.Target;
-import org.pgknob.space.BoundSpace;
-import org.pgknob.space.PgSetting;
 import org.pgknob.space.SearchSpace;
 import org.pgknob.space.SearchSpaceFile;
-import org.pgknob.space.ServerSpaceValidator;
 import org.pgknob.trial.Phase;
 import org.pgknob.trial.TrialListener;
 import org.pgknob.trial.TrialRequest;
@@ -36,8 +26,6 @@ import org.pgknob.trial.TrialResult;
 import org.pgknob.trial.TrialRunner;
 import org.pgknob.workload.Progress;
 import org.pgknob.workload.SecondSample;
-import org.pgknob.workload.Workload;
-import org.pgknob.workload.WorkloadSpec;
 
 /**
  * One tuning session, top to bottom: setup, then every step of its plan as a trial (baseline,
@@ -113,7 +101,8 @@ public final class TuningSession {
     target.memoryGuardNotice().ifPresent(progress::note);
     session.context.workload().prepare(target, buildProgress);
     session.context.measureConnectionCost(target);
-    SessionPlan plan = givenPlan != null ? givenPlan : session.plan();
+    SessionPlan plan =
+        givenPlan != null ? givenPlan : SessionPlanning.plan(session.context, inputs);
     ServerFacts facts = session.context.facts();
     session.state =
         new SessionState(
@@ -223,7 +212,7 @@ public final class TuningSession {
     TrialRunner runner = runner();
     StepProposer proposer = new StepProposer(context, inputs, plan);
     ServerWait wait = new ServerWait(target, serverWait, progress, clock, folder.dir());
-    double trialSeconds = estimatedTrialSeconds(context, inputs);
+    double trialSeconds = SessionPlanning.estimatedTrialSeconds(context, inputs);
     if (windowToChoose()) {
       progress.note(
           "window: "
@@ -244,7 +233,7 @@ public final class TuningSession {
         plan = chooseWindow(plan, logged);
         runner = runner();
         proposer = new StepProposer(context, inputs, plan);
-        trialSeconds = estimatedTrialSeconds(context, inputs);
+        trialSeconds = SessionPlanning.estimatedTrialSeconds(context, inputs);
         if (plan != before) {
           PlanSummary.lines(plan, logged.size(), trialSeconds, clock.instant())
               .forEach(progress::note);
@@ -326,9 +315,9 @@ public final class TuningSession {
       }
     }
     if (plan.validating() == null) {
-      fixedRoundsEnd(logged).ifPresent(progress::note);
+      ValidationEnd.fixedRounds(logged).ifPresent(progress::note);
     } else if (sameAsDefaults != null) {
-      validationEnd(plan, logged, sameAsDefaults).ifPresent(progress::note);
+      ValidationEnd.line(plan, logged, sameAsDefaults).ifPresent(progress::note);
       ValidationNoise.line(logged, plan.validating().objective()).ifPresent(progress::note);
     }
     return finish(logged, wait);
@@ -362,7 +351,7 @@ public final class TuningSession {
     inputs = inputs.withChosenWindow(d.windowSeconds(), d.reason());
     context.workload().close(); // the new context brings a workload for the chosen window
     context = context.withInputs(inputs);
-    SessionPlan remade = changed ? plan(context, inputs, d.shares()) : plan;
+    SessionPlan remade = changed ? SessionPlanning.plan(context, inputs, d.shares()) : plan;
     state = state.withChosenWindow(inputs.toMap(), remade, clock.instant());
     folder.writeState(state);
     progress.note(d.reason());
@@ -441,77 +430,6 @@ public final class TuningSession {
     state = state.withPlan(recounted, clock.instant());
     folder.writeState(state);
     return recounted;
-  }
-
-  /**
-   * For a plan of fixed rounds ({@code pgknob compare}): which runs were left out for a drop, and
-   * so on how many pairs the sparest ratio rests on; empty when none was.
-   */
-  static Optional<String> fixedRoundsEnd(List<TrialResult> logged) {
-    ValidationDrops dropped = ValidationDrops.of(logged);
-    if (dropped.rounds().isEmpty()) {
-      return Optional.empty();
-    }
-    return Optional.of("  left out with their pairs, for a drop: " + dropped.describe());
-  }
-
-  /** "validation decided after 4 of 6 rounds" or "validation used all 6 rounds: ...". */
-  static Optional<String> validationEnd(
-      SessionPlan plan, List<TrialResult> logged, Set<String> sameAsDefaults) {
-    ValidationRounds rounds = new ValidationRounds(plan, sameAsDefaults);
-    long runs = logged.stream().filter(t -> t.phase() == Phase.VALIDATION).count();
-    int perRound = 1 + rounds.candidates().size();
-    ValidationDrops dropped = ValidationDrops.of(logged);
-    long done = runs / perRound;
-    // the ratio with the fewest pairs: a drop costs its own ratio a pair, the defaults' drop each
-    long fewest = done - dropped.mostPairsLost(rounds.candidates());
-    String fewestPairs =
-        fewest == done
-            ? ""
-            : "; the ratio with the fewest pairs rests on "
-                + fewest
-                + " of them (a run left out for a drop)";
-    String left =
-        (sameAsDefaults.isEmpty()
-                ? ""
-                : "; left out (the defaults, or the same settings as a pick validated): "
-                    + String.join(", ", sameAsDefaults))
-            + (dropped.rounds().isEmpty()
-                ? ""
-                : "; left out with their pairs, for a drop: " + dropped.describe());
-    boolean decided = rounds.decided(logged);
-    if (fewest < plan.validationPairs() && !decided) {
-      return Optional.of(
-          (done < plan.validationPairs()
-                  ? "  validation stopped after "
-                      + done
-                      + " of at most "
-                      + plan.validationPairs()
-                      + " rounds: another would not fit the budget's time left"
-                  : "  validation used all " + done + " rounds the budget allows")
-              + fewestPairs
-              + "; some ratios are still wider than the target"
-              + left);
-    }
-    if (fewest < plan.validationPairs()) {
-      return Optional.of(
-          "  validation decided after "
-              + done
-              + " of at most "
-              + plan.validationPairs()
-              + " rounds"
-              + fewestPairs
-              + left);
-    }
-    return Optional.of(
-        "  validation used all "
-            + done
-            + " rounds the budget allows"
-            + (decided
-                ? ""
-                : "; some ratios are still wider than the target (a larger --budget narrows them)")
-            + fewestPairs
-            + left);
   }
 
   /**
@@ -676,101 +594,6 @@ public final class TuningSession {
     return dir.startsWith(here) ? here.relativize(dir).toString() : dir.toString();
   }
 
-  private SessionPlan plan() {
-    return plan(context, inputs);
-  }
-
-  /** How long one trial should take: reset, apply, ramp-up, window, checkpoint. */
-  private static double estimatedTrialSeconds(SessionContext context, SessionInputs inputs) {
-    return Budget.estimateTrialSeconds(
-        context.databaseBytes(), inputs.rampupSeconds(), inputs.windowSeconds(), true);
-  }
-
-  /**
-   * What {@code tune --dry-run} prints: the plan, the search space as the server sees it and the
-   * memory limit. Reads pg_settings and the host's facts; changes nothing, builds nothing.
-   */
-  public static List<String> dryRun(SessionInputs inputs, Target target, Clock clock) {
-    SessionContext context = SessionContext.open(inputs, target);
-    List<String> out = new ArrayList<>();
-    out.add("server: " + target.describe() + ", PostgreSQL " + context.facts().serverVersion());
-    out.add("workload: " + workloadLine(inputs));
-    if (inputs.autoWindow() != null) {
-      out.add(
-          "window: --duration auto: "
-              + inputs.windowSeconds()
-              + " s for the baselines, then chosen from their noise; this plan assumes "
-              + inputs.windowSeconds()
-              + " s and is remade then");
-    }
-    out.addAll(
-        PlanSummary.lines(
-            plan(context, inputs), estimatedTrialSeconds(context, inputs), clock.instant()));
-    out.add(
-        String.format(
-            java.util.Locale.ROOT,
-            "memory limit: %.1f GiB (%.0f%% of %.1f GiB RAM); every proposal's predicted memory"
-                + " must stay under it",
-            context.memoryLimitBytes() / (1024.0 * 1024 * 1024),
-            100 * context.rules().limitFraction(),
-            context.ram().bytes() / (1024.0 * 1024 * 1024)));
-    SearchSpace space = context.space();
-    out.add(
-        "space: "
-            + space.size()
-            + " knobs ("
-            + context.trackSpace(Track.RELOAD).size()
-            + " apply on reload): "
-            + String.join(", ", space.names()));
-    out.add("nothing was changed on the server (dry run)");
-    return out;
-  }
-
-  /**
-   * "tprocc, 4 users, 5 s ramp-up, 15 s windows"; a command's name alone (it times itself, and its
-   * text may hold a password).
-   */
-  private static String workloadLine(SessionInputs inputs) {
-    WorkloadSpec w = inputs.workload();
-    return w.timedByPgknob()
-        ? String.format(
-            java.util.Locale.ROOT,
-            "%s, %d users, %d s ramp-up, %d s windows",
-            w.name(),
-            w.users(),
-            inputs.rampupSeconds(),
-            inputs.windowSeconds())
-        : w.name();
-  }
-
-  private static SessionPlan plan(SessionContext context, SessionInputs inputs) {
-    int pairs = ValidationStats.MIN_VALIDATION_PAIRS;
-    Budget budget = Budget.parse(inputs.budget());
-    double trialSeconds = estimatedTrialSeconds(context, inputs);
-    int total = budget.trialsFor(trialSeconds, pairs, inputs.tracks().size());
-    return plan(
-        context, inputs, Budget.apportion(total, inputs.tracks(), inputs.objective(), true, pairs));
-  }
-
-  /** The session's plan for a budget shared as {@code shares}. */
-  private static SessionPlan plan(
-      SessionContext context, SessionInputs inputs, Budget.Shares shares) {
-    int pairs = ValidationStats.MIN_VALIDATION_PAIRS;
-    List<SessionPlan.SweepKnob> sweeps =
-        SweepChoice.choose(context.space(), context.bound(), inputs.tracks(), shares.sweepTrials());
-    Budget budget = Budget.parse(inputs.budget());
-    SessionPlan.WallTime wallTime =
-        budget.wallTime() == null
-            ? null // a budget of trials only: validation keeps the plan's rounds
-            : new SessionPlan.WallTime(
-                budget.wallTime().toSeconds(), budget.trials(), shares.validationPairs());
-    return shares.racingPlan(
-        sweeps,
-        inputs.objective(),
-        new SessionPlan.Validating(
-            inputs.objective(), inputs.validationTarget(), pairs, inputs.seed(), wallTime));
-  }
-
   private Duration trialTimeout() {
     // The run itself plus generous room for connecting, stopping users and the checkpoint.
     return Duration.ofSeconds(3L * (inputs.rampupSeconds() + inputs.windowSeconds()) + 120);
@@ -802,221 +625,6 @@ public final class TuningSession {
         windowSecond++;
         progress.liveTps(windowSecond, windowSeconds, sample.committed());
       }
-    }
-  }
-
-  /**
-   * What a session knows about its server and workload once set up: the bound search space, the
-   * safety rules and their context, the workload.
-   */
-  static final class SessionContext {
-    private final Target target;
-    private final ServerFacts facts;
-    private final BoundSpace bound;
-    private final SearchSpace space;
-    private final SafetyRules rules;
-    private final Map<String, PgSetting> serverSettings;
-    private final RamLimit ram;
-    private final Workload workload;
-    private final String workloadDatabase;
-    private final SessionInputs inputs;
-    private long perConnectionBytes;
-    private Map<String, String> pgTune;
-
-    private SessionContext(
-        Target target,
-        ServerFacts facts,
-        BoundSpace bound,
-        SearchSpace space,
-        SafetyRules rules,
-        Map<String, PgSetting> serverSettings,
-        RamLimit ram,
-        Workload workload,
-        String workloadDatabase,
-        SessionInputs inputs) {
-      this.target = target;
-      this.facts = facts;
-      this.bound = bound;
-      this.space = space;
-      this.rules = rules;
-      this.serverSettings = serverSettings;
-      this.ram = ram;
-      this.workload = workload;
-      this.workloadDatabase = workloadDatabase;
-      this.inputs = inputs;
-      this.perConnectionBytes = rules.perConnectionFallbackBytes();
-    }
-
-    static SessionContext open(SessionInputs inputs, Target target) {
-      ServerFacts facts = target.facts();
-      try (Connection conn = target.connect("postgres")) {
-        Map<String, PgSetting> settings = PgSetting.readAll(conn);
-        SearchSpace file =
-            inputs.spaceFile() == null
-                ? SearchSpaceFile.loadDefault(facts.majorVersion())
-                : SearchSpaceFile.load(Path.of(inputs.spaceFile()), facts.majorVersion());
-        BoundSpace bound = ServerSpaceValidator.bind(file, settings, facts.majorVersion());
-        SafetyRules rules = SessionRules.of(inputs);
-        rules.validateAgainst(settings);
-        SearchSpace space = rules.restrictSpace(bound.space(), inputs.allowDurabilityTradeoff());
-        OptionalLong userRam =
-            inputs.ramBytes() > 0 ? OptionalLong.of(inputs.ramBytes()) : OptionalLong.empty();
-        RamLimit ram =
-            facts.local()
-                ? RamLimit.of(
-                    facts.postmasterPid().isPresent()
-                        ? HostMemory.read(facts.postmasterPid().getAsLong())
-                        : HostMemory.read(),
-                    userRam)
-                : facts.hostMemoryBytes().isPresent()
-                    // a server elsewhere whose agent read its host's RAM and cgroup limit there
-                    ? RamLimit.of(
-                        new HostMemory(
-                            facts.hostMemoryBytes().getAsLong(),
-                            0,
-                            facts.cgroupMemoryLimitBytes().orElse(0)),
-                        userRam)
-                    : RamLimit.forRemoteServer(userRam);
-        Workload workload =
-            inputs.workload().create(inputs.rampupSeconds(), inputs.windowSeconds());
-        String database = inputs.workload().database();
-        return new SessionContext(
-            target, facts, bound, space, rules, settings, ram, workload, database, inputs);
-      } catch (SQLException e) {
-        throw new PgknobException(
-            "cannot read the settings of " + target.describe() + ": " + e.getMessage(),
-            "check that the server is up and the role may read pg_settings",
-            e);
-      }
-    }
-
-    /**
-     * The same context for inputs whose window changed (--duration auto): a workload that measures
-     * the new window, everything else as it was read at the start.
-     */
-    SessionContext withInputs(SessionInputs changed) {
-      SessionContext c =
-          new SessionContext(
-              target,
-              facts,
-              bound,
-              space,
-              rules,
-              serverSettings,
-              ram,
-              changed.workload().create(changed.rampupSeconds(), changed.windowSeconds()),
-              workloadDatabase,
-              changed);
-      c.perConnectionBytes = perConnectionBytes;
-      return c;
-    }
-
-    /** Measures one idle connection's memory on a local server; else keeps the rules' fallback. */
-    void measureConnectionCost(Target target) {
-      perConnectionBytes = ConnectionCost.of(target, perConnectionBytes);
-    }
-
-    ServerFacts facts() {
-      return facts;
-    }
-
-    SessionInputs inputs() {
-      return inputs;
-    }
-
-    /**
-     * The PGTune-style configuration of this session's server ({@link PgTuneSettings#compute}),
-     * computed on first use and kept, so that the proposer, validation and the results use the same
-     * settings and the server is asked once. A failure is not kept: the next use asks again.
-     *
-     * @throws PgknobException when the server's facts cannot be read
-     */
-    synchronized Map<String, String> pgTune() {
-      if (pgTune == null) {
-        pgTune = PgTuneSettings.compute(this);
-      }
-      return pgTune;
-    }
-
-    BoundSpace bound() {
-      return bound;
-    }
-
-    /** The search space after the safety rules removed what needs an opt-in. */
-    SearchSpace space() {
-      return space;
-    }
-
-    /** The space of one track: every knob, or those a reload applies. */
-    SearchSpace trackSpace(Track track) {
-      if (track == Track.RESTART) {
-        return space;
-      }
-      return space.subset(k -> !bound.needsRestart(k.name()));
-    }
-
-    SafetyRules rules() {
-      return rules;
-    }
-
-    SafetyContext safety(SearchSpace of) {
-      return new SafetyContext(
-          of,
-          serverSettings,
-          ram,
-          perConnectionBytes,
-          inputs.workload().users(),
-          inputs.allowDurabilityTradeoff(),
-          false);
-    }
-
-    Map<String, PgSetting> serverSettings() {
-      return serverSettings;
-    }
-
-    Workload workload() {
-      return workload;
-    }
-
-    /** The database the workload runs in: the guardrail and timeouts stop its backends. */
-    String workloadDatabase() {
-      return workloadDatabase;
-    }
-
-    long memoryLimitBytes() {
-      return rules.limitBytes(ram);
-    }
-
-    RamLimit ram() {
-      return ram;
-    }
-
-    /** About the bytes the workload's reset copies. */
-    long databaseBytes() {
-      return inputs.workload().databaseBytes();
-    }
-
-    Summary.Machine machine() {
-      int cores = facts.hostCores().orElse(0);
-      return new Summary.Machine(
-          cores,
-          ram.bytes(),
-          StorageProbe.describe(facts.local() ? facts.dataDirectory() : null),
-          System.getProperty("os.name") + " " + System.getProperty("os.version"));
-    }
-
-    Map<String, SettingFact> settingFacts() {
-      try (Connection conn = target.connect("postgres")) {
-        List<String> names = new ArrayList<>(space.names());
-        names.addAll(PgTuneSettings.NAMES);
-        return SettingFact.read(conn, names);
-      } catch (SQLException e) {
-        return new LinkedHashMap<>();
-      }
-    }
-
-    Target target() {
-      return target;
     }
   }
 }

@@ -115,7 +115,7 @@ class SessionPickSimplifiedTest {
     // it sees the validation runs or stops at the search.
     SessionInputs inputs = SessionInputs.fromMap(folder.readState().inputs());
     SessionPlan plan = folder.readState().plan();
-    TuningSession.SessionContext context = TuningSession.SessionContext.open(inputs, cluster);
+    SessionContext context = SessionContext.open(inputs, cluster);
     for (List<TrialResult> logged : List.of(trials, trials.subList(0, plan.searchTrials()))) {
       PickSimplifier.Result again =
           new StepProposer(context, inputs, plan).pick("restart/tps", logged);

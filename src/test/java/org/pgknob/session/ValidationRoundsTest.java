@@ -265,7 +265,7 @@ class ValidationRoundsTest {
         "  validation used all 5 rounds the budget allows; the ratio with the fewest pairs rests"
             + " on 4 of them (a run left out for a drop); some ratios are still wider than the"
             + " target; left out with their pairs, for a drop: pgtune's run of round 3",
-        TuningSession.validationEnd(plan, trials, Set.of()).orElseThrow());
+        ValidationEnd.line(plan, trials, Set.of()).orElseThrow());
   }
 
   @Test
@@ -312,9 +312,9 @@ class ValidationRoundsTest {
     assertEquals(
         "  left out with their pairs, for a drop: the defaults' run of round 2 (all of its ratios"
             + " to the defaults)",
-        TuningSession.fixedRoundsEnd(trials).orElseThrow());
+        ValidationEnd.fixedRounds(trials).orElseThrow());
     assertTrue(
-        TuningSession.fixedRoundsEnd(run(fixed, Set.of(), s -> noisy(1000, 0.01, s.trial())))
+        ValidationEnd.fixedRounds(run(fixed, Set.of(), s -> noisy(1000, 0.01, s.trial())))
             .isEmpty(),
         "no drop, no line");
   }
