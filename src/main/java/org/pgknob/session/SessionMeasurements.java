@@ -87,7 +87,7 @@ final class SessionMeasurements {
       runsBySettings.put(
           g.getKey(), g.getValue().stream().mapToDouble(Double::doubleValue).toArray());
     }
-    this.noise = PooledNoise.of(withoutLoneDisturbedRuns(byConfiguration, disturbedBy));
+    this.noise = PooledNoise.of(withoutDisturbedRuns(byConfiguration, disturbedBy));
     // An unstable configuration's runs would bend the level with their own swings.
     List<List<DriftModel.Reference>> steady = new ArrayList<>();
     runsOf.forEach(
@@ -102,18 +102,21 @@ final class SessionMeasurements {
   }
 
   /**
-   * The runs the pooled noise rests on: every run, except a run other processes disturbed ({@link
-   * org.pgknob.server.ResourceSummary#disturbedByOtherProcesses()}: more than a quarter of the
-   * host's cores) when it is the only disturbed run of its configuration and at least two of its
-   * runs were not. Why: {@link PooledNoise} leaves out a lone outlier only once the other runs give
-   * it enough degrees of freedom, and three baselines do not; one baseline run during which a build
-   * took a core made a 60-minute session read its noise as 28.7% and print "gains under 77% cannot
-   * be told from noise". The trial records what happened during its window, so that run can be told
-   * apart without a statistical test. On a machine busy throughout, its configuration's other runs
-   * were disturbed too: then they all are the noise the session lives with, and every run counts.
-   * Validation's intervals still use every run (their own spread covers a disturbed pair).
+   * The runs the pooled noise rests on: every run, except the runs other processes disturbed
+   * ({@link org.pgknob.server.ResourceSummary#disturbedByOtherProcesses()}: more than a quarter of
+   * the host's cores) of a configuration whose quiet runs are at least two and outnumber them. Why:
+   * {@link PooledNoise} leaves out a lone outlier only once the other runs give it enough degrees
+   * of freedom, and three baselines do not; one baseline run during which a build took a core made
+   * a 60-minute session read its noise as 28.7% and print "gains under 77% cannot be told from
+   * noise". Nor does it leave out two: a 12-minute session whose second and third baselines ran
+   * beside a build (1627 and 1576 TPS against 2950, then 3000 +- 2% in its seven validation rounds)
+   * read 17.3% and "gains under 33%". The trial records what happened during its window, so those
+   * runs can be told apart without a statistical test. On a machine busy most of the time, most of
+   * a configuration's runs were disturbed too: then they are the noise the session lives with, and
+   * every run counts. Validation's intervals still use every run (their own spread covers a
+   * disturbed pair).
    */
-  static List<double[]> withoutLoneDisturbedRuns(
+  static List<double[]> withoutDisturbedRuns(
       Map<Map<String, String>, List<Double>> values,
       Map<Map<String, String>, List<Boolean>> disturbed) {
     List<double[]> groups = new ArrayList<>();
@@ -121,7 +124,8 @@ final class SessionMeasurements {
         (settings, runs) -> {
           List<Boolean> flags = disturbed.get(settings);
           long count = flags.stream().filter(Boolean::booleanValue).count();
-          boolean leaveOut = count == 1 && runs.size() - count >= 2;
+          long quiet = runs.size() - count;
+          boolean leaveOut = count > 0 && quiet >= 2 && quiet > count;
           List<Double> kept = new ArrayList<>();
           for (int i = 0; i < runs.size(); i++) {
             if (!(leaveOut && flags.get(i))) {

@@ -181,4 +181,31 @@ class SessionMeasurementsTest {
     assertEquals(3, n.runs());
     assertTrue(n.logSd() > 0.25, "the slow run counts: " + n.logSd());
   }
+
+  @Test
+  void twoDisturbedBaselinesAmongTenRunsOfTheDefaultsAreLeftOutOfTheNoise() {
+    // The defaults' runs of a recorded 12-minute session: a build ran beside baselines 2 and 3.
+    double[] tps = {2950, 1627, 1576, 3081, 3016, 3045, 2877, 3018, 2991, 2963};
+    List<TrialResult> trials = new ArrayList<>();
+    for (int i = 0; i < tps.length; i++) {
+      double foreign = i == 1 || i == 2 ? 0.95 : 0.1;
+      trials.add(withForeignCpu(trial(i + 1, Map.of(), tps[i]), foreign));
+    }
+    RunNoise n = new SessionMeasurements(trials, Goal.TPS).noise();
+    assertEquals(8, n.runs());
+    assertTrue(n.cv() < 0.03, "the quiet runs agree within 2%: " + n.cv());
+  }
+
+  @Test
+  void whenHalfOfAConfigurationsRunsWereDisturbedEveryRunCounts() {
+    List<TrialResult> trials =
+        List.of(
+            withForeignCpu(trial(1, Map.of(), 1700), 0.1),
+            withForeignCpu(trial(2, Map.of(), 1000), 1.0),
+            withForeignCpu(trial(3, Map.of(), 1740), 0.1),
+            withForeignCpu(trial(4, Map.of(), 1050), 1.0));
+    RunNoise n = new SessionMeasurements(trials, Goal.TPS).noise();
+    assertEquals(4, n.runs());
+    assertTrue(n.logSd() > 0.25, "the slow runs count: " + n.logSd());
+  }
 }
