@@ -248,6 +248,11 @@ public final class DriftModel {
     return known() ? relative(time, value) * Math.exp(anchor) : value;
   }
 
+  /** The mean reference level (geometric): the scale {@link #corrected} moves values to. */
+  public double meanLevel() {
+    return Math.exp(anchor);
+  }
+
   /** Highest over lowest reference level, minus 1: 0.12 means the level moved by 12%. */
   public double range() {
     if (logLevels.length == 0) {

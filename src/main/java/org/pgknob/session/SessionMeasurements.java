@@ -1,10 +1,12 @@
 package org.pgknob.session;
 
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.TreeMap;
 import org.pgknob.measure.BatchMeans;
 import org.pgknob.measure.DriftModel;
@@ -41,6 +43,9 @@ final class SessionMeasurements {
   private final Map<Integer, WindowError> windows = new LinkedHashMap<>();
   private final RunNoise noise;
   private final DriftModel drift;
+  // The level of the references' quiet runs, for quiet trials; null when no reference run was
+  // disturbed or none was quiet (then every trial uses drift).
+  private final DriftModel quietDrift;
   private final NoiseComponents components;
   private final List<DriftModel.Reference> references = new ArrayList<>();
   private final Map<Map<String, String>, double[]> runsBySettings = new LinkedHashMap<>();
@@ -53,6 +58,7 @@ final class SessionMeasurements {
     Map<Map<String, String>, List<Double>> byConfiguration = new LinkedHashMap<>();
     Map<Map<String, String>, List<DriftModel.Reference>> runsOf = new LinkedHashMap<>();
     Map<Map<String, String>, List<Boolean>> disturbedBy = new LinkedHashMap<>();
+    Set<Integer> disturbedTrials = new HashSet<>();
     double withinSquares = 0;
     int withinCount = 0;
     double windowSeconds = 0;
@@ -67,6 +73,9 @@ final class SessionMeasurements {
       disturbedBy
           .computeIfAbsent(new TreeMap<>(t.settings()), k -> new ArrayList<>())
           .add(t.resources().disturbedByOtherProcesses());
+      if (t.resources().disturbedByOtherProcesses()) {
+        disturbedTrials.add(t.trial());
+      }
       if (t.settings().isEmpty()) {
         references.add(new DriftModel.Reference(t.trial(), value));
       } else {
@@ -97,6 +106,7 @@ final class SessionMeasurements {
           }
         });
     this.drift = DriftModel.of(references, steady, DRIFT_SMOOTHING);
+    this.quietDrift = quietLevel(references, steady, disturbedTrials);
     double within = withinCount == 0 ? 0 : Math.sqrt(withinSquares / withinCount);
     this.components = NoiseComponents.split(noise, within, windowSeconds > 0 ? windowSeconds : 1);
   }
@@ -215,12 +225,48 @@ final class SessionMeasurements {
   /** The trial's value moved to the session's average conditions (raw without references). */
   double corrected(TrialResult t) {
     double value = Objectives.value(t, objective);
-    return drift.known() ? drift.corrected(t.trial(), value) : value;
+    // One scale for every trial (the level of all runs), whichever level it is compared with.
+    return drift.known() ? relative(t) * drift.meanLevel() : value;
   }
 
   /** The trial's value over the defaults' level at its time, or NaN without references. */
   double relative(TrialResult t) {
-    return drift.known() ? drift.relative(t.trial(), Objectives.value(t, objective)) : Double.NaN;
+    if (!drift.known()) {
+      return Double.NaN;
+    }
+    boolean quiet = t.resources() == null || !t.resources().disturbedByOtherProcesses();
+    DriftModel level = quiet && quietDrift != null ? quietDrift : drift;
+    return level.relative(t.trial(), Objectives.value(t, objective));
+  }
+
+  /**
+   * The level of the reference runs that other processes did not disturb, when some were disturbed
+   * and some were not; null otherwise. A quiet trial is compared with it: a build beside two of
+   * three baselines put the level of all runs a third low, and every quiet search trial after them
+   * read 1.57 to 1.65 times the defaults, which it equalled. A disturbed trial keeps the level of
+   * all runs, the disturbed ones among them: where the load goes on, its runs are the ones like it.
+   */
+  private static DriftModel quietLevel(
+      List<DriftModel.Reference> defaults,
+      List<List<DriftModel.Reference>> others,
+      Set<Integer> disturbedTrials) {
+    List<DriftModel.Reference> quietDefaults = quiet(defaults, disturbedTrials);
+    List<List<DriftModel.Reference>> quietOthers = new ArrayList<>();
+    int left = defaults.size() - quietDefaults.size();
+    for (List<DriftModel.Reference> runs : others) {
+      List<DriftModel.Reference> kept = quiet(runs, disturbedTrials);
+      left += runs.size() - kept.size();
+      quietOthers.add(kept);
+    }
+    if (left == 0 || quietDefaults.isEmpty()) {
+      return null;
+    }
+    return DriftModel.of(quietDefaults, quietOthers, DRIFT_SMOOTHING);
+  }
+
+  private static List<DriftModel.Reference> quiet(
+      List<DriftModel.Reference> runs, Set<Integer> disturbedTrials) {
+    return runs.stream().filter(r -> !disturbedTrials.contains((int) r.time())).toList();
   }
 
   /**

@@ -208,4 +208,41 @@ class SessionMeasurementsTest {
     assertEquals(4, n.runs());
     assertTrue(n.logSd() > 0.25, "the slow runs count: " + n.logSd());
   }
+
+  @Test
+  void quietTrialsAreComparedWithTheQuietRunsOfTheDefaultsWhenABuildTouchedSomeOfThem() {
+    // A recorded session: a busy loop beside baselines 2 and 3, the search quiet after them.
+    List<TrialResult> trials = new ArrayList<>();
+    trials.add(withForeignCpu(trial(1, Map.of(), 2866), 0.03));
+    trials.add(withForeignCpu(trial(2, Map.of(), 1854), 0.87));
+    trials.add(withForeignCpu(trial(3, Map.of(), 1782), 0.85));
+    TrialResult quiet = withForeignCpu(trial(4, Map.of("work_mem", "64MB"), 2848), 0.03);
+    TrialResult busy = withForeignCpu(trial(5, Map.of("work_mem", "32MB"), 1900), 0.9);
+    trials.add(quiet);
+    trials.add(busy);
+    SessionMeasurements m = new SessionMeasurements(trials, Goal.TPS);
+
+    assertEquals(2848.0 / 2866, m.relative(quiet), 1e-9);
+    double allRuns = m.drift().relative(busy.trial(), Objectives.value(busy, Goal.TPS));
+    assertEquals(allRuns, m.relative(busy), 1e-12);
+    // against the quiet run alone it would read 1900 / 2866 = 0.66
+    assertTrue(allRuns > 1.0, "the disturbed trial meets the disturbed runs' level: " + allRuns);
+    // one scale for both: each corrected value is its ratio times the level of all runs
+    assertEquals(m.relative(quiet) * m.drift().meanLevel(), m.corrected(quiet), 1e-9);
+  }
+
+  @Test
+  void withoutADisturbedReferenceEveryTrialMeetsTheLevelOfAllRuns() {
+    List<TrialResult> trials =
+        List.of(
+            withForeignCpu(trial(1, Map.of(), 1700), 0.1),
+            withForeignCpu(trial(2, Map.of("work_mem", "64MB"), 1900), 0.9),
+            withForeignCpu(trial(3, Map.of(), 1500), 0.1),
+            withForeignCpu(trial(4, Map.of("work_mem", "32MB"), 1600), 0.1));
+    SessionMeasurements m = new SessionMeasurements(trials, Goal.TPS);
+    for (TrialResult t : trials) {
+      double value = Objectives.value(t, Goal.TPS);
+      assertEquals(m.drift().corrected(t.trial(), value), m.corrected(t));
+    }
+  }
 }
