@@ -9,6 +9,7 @@ import org.pgknob.measure.NoiseComponents;
 import org.pgknob.measure.RunNoise;
 import org.pgknob.measure.WindowChoice;
 import org.pgknob.runs.Goal;
+import org.pgknob.runs.Summary;
 import org.pgknob.server.ForeignLoad;
 import org.pgknob.trial.TrialResult;
 
@@ -28,6 +29,33 @@ final class MeasurementReport {
    * configurations, 11 df); a window's own error 2.1% (batch means, 14 windows); the defaults
    * drifted 9.8% over 5 runs".
    */
+  /**
+   * "the defaults moved 9.8% over 5 runs", or, when other processes disturbed some of them, "the
+   * defaults moved 5.4% over 6 quiet runs (66.4% over all 8, 2 disturbed by other processes)".
+   */
+  private static String driftText(SessionMeasurements m, Summary.Measurement s) {
+    String all =
+        String.format(
+            Locale.ROOT,
+            "the defaults moved %.1f%% over %d runs",
+            100 * s.driftRange(),
+            s.references().size());
+    return m.quietDrift()
+        .filter(q -> q.quietRuns() > 0 && q.disturbedRuns() > 0)
+        .map(
+            q ->
+                String.format(
+                    Locale.ROOT,
+                    "the defaults moved %.1f%% over %d quiet runs (%.1f%% over all %d, %d disturbed"
+                        + " by other processes)",
+                    100 * q.range(),
+                    q.quietRuns(),
+                    100 * s.driftRange(),
+                    s.references().size(),
+                    q.disturbedRuns()))
+        .orElse(all);
+  }
+
   static String lines(List<TrialResult> trials) {
     StringBuilder out = new StringBuilder();
     for (Goal objective : List.of(Goal.TPS, Goal.LATENCY)) {
@@ -38,7 +66,7 @@ final class MeasurementReport {
           String.format(
               Locale.ROOT,
               "noise (%s): %s run to run%s; a window's own error %.1f%% (batch means, %d"
-                  + " windows); the defaults moved %.1f%% over %d runs%n",
+                  + " windows); %s%n",
               objective,
               n.known() ? String.format(Locale.ROOT, "%.1f%%", 100 * n.cv()) : "not known",
               n.known()
@@ -51,8 +79,7 @@ final class MeasurementReport {
                   : "",
               100 * s.windowRelativeSe(),
               s.windows(),
-              100 * s.driftRange(),
-              s.references().size()));
+              driftText(m, s)));
       String disk = DiskRateShare.line(trials, objective);
       if (!disk.isEmpty()) {
         out.append(disk).append(System.lineSeparator());

@@ -46,6 +46,7 @@ final class SessionMeasurements {
   // The level of the references' quiet runs, for quiet trials; null when no reference run was
   // disturbed or none was quiet (then every trial uses drift).
   private final DriftModel quietDrift;
+  private final Set<Integer> disturbedTrials = new HashSet<>();
   private final NoiseComponents components;
   private final List<DriftModel.Reference> references = new ArrayList<>();
   private final Map<Map<String, String>, double[]> runsBySettings = new LinkedHashMap<>();
@@ -58,7 +59,6 @@ final class SessionMeasurements {
     Map<Map<String, String>, List<Double>> byConfiguration = new LinkedHashMap<>();
     Map<Map<String, String>, List<DriftModel.Reference>> runsOf = new LinkedHashMap<>();
     Map<Map<String, String>, List<Boolean>> disturbedBy = new LinkedHashMap<>();
-    Set<Integer> disturbedTrials = new HashSet<>();
     double withinSquares = 0;
     int withinCount = 0;
     double windowSeconds = 0;
@@ -210,6 +210,29 @@ final class SessionMeasurements {
 
   DriftModel drift() {
     return drift;
+  }
+
+  /**
+   * How far the defaults' quiet runs moved, when other processes disturbed some of the references
+   * and not others: the range of all runs then says how much the disturbed ones lost ("moved 66.4%"
+   * of a session whose quiet runs held within 5%), not how the machine drifted.
+   *
+   * @param range highest over lowest level of the quiet runs, minus 1
+   * @param quietRuns the defaults' runs that were quiet
+   * @param disturbedRuns the defaults' runs that other processes disturbed
+   */
+  record QuietDrift(double range, int quietRuns, int disturbedRuns) {}
+
+  /** The quiet runs' drift ({@link QuietDrift}); empty when no reference run was disturbed. */
+  Optional<QuietDrift> quietDrift() {
+    if (quietDrift == null) {
+      return Optional.empty();
+    }
+    int defaults = references.size();
+    long quietDefaults =
+        references.stream().filter(r -> !disturbedTrials.contains((int) r.time())).count();
+    return Optional.of(
+        new QuietDrift(quietDrift.range(), (int) quietDefaults, defaults - (int) quietDefaults));
   }
 
   /** Noise split into the part a longer window averages away and the rest. */

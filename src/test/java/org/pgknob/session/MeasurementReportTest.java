@@ -1,6 +1,7 @@
 package org.pgknob.session;
 
 import static org.junit.jupiter.api.Assertions.assertDoesNotThrow;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -110,5 +111,25 @@ class MeasurementReportTest {
   private static int percent(String line, String after) {
     int i = line.indexOf(after) + after.length();
     return Integer.parseInt(line.substring(i, line.indexOf('%', i)));
+  }
+
+  @Test
+  void theDriftLineGivesTheQuietRunsMoveBesideAllRunsWhenABuildTouchedSomeOfThem() {
+    List<TrialResult> runs =
+        List.of(
+            defaults(1, 2866),
+            Trials.withForeignCpu(defaults(2, 1854), 0.87, 2),
+            Trials.withForeignCpu(defaults(3, 1782), 0.85, 2),
+            defaults(4, 2900),
+            defaults(5, 2950));
+    String lines = MeasurementReport.lines(runs);
+    assertTrue(lines.contains("over 3 quiet runs ("), lines);
+    assertTrue(lines.contains("over all 5, 2 disturbed by other processes)"), lines);
+
+    String quiet =
+        MeasurementReport.lines(List.of(defaults(1, 2866), defaults(2, 2900), defaults(3, 2950)));
+    assertTrue(quiet.contains("the defaults moved "), quiet);
+    assertTrue(quiet.contains(" over 3 runs"), quiet);
+    assertFalse(quiet.contains("quiet runs"), quiet);
   }
 }
