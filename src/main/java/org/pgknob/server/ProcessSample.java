@@ -16,8 +16,9 @@ package org.pgknob.server;
  * @param cgroupLimitBytes the memory limit of pgknob's cgroup, or 0 when none applies
  * @param hostCores the host's cores as /proc/stat lists them, or 0 when unknown
  * @param hostBusyCores CPU the whole host used since the previous reading, in cores
- * @param ownCpuCores CPU this JVM (pgknob with its in-process workload driver) used, in cores
- * @param foreignCpuCores CPU used by everything else on the host, neither the server nor this JVM:
+ * @param ownCpuCores CPU pgknob used, in cores: this JVM (with the built-in workloads' driver) and
+ *     the processes it started, a {@code --workload-cmd} benchmark among them
+ * @param foreignCpuCores CPU used by everything else on the host, neither the server nor pgknob:
  *     host busy minus both, in cores, never below 0
  * @param cgroupCpus the CPUs the CPU quota of the server's cgroup allows, rounded up (cgroup v2
  *     cpu.max, v1 cpu.cfs_quota_us / cpu.cfs_period_us), or 0 when no quota applies; an agent of an

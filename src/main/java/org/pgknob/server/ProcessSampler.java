@@ -1,12 +1,9 @@
 package org.pgknob.server;
 
 import java.io.IOException;
-import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayDeque;
-import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -29,15 +26,18 @@ import java.util.function.Supplier;
  * CPU user and system time as percent of one core, storage read and write bytes per second from
  * {@code /proc/<pid>/io}, and MemTotal, MemAvailable and the cgroup limit.
  *
- * <p>Also the host's busy CPU (/proc/stat) and this JVM's (/proc/self/stat: pgknob runs the
- * workload driver in process), so that what the rest of the host used, the foreign CPU, is known:
- * host busy minus the server's processes minus this JVM. Shared machines run builds and other
- * benchmarks beside a trial, and those take CPU the trial would have had.
+ * <p>Also the host's busy CPU (/proc/stat) and pgknob's own: this JVM, which runs the built-in
+ * workloads' driver, and the processes it started, such as a {@code --workload-cmd} benchmark and
+ * the children that benchmark reaped. What the rest of the host used is the foreign CPU: host busy
+ * minus the server's processes minus pgknob's own. Shared machines run builds and other benchmarks
+ * beside a trial, and those take CPU the trial would have had; a benchmark command's own clients
+ * are the trial itself.
  *
- * <p>CPU and I/O are deltas per process between two samples: a process that exited in between drops
- * out (never a negative delta), one that appeared counts from zero. The first sample has no rates.
- * A window ({@link #startWindow()} .. {@link #stopWindow()}) summarizes the samples taken in it as
- * a {@link ResourceSummary}.
+ * <p>CPU is the rise of a tree's total between two samples, each process's time with that of the
+ * children it reaped, so a process that lived only between two samples still counts. I/O is deltas
+ * per process: a process that exited in between drops out (never a negative delta), one that
+ * appeared counts from zero. The first sample has no rates. A window ({@link #startWindow()} ..
+ * {@link #stopWindow()}) summarizes the samples taken in it as a {@link ResourceSummary}.
  *
  * <p>Only for a server on this host: for one on another host there is nothing to read, and the
  * trial's figures are {@link ResourceSummary#UNAVAILABLE}.
@@ -50,6 +50,8 @@ public final class ProcessSampler implements AutoCloseable {
 
   private static final Path PROC = Path.of("/proc");
 
+  private static final long SELF_PID = ProcessHandle.current().pid();
+
   private final long postmasterPid;
   private final Duration interval;
   private final List<Consumer<ProcessSample>> listeners = new CopyOnWriteArrayList<>();
@@ -58,16 +60,17 @@ public final class ProcessSampler implements AutoCloseable {
   private Map<Long, Counters> previous = Map.of();
   private long previousNanos;
   private HostCpuTicks previousHost;
-  private long previousOwnTicks = -1;
+  private final RisingTotal serverUserTicks = new RisingTotal();
+  private final RisingTotal serverSysTicks = new RisingTotal();
+  private final RisingTotal ownCpuTicks = new RisingTotal();
   private volatile boolean pssReadable = true;
   private Window window;
   private final Supplier<Optional<ProcessSample>> source; // null: read /proc here
   private long lastFedMillis;
   private volatile DiskProbe diskProbe; // null: no probe (a server elsewhere)
 
-  /** CPU ticks and I/O bytes of one process; {@code startTicks} tells a reused pid apart. */
-  private record Counters(
-      long startTicks, long cpuUserTicks, long cpuSysTicks, long read, long write) {}
+  /** I/O bytes of one process; {@code startTicks} tells a reused pid apart. */
+  private record Counters(long startTicks, long read, long write) {}
 
   public ProcessSampler(long postmasterPid) {
     this(postmasterPid, DEFAULT_INTERVAL);
@@ -215,14 +218,20 @@ public final class ProcessSampler implements AutoCloseable {
     long nanos = System.nanoTime();
     long now = System.currentTimeMillis();
     HostCpuTicks host = HostCpuTicks.read();
-    long ownTicks = ownCpuTicks();
-    List<Long> pids = tree();
+    ProcessTable table = ProcessTable.read(PROC);
+    List<Long> pids = table.tree(postmasterPid);
+    // CPU from the trees' totals, not from the processes alive at both readings: a backend of a
+    // connection per transaction, or a benchmark command's run, starts and ends between two
+    // readings, and its time is then only in its parent's figure for reaped children.
+    ProcessTable.CpuTicks serverTicks = table.treeCpuTicks(postmasterPid, List.of());
+    ProcessTable.CpuTicks ownTicks = table.treeCpuTicks(SELF_PID, pids);
+    long userTicks = serverUserTicks.rise(serverTicks == null ? -1 : serverTicks.user());
+    long sysTicks = serverSysTicks.rise(serverTicks == null ? -1 : serverTicks.sys());
+    long ownRise = ownCpuTicks.rise(ownTicks == null ? -1 : ownTicks.total());
     Map<Long, Counters> current = new HashMap<>();
     long rss = 0;
     long pss = 0;
     boolean pssSeen = true;
-    long userTicks = 0;
-    long sysTicks = 0;
     long readBytes = 0;
     long writeBytes = 0;
     for (long pid : pids) {
@@ -243,19 +252,15 @@ public final class ProcessSampler implements AutoCloseable {
       if (before != null && before.startTicks != c.startTicks) {
         before = null; // the pid was reused by a new process
       }
-      userTicks += Math.max(0, c.cpuUserTicks - (before == null ? 0 : before.cpuUserTicks));
-      sysTicks += Math.max(0, c.cpuSysTicks - (before == null ? 0 : before.cpuSysTicks));
       readBytes += Math.max(0, c.read - (before == null ? 0 : before.read));
       writeBytes += Math.max(0, c.write - (before == null ? 0 : before.write));
     }
     boolean first = previous.isEmpty();
     double seconds = (nanos - previousNanos) / 1e9;
     HostCpuTicks hostBefore = previousHost;
-    long ownBefore = previousOwnTicks;
     previous = current;
     previousNanos = nanos;
     previousHost = host;
-    previousOwnTicks = ownTicks;
     pssReadable = pssSeen;
     HostMemory memory = HostMemory.read(postmasterPid);
     int hostCores = host == null ? 0 : host.cores();
@@ -285,8 +290,7 @@ public final class ProcessSampler implements AutoCloseable {
         host == null || hostBefore == null
             ? 0
             : Math.max(0, host.busyTicks() - hostBefore.busyTicks()) * coresPerTick;
-    double ownCores =
-        ownTicks < 0 || ownBefore < 0 ? 0 : Math.max(0, ownTicks - ownBefore) * coresPerTick;
+    double ownCores = ownRise * coresPerTick;
     double serverCores = (userTicks + sysTicks) * coresPerTick;
     // Without the host's figures there is nothing to subtract from: 0, not a guess.
     double foreignCores =
@@ -310,55 +314,8 @@ public final class ProcessSampler implements AutoCloseable {
         cgroupCpus);
   }
 
-  /** This JVM's user + system CPU ticks (all its threads), or -1 when unreadable. */
-  private static long ownCpuTicks() {
-    String[] f = statFields(PROC.resolve("self"));
-    return f == null || f.length < 13 ? -1 : Long.parseLong(f[11]) + Long.parseLong(f[12]);
-  }
-
-  /** The postmaster and its descendants, from each process's parent pid in /proc/<pid>/stat. */
-  private List<Long> tree() {
-    Map<Long, List<Long>> children = new HashMap<>();
-    try (DirectoryStream<Path> dirs = Files.newDirectoryStream(PROC, "[0-9]*")) {
-      for (Path dir : dirs) {
-        String[] f = statFields(dir);
-        if (f != null) {
-          long pid = Long.parseLong(dir.getFileName().toString());
-          children.computeIfAbsent(Long.parseLong(f[1]), p -> new ArrayList<>()).add(pid);
-        }
-      }
-    } catch (IOException e) {
-      return List.of();
-    }
-    List<Long> out = new ArrayList<>();
-    if (!Files.isDirectory(PROC.resolve(Long.toString(postmasterPid)))) {
-      return out;
-    }
-    ArrayDeque<Long> todo = new ArrayDeque<>(List.of(postmasterPid));
-    while (!todo.isEmpty()) {
-      long pid = todo.poll();
-      out.add(pid);
-      todo.addAll(children.getOrDefault(pid, List.of()));
-    }
-    return out;
-  }
-
-  /**
-   * The fields of /proc/<pid>/stat after the command name (which may hold spaces and parentheses):
-   * [0] state, [1] ppid, ... [11] utime, [12] stime, [19] starttime; null when the process is gone.
-   */
-  private static String[] statFields(Path dir) {
-    try {
-      String stat = Files.readString(dir.resolve("stat"));
-      int close = stat.lastIndexOf(')');
-      return close < 0 ? null : stat.substring(close + 2).trim().split(" ");
-    } catch (IOException e) {
-      return null;
-    }
-  }
-
   private static Counters counters(Path dir) {
-    String[] f = statFields(dir);
+    String[] f = ProcessTable.statFields(dir);
     if (f == null || f.length < 20) {
       return null;
     }
@@ -375,8 +332,7 @@ public final class ProcessSampler implements AutoCloseable {
     } catch (IOException | NumberFormatException e) {
       // io is readable only by root or the owner; the rates then stay 0
     }
-    return new Counters(
-        Long.parseLong(f[19]), Long.parseLong(f[11]), Long.parseLong(f[12]), read, write);
+    return new Counters(Long.parseLong(f[19]), read, write);
   }
 
   /** {RSS, PSS} in bytes; PSS -1 when smaps_rollup is unreadable (RSS then from status). */

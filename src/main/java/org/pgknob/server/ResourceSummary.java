@@ -8,12 +8,13 @@ import com.fasterxml.jackson.annotation.JsonInclude;
  * process, what pidstat users see) and as PSS (shared memory counted once), disk I/O rates. {@code
  * available} is false for a server on another host, and every figure is then zero.
  *
- * <p>The host's CPU used by anything other than the server and pgknob's own JVM (a build, another
- * benchmark) is the foreign CPU: on a shared machine it takes cores the trial would have used, so
- * the trial's TPS can be low for reasons that have nothing to do with its configuration. {@code
- * hostCores} is 0 in records written before pgknob measured it: such a trial is never called
- * disturbed. In JSON the three host figures are left out when 0 (a server on another host, or a
- * window without foreign load), so records without them read back the same.
+ * <p>The host's CPU used by anything other than the server and pgknob (its JVM and the processes it
+ * started, a {@code --workload-cmd} benchmark among them), such as a build or another benchmark, is
+ * the foreign CPU: on a shared machine it takes cores the trial would have used, so the trial's TPS
+ * can be low for reasons that have nothing to do with its configuration. {@code hostCores} is 0 in
+ * records written before pgknob measured it: such a trial is never called disturbed. In JSON the
+ * three host figures are left out when 0 (a server on another host, or a window without foreign
+ * load), so records without them read back the same.
  *
  * @param foreignCpuAvgCores mean foreign CPU over the window, in cores
  * @param foreignCpuPeakCores highest foreign CPU of one sample in the window, in cores
