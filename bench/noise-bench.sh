@@ -5,6 +5,8 @@
 # reported 95% intervals of the true ratio, and false claims in an A/A mode where every
 # configuration performs the same.
 # Usage: bench/noise-bench.sh [seeds=10] [budget=40] [aa_seeds=5]
+# NOISE_DISTURB=1: each 30% drop has a real cause, a busy loop outside pgknob through the run's
+# window, so that pgknob marks those runs disturbed by other processes and its rules for them act.
 # The sessions configure the managed PostgreSQL for real (reloads, restarts): about 4 minutes each
 # at 40 trials. PGKNOB="java -jar copy.jar" runs a fixed build.
 # Several copies may run on one OUT folder at once (each with its own PGKNOB_HOME, so each has its

@@ -50,6 +50,7 @@ def main(folders):
     false_claims = validated_aa = false_pgtune = validated_aa_pgtune = 0
     aa_verdicts = []
     half_widths, pairs = [], []  # every row's ratio to the defaults, tune and A/A sessions
+    disturbed_total = trials_total = 0
     for mode, seed, s in sorted(sessions(folders), key=lambda x: (x[0] != "tune", x[1])):
         aa = mode == "aa"
         default = nw.true_tps({}, aa)
@@ -105,9 +106,14 @@ def main(folders):
         verdict = (s.get("verdict") or {}).get("kind") or (s.get("verdict") or {}).get("headline")
         if aa:
             aa_verdicts.append(verdict)
-        print(f"{mode} {seed}: {s['budget']['trialsRun']} trials, verdict: {verdict}")
+        disturbed = len(s.get("disturbedTrials") or [])
+        disturbed_total += disturbed
+        trials_total += s["budget"]["trialsRun"]
+        print(f"{mode} {seed}: {s['budget']['trialsRun']} trials ({disturbed} disturbed by other"
+              f" processes), verdict: {verdict}")
         print("\n".join(line))
     print()
+    print(f"trials disturbed by other processes: {disturbed_total} of {trials_total}")
     for track, shares in captured.items():
         if shares:
             print(f"{track}: share of achievable gain captured, median"

@@ -6,6 +6,9 @@ Reads the applied settings (JSON on stdin), prints {"value": TPS, "latency_ms": 
 a slow drift of +-12% (a sine over the session's calls), 7% log-normal noise and, in 5% of the
 runs, a 30% drop. NOISE_AA=1: every configuration has the same true TPS (A/A mode).
 NOISE_STATE: a folder for the call counter (drift) and a log of true values. NOISE_SEED: seed.
+NOISE_DISTURB=1: each drop has a real cause, as on a shared machine: a busy loop outside
+pgknob's processes runs through the run's window, which then lasts 2.5 s instead of 0.5 s, so
+that pgknob's one-second CPU readings see it and mark the run disturbed by other processes.
 """
 import json, math, os, random, sys, time
 
@@ -49,6 +52,24 @@ def best_tps(track):
     return true_tps({k: KNOBS[k][1] for k in KNOBS if track == "restart" or k not in RESTART})
 
 
+def busy_loop_outside_pgknob(seconds):
+    """One core busy for `seconds` in a process that is not pgknob's: forked twice, so that it is
+    re-parented away from this command (pgknob counts the processes it started as its own), with
+    its standard streams on /dev/null (pgknob reads this command's output to its end)."""
+    child = os.fork()
+    if child == 0:
+        os.setsid()
+        if os.fork() == 0:
+            null = os.open(os.devnull, os.O_RDWR)
+            for fd in (0, 1, 2):
+                os.dup2(null, fd)
+            end = time.time() + seconds
+            while time.time() < end:
+                pass
+        os._exit(0)
+    os.waitpid(child, 0)
+
+
 def main():
     settings = json.load(sys.stdin)
     aa = os.environ.get("NOISE_AA") == "1"
@@ -63,11 +84,18 @@ def main():
     drift = 1 + 0.12 * math.sin(2 * math.pi * k / 50 + phase)
     truth = true_tps(settings, aa)
     value = truth * drift * math.exp(0.07 * rng.gauss(0, 1))
-    if rng.random() < 0.05:
+    drop = rng.random() < 0.05
+    if drop:
         value *= 0.7
+    disturb = drop and os.environ.get("NOISE_DISTURB") == "1"
     with open(os.path.join(state, "truth.jsonl"), "a") as f:
-        f.write(json.dumps({"call": k, "truth": truth, "value": value, "settings": settings}) + "\n")
-    time.sleep(0.5)  # a window long enough that the CHECKPOINT after it barely counts
+        f.write(json.dumps({"call": k, "truth": truth, "value": value, "settings": settings,
+                            "disturbed": disturb}) + "\n")
+    if disturb:
+        busy_loop_outside_pgknob(2.5)
+        time.sleep(2.5)
+    else:
+        time.sleep(0.5)  # a window long enough that the CHECKPOINT after it barely counts
     print(json.dumps({"value": round(value, 3), "latency_ms": round(4000 / value, 4)}))
 
 
