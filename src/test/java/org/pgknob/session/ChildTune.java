@@ -11,8 +11,8 @@ import org.pgknob.server.ManagedCluster;
  * {@code pgknob tune} in a child JVM on a test cluster, through the deterministic synthetic
  * workload the verdict fixtures were recorded with (fixtures/verdict/synthetic-workload.sh, mode
  * gain), with 1 s windows: a whole session in about a minute whose process a test can signal or
- * kill. Sessions go to {@code dir/sessions}, the workload's log to {@code dir/workload-runs}, the
- * child's console to {@code console}.
+ * kill. Sessions go to {@code dir/sessions}, the workload's log to {@code dir/workload-runs}, its
+ * temp files to {@code dir/tmp}, the child's console to {@code console}.
  */
 final class ChildTune {
   private static final Path WORKLOAD_SCRIPT =
@@ -25,6 +25,7 @@ final class ChildTune {
     List<String> command =
         List.of(
             Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+            "-Djava.io.tmpdir=" + Files.createDirectories(tempFolder(dir)),
             "-cp",
             System.getProperty("java.class.path"),
             Main.class.getName(),
@@ -45,6 +46,11 @@ final class ChildTune {
         .redirectErrorStream(true)
         .redirectOutput(console.toFile())
         .start();
+  }
+
+  /** The child's temp folder: the workload command's password files go there. */
+  static Path tempFolder(Path dir) {
+    return dir.resolve("tmp");
   }
 
   static Path sessions(Path dir) {

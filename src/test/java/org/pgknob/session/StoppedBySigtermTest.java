@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.SQLException;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
@@ -59,6 +60,16 @@ class StoppedBySigtermTest {
         "",
         Files.readString(ServerLock.lockFile(TargetIdentity.managed(cluster.clusterDir()))),
         console);
+    // the password file of the workload command the signal cut short is gone with the JVM
+    try (var files = Files.list(ChildTune.tempFolder(dir))) {
+      assertEquals(
+          List.of(),
+          files
+              .map(f -> f.getFileName().toString())
+              .filter(n -> n.startsWith("pgknob-pgpass-"))
+              .toList(),
+          console);
+    }
   }
 
   /**

@@ -199,6 +199,9 @@ public final class CommandWorkload implements Workload {
     }
     try {
       Path file = Files.createTempFile("pgknob-pgpass-", "");
+      // The run's finally deletes it; a Ctrl-C or SIGTERM while the command runs ends the JVM
+      // without that finally (the trial's thread is a daemon), and the JVM's exit deletes it then.
+      file.toFile().deleteOnExit();
       Files.setPosixFilePermissions(file, PosixFilePermissions.fromString("rw-------"));
       String escaped = password.replace("\\", "\\\\").replace(":", "\\:");
       Files.writeString(file, "*:*:*:*:" + escaped + "\n");
