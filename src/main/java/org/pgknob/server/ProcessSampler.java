@@ -5,6 +5,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -223,11 +224,13 @@ public final class ProcessSampler implements AutoCloseable {
     // CPU from the trees' totals, not from the processes alive at both readings: a backend of a
     // connection per transaction, or a benchmark command's run, starts and ends between two
     // readings, and its time is then only in its parent's figure for reaped children.
-    ProcessTable.CpuTicks serverTicks = table.treeCpuTicks(postmasterPid, List.of());
-    ProcessTable.CpuTicks ownTicks = table.treeCpuTicks(SELF_PID, pids);
-    long userTicks = serverUserTicks.rise(serverTicks == null ? -1 : serverTicks.user());
-    long sysTicks = serverSysTicks.rise(serverTicks == null ? -1 : serverTicks.sys());
-    long ownRise = ownCpuTicks.rise(ownTicks == null ? -1 : ownTicks.total());
+    // pgknob's tree leaves out the server's, should the server be one of pgknob's descendants.
+    List<Long> ownPids = table.tree(SELF_PID);
+    ownPids.removeAll(new HashSet<>(pids));
+    ProcessTable.CpuTicks serverTicks = table.cpuTicks(pids);
+    long userTicks = serverUserTicks.rise(pids.isEmpty() ? -1 : serverTicks.user());
+    long sysTicks = serverSysTicks.rise(pids.isEmpty() ? -1 : serverTicks.sys());
+    long ownRise = ownCpuTicks.rise(ownPids.isEmpty() ? -1 : table.cpuTicks(ownPids).total());
     Map<Long, Counters> current = new HashMap<>();
     long rss = 0;
     long pss = 0;
@@ -236,10 +239,10 @@ public final class ProcessSampler implements AutoCloseable {
     long writeBytes = 0;
     for (long pid : pids) {
       Path dir = PROC.resolve(Long.toString(pid));
-      Counters c = counters(dir);
-      if (c == null) {
-        continue; // exited while we looked
+      if (!Files.isDirectory(dir)) {
+        continue; // exited since the scan
       }
+      Counters c = counters(dir, table.startTicks(pid));
       long[] memory = memory(dir);
       rss += memory[0];
       if (memory[1] < 0) {
@@ -314,11 +317,8 @@ public final class ProcessSampler implements AutoCloseable {
         cgroupCpus);
   }
 
-  private static Counters counters(Path dir) {
-    String[] f = ProcessTable.statFields(dir);
-    if (f == null || f.length < 20) {
-      return null;
-    }
+  /** A process's I/O bytes; 0 when /proc/[pid]/io is unreadable (not root, not the owner). */
+  private static Counters counters(Path dir, long startTicks) {
     long read = 0;
     long write = 0;
     try {
@@ -330,9 +330,9 @@ public final class ProcessSampler implements AutoCloseable {
         }
       }
     } catch (IOException | NumberFormatException e) {
-      // io is readable only by root or the owner; the rates then stay 0
+      // unreadable, or the process exited since the scan: the rates then stay 0
     }
-    return new Counters(Long.parseLong(f[19]), read, write);
+    return new Counters(startTicks, read, write);
   }
 
   /** {RSS, PSS} in bytes; PSS -1 when smaps_rollup is unreadable (RSS then from status). */

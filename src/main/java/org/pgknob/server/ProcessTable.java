@@ -8,10 +8,8 @@ import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 
 /**
  * Every process of the host at one moment, read from /proc/[pid]/stat: who is whose parent, and the
@@ -31,8 +29,11 @@ final class ProcessTable {
     }
   }
 
-  /** Parent pid and CPU ticks of one process: its own, and its reaped children's. */
-  private record Entry(long parent, CpuTicks own, CpuTicks reapedChildren) {}
+  /**
+   * Parent pid, start time (which tells a reused pid apart) and CPU ticks of one process: its own,
+   * and its reaped children's.
+   */
+  private record Entry(long parent, long startTicks, CpuTicks own, CpuTicks reapedChildren) {}
 
   private final Map<Long, Entry> entries;
   private final Map<Long, List<Long>> children;
@@ -50,11 +51,12 @@ final class ProcessTable {
     try (DirectoryStream<Path> dirs = Files.newDirectoryStream(proc, "[0-9]*")) {
       for (Path dir : dirs) {
         String[] f = statFields(dir);
-        if (f != null && f.length >= 15) {
+        if (f != null && f.length >= 20) {
           entries.put(
               Long.parseLong(dir.getFileName().toString()),
               new Entry(
                   Long.parseLong(f[1]),
+                  Long.parseLong(f[19]),
                   new CpuTicks(Long.parseLong(f[11]), Long.parseLong(f[12])),
                   new CpuTicks(Long.parseLong(f[13]), Long.parseLong(f[14]))));
         }
@@ -65,7 +67,10 @@ final class ProcessTable {
     return new ProcessTable(entries);
   }
 
-  /** {@code root} and all its descendants, root first; empty when {@code root} is not running. */
+  /**
+   * {@code root} and all its descendants, root first, in a new list the caller may change; empty
+   * when {@code root} is not running.
+   */
   List<Long> tree(long root) {
     List<Long> out = new ArrayList<>();
     if (!entries.containsKey(root)) {
@@ -80,33 +85,28 @@ final class ProcessTable {
     return out;
   }
 
+  /** The start time of {@code pid} in clock ticks after boot, or -1 when it is not running. */
+  long startTicks(long pid) {
+    Entry e = entries.get(pid);
+    return e == null ? -1 : e.startTicks();
+  }
+
   /**
-   * CPU ticks the tree of {@code root} has used so far, leaving out the subtrees of {@code
-   * excluded}: each live process's own time plus the time of the children it reaped, so that a
-   * process that ran and exited between two readings (a backend of a connection per transaction, a
-   * benchmark command's run) still counts, in its parent's figure. Null when {@code root} is not
-   * running.
-   *
-   * <p>The figure grows as the tree works, except when a process of the tree exits and is reaped
-   * outside it (a daemon re-parented to init): its time then leaves the sum.
+   * CPU ticks {@code pids} have used so far: each one's own time plus the time of the children it
+   * reaped, so that a process that ran and exited between two readings (a backend of a connection
+   * per transaction, a benchmark command's run) still counts, in its parent's figure. Given a whole
+   * tree ({@link #tree}), the sum grows as the tree works, except when a process of the tree exits
+   * and is reaped outside it (a daemon re-parented to init): its time then leaves the sum.
    */
-  CpuTicks treeCpuTicks(long root, Collection<Long> excluded) {
-    if (!entries.containsKey(root)) {
-      return null;
-    }
-    Set<Long> skip = new HashSet<>(excluded);
+  CpuTicks cpuTicks(Collection<Long> pids) {
     long user = 0;
     long sys = 0;
-    ArrayDeque<Long> todo = new ArrayDeque<>(List.of(root));
-    while (!todo.isEmpty()) {
-      long pid = todo.poll();
-      if (skip.contains(pid)) {
-        continue;
-      }
+    for (long pid : pids) {
       Entry e = entries.get(pid);
-      user += e.own().user() + e.reapedChildren().user();
-      sys += e.own().sys() + e.reapedChildren().sys();
-      todo.addAll(children.getOrDefault(pid, List.of()));
+      if (e != null) {
+        user += e.own().user() + e.reapedChildren().user();
+        sys += e.own().sys() + e.reapedChildren().sys();
+      }
     }
     return new CpuTicks(user, sys);
   }
@@ -116,7 +116,7 @@ final class ProcessTable {
    * [0] state, [1] ppid, ... [11] utime, [12] stime, [13] cutime, [14] cstime, [19] starttime; null
    * when the process is gone.
    */
-  static String[] statFields(Path dir) {
+  private static String[] statFields(Path dir) {
     try {
       String stat = Files.readString(dir.resolve("stat"));
       int close = stat.lastIndexOf(')');

@@ -1,7 +1,6 @@
 package org.pgknob.server;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertNull;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -27,18 +26,20 @@ class ProcessTableTest {
     ProcessTable table = ProcessTable.read(proc);
 
     assertEquals(List.of(300L, 301L), table.tree(300));
-    assertEquals(40 + 10 + 20 + 15 + 30, table.treeCpuTicks(100, table.tree(300)).total());
-    assertEquals(9 + 500 + 11, table.treeCpuTicks(300, List.of()).total());
+    List<Long> pgknob = table.tree(100);
+    pgknob.removeAll(table.tree(300));
+    assertEquals(40 + 10 + 20 + 15 + 30, table.cpuTicks(pgknob).total());
+    assertEquals(9 + 500 + 11, table.cpuTicks(table.tree(300)).total());
   }
 
   @Test
-  void aProcessThatIsNotRunningHasNoTreeAndNoTicks() throws IOException {
+  void aProcessThatIsNotRunningHasNoTreeAndNoStartTime() throws IOException {
     process(1, 0, 5, 0, 0);
 
     ProcessTable table = ProcessTable.read(proc);
 
     assertEquals(List.of(), table.tree(42));
-    assertNull(table.treeCpuTicks(42, List.of()));
+    assertEquals(-1, table.startTicks(42));
   }
 
   @Test
@@ -47,8 +48,7 @@ class ProcessTableTest {
     Files.writeString(dir.resolve("stat"), statLine(7, "a (b) c", 1, 12, 3, 4));
 
     // utime 12 and cutime 3 are user time, cstime 4 system time
-    assertEquals(
-        new ProcessTable.CpuTicks(15, 4), ProcessTable.read(proc).treeCpuTicks(7, List.of()));
+    assertEquals(new ProcessTable.CpuTicks(15, 4), ProcessTable.read(proc).cpuTicks(List.of(7L)));
   }
 
   private void process(long pid, long parent, long utime, long cutime, long cstime)
