@@ -181,7 +181,7 @@ wait_for() {
 # signals reach pgknob and not a subshell around it.
 quick_tune() {
   exec "$pgknob" tune --workload-cmd 'cat >/dev/null; sleep 1; echo "{\"value\": 100}"' \
-    --budget 10 --rampup 1s --duration 1s --out "$work/runs" "$@"
+    --budget 16 --rampup 1s --duration 1s --out "$work/runs" "$@"
 }
 
 session_of() { ls -d "$work/runs"/*/ 2>/dev/null | sort | tail -1; }
@@ -287,7 +287,7 @@ cli restart-timeout-negative 1 "restart-timeout" -- "$pgknob" tune --restart-tim
 # --- messages and CLI paths (issue 14, items 9 and 12) -----------------------------------------
 
 cli budget-overflow 1 "too large" -- "$pgknob" tune --budget 99999999999999999999
-cli budget-too-small 1 "at least 10" -- "$pgknob" tune --budget 5 --out "$work/runs"
+cli budget-too-small 1 "at least 16" -- "$pgknob" tune --budget 5 --out "$work/runs"
 cli optimize-out-is-a-file 1 "is not a folder" -- "$pgknob" optimize --space "$work/opt-space.yaml" --objective-cmd 'echo "{\"value\": 1}"' --budget 1 --out /etc/passwd
 cli unknown-option 2 "Unknown option" -- "$pgknob" tune --no-such-option
 cli damaged-restore-file 1 "is damaged at line 2" -- "$pgknob" restore "$work/damaged"
@@ -351,7 +351,7 @@ if wanted workload-cmd-never-sees-pgpassword; then
   before="$(snapshot)"
   PGPASSWORD="$password" "$pgknob" tune --target "$(url)" --user postgres --tracks reload \
     --workload-cmd "cat >/dev/null; echo \"\${PGPASSWORD:-unset}\" >> '$work/seen'; echo '{\"value\": 100}'" \
-    --budget 10 --rampup 1s --duration 1s --out "$work/runs" >"$work/out" 2>"$work/err"
+    --budget 16 --rampup 1s --duration 1s --out "$work/runs" >"$work/out" 2>"$work/err"
   rc=$?
   problem=""
   [[ $rc -eq 0 ]] || problem="exit $rc: $(head -c 200 "$work/err")"
@@ -385,7 +385,7 @@ tune_and_signal() {
   quick_tune >"$work/tune.out" 2>"$work/tune.err" &
   tune_pid=$!
   set +m
-  if ! wait_for "$work/tune.out" '\[4/10\]' 180 "$tune_pid"; then
+  if ! wait_for "$work/tune.out" '\[4/16\]' 180 "$tune_pid"; then
     kill -9 "$tune_pid" 2>/dev/null
     return 1
   fi
@@ -440,7 +440,7 @@ if wanted second-pgknob-on-same-server-refused; then
   quick_tune >"$work/tune.out" 2>"$work/tune.err" &
   tune_pid=$!
   problem=""
-  if wait_for "$work/tune.out" '\[2/10\]' 180 "$tune_pid"; then
+  if wait_for "$work/tune.out" '\[2/16\]' 180 "$tune_pid"; then
     "$pgknob" apply --set work_mem=8MB >"$work/out" 2>"$work/err"
     rc=$?
     [[ $rc -eq 1 ]] || problem="apply during a tune: exit $rc"
@@ -462,11 +462,11 @@ fi
 if wanted password-not-in-ps; then
   rm -rf "$work/runs"
   PGPASSWORD="$password" "$pgknob" tune --target "$(url)" --user postgres --tracks reload \
-    --workload-cmd 'cat >/dev/null; sleep 2; echo "{\"value\": 100}"' --budget 10 \
+    --workload-cmd 'cat >/dev/null; sleep 2; echo "{\"value\": 100}"' --budget 16 \
     --rampup 1s --duration 1s --out "$work/runs" >"$work/tune.out" 2>&1 &
   tune_pid=$!
   problem=""
-  wait_for "$work/tune.out" '\[2/10\]' 180 "$tune_pid" || problem="the tune did not reach trial 2"
+  wait_for "$work/tune.out" '\[2/16\]' 180 "$tune_pid" || problem="the tune did not reach trial 2"
   ps -eo args | grep -F -- "$password" | grep -v grep >/dev/null && problem="password in ps"
   wait "$tune_pid"
   record password-not-in-ps "$problem"
@@ -480,7 +480,7 @@ fi
 
 if wanted non-superuser-gets-grants; then
   sql "DROP ROLE IF EXISTS probe_tuner" "CREATE ROLE probe_tuner LOGIN PASSWORD 'probe-pw-1'" >/dev/null
-  cli non-superuser-gets-grants 1 "GRANT" -- env PGPASSWORD=probe-pw-1 "$pgknob" tune --target "$(url)" --user probe_tuner --budget 10 --out "$work/runs"
+  cli non-superuser-gets-grants 1 "GRANT" -- env PGPASSWORD=probe-pw-1 "$pgknob" tune --target "$(url)" --user probe_tuner --budget 16 --out "$work/runs"
   sql "DROP ROLE IF EXISTS probe_tuner" >/dev/null
 fi
 
