@@ -51,7 +51,7 @@ public final class SafetyRulesFile {
       if (in == null) {
         throw new PgknobException(
             "the default safety rules " + DEFAULT + " are missing from the jar",
-            "rebuild pgknob, or give a file with --safety-rules");
+            "rebuild pgknob, or give a file with --rules");
       }
       return parse(DEFAULT, new String(in.readAllBytes(), StandardCharsets.UTF_8));
     } catch (IOException e) {
