@@ -106,7 +106,7 @@ public record ReportModel(
   /**
    * One row of the trial table; metrics are null when the trial did not run to the end.
    *
-   * @param status ok, or the failure status (REJECTED, MEMORY_GUARD, CRASHED, TIMEOUT)
+   * @param status ok, or the failure status (REJECTED, MEMORY_GUARD, DISK_GUARD, CRASHED, TIMEOUT)
    * @param cpuPct user plus system CPU of the server, 100 = one core
    * @param rssMb summed RSS of the server processes, average over the window
    * @param pssMb summed PSS, average over the window

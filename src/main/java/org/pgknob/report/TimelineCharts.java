@@ -20,6 +20,10 @@ final class TimelineCharts {
 
   private record Pick(String id, String title, TrialResult trial) {}
 
+  private static String guardName(Status status) {
+    return status == Status.DISK_GUARD ? "disk guard" : "memory guard";
+  }
+
   static List<ChartModel> build(SessionData data) {
     List<Pick> picks = new ArrayList<>();
     data.okPhase(Phase.BASELINE).stream()
@@ -28,10 +32,11 @@ final class TimelineCharts {
         .ifPresent(t -> picks.add(new Pick("timeline-baseline", "baseline", t)));
     best(data).ifPresent(t -> picks.add(new Pick("timeline-best", "best TPS", t)));
     for (TrialResult t : data.trials()) {
-      if (t.status() == Status.MEMORY_GUARD
+      if (t.status() != null
+          && t.status().guardTrip()
           && t.workload() != null
           && !t.workload().timeline().isEmpty()) {
-        picks.add(new Pick("timeline-trial-" + t.trial(), "memory guard", t));
+        picks.add(new Pick("timeline-trial-" + t.trial(), guardName(t.status()), t));
       }
     }
     double yMax =
@@ -80,8 +85,9 @@ final class TimelineCharts {
           new ChartModel.Marker(
               "checkpoint after the window", lastMeasured + 1, (double) lastSecond));
     }
-    if (t.status() == Status.MEMORY_GUARD) {
-      markers.add(new ChartModel.Marker("memory guard stopped the trial", lastSecond, null));
+    if (t.status() != null && t.status().guardTrip()) {
+      markers.add(
+          new ChartModel.Marker(guardName(t.status()) + " stopped the trial", lastSecond, null));
     }
     StringBuilder caption =
         new StringBuilder(
@@ -104,7 +110,7 @@ final class TimelineCharts {
               " The checkpoint after it took %.1f s and wrote %d buffers.",
               cp.afterWindowSeconds(), cp.afterWindowBuffers()));
     }
-    if (t.status() == Status.MEMORY_GUARD) {
+    if (t.status() != null && t.status().guardTrip()) {
       caption.append(" Stopped: ").append(t.reason()).append('.');
     }
     return AxisFit.fit(

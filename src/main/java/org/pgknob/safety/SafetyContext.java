@@ -17,6 +17,7 @@ import org.pgknob.space.SearchSpace;
  * @param activeConnections the workload's concurrent clients (e.g. TPROC-C virtual users)
  * @param allowDurabilityTradeoff --allow-durability-tradeoff: synchronous_commit=off allowed
  * @param allowUnsafe --allow-unsafe: fsync=off and full_page_writes=off allowed
+ * @param walRoom the room on the WAL's disk at the session's start, or {@link WalRoom#UNKNOWN}
  */
 public record SafetyContext(
     SearchSpace space,
@@ -25,7 +26,8 @@ public record SafetyContext(
     long perConnectionBytes,
     int activeConnections,
     boolean allowDurabilityTradeoff,
-    boolean allowUnsafe) {
+    boolean allowUnsafe,
+    WalRoom walRoom) {
   public SafetyContext {
     serverSettings = Map.copyOf(serverSettings);
     if (activeConnections < 0 || perConnectionBytes < 0) {
@@ -37,6 +39,19 @@ public record SafetyContext(
     }
   }
 
+  /** The same with another room on the WAL's disk. */
+  public SafetyContext withWalRoom(WalRoom room) {
+    return new SafetyContext(
+        space,
+        serverSettings,
+        ram,
+        perConnectionBytes,
+        activeConnections,
+        allowDurabilityTradeoff,
+        allowUnsafe,
+        room);
+  }
+
   /** The same with another space (e.g. one track's). */
   public SafetyContext withSpace(SearchSpace other) {
     return new SafetyContext(
@@ -46,6 +61,7 @@ public record SafetyContext(
         perConnectionBytes,
         activeConnections,
         allowDurabilityTradeoff,
-        allowUnsafe);
+        allowUnsafe,
+        walRoom);
   }
 }

@@ -30,6 +30,7 @@ public final class SafetyRules {
   private final List<MemoryTermRule> terms;
   private final List<Relation> relations;
   private final List<DurabilityRule> durability;
+  private final DiskRule disk;
 
   SafetyRules(
       String source,
@@ -37,13 +38,30 @@ public final class SafetyRules {
       long perConnectionFallbackBytes,
       List<MemoryTermRule> terms,
       List<Relation> relations,
-      List<DurabilityRule> durability) {
+      List<DurabilityRule> durability,
+      DiskRule disk) {
     this.source = source;
     this.limitFraction = limitFraction;
     this.perConnectionFallbackBytes = perConnectionFallbackBytes;
     this.terms = List.copyOf(terms);
     this.relations = List.copyOf(relations);
     this.durability = List.copyOf(durability);
+    this.disk = disk;
+  }
+
+  /** The most WAL a configuration may let the server keep in {@code room}. */
+  public long walLimitBytes(WalRoom room) {
+    return disk.walLimitBytes(room);
+  }
+
+  /** The share of the WAL disk's room a configuration's WAL may claim, e.g. 0.5. */
+  public double walLimitFraction() {
+    return disk.walLimitFraction();
+  }
+
+  /** The free space the disk guardrail keeps on the server's data and WAL disks. */
+  public long diskReserveBytes() {
+    return disk.reserveBytes();
   }
 
   public String source() {
@@ -279,7 +297,63 @@ public final class SafetyRules {
               + "): "
               + String.join(", ", memory.stream().map(MemoryTerm::toString).toList()));
     }
+    walRisk(values, context).ifPresent(reasons::add);
     return new Verdict(reasons.isEmpty(), predicted, limit, memory, reasons);
+  }
+
+  /**
+   * Why the WAL {@code values} let the server keep does not fit on its disk; empty when it fits,
+   * when the disk is unknown, or when the server already ran with as much before the session (the
+   * rules do not refuse what the server was found with).
+   */
+  private Optional<String> walRisk(SettingValues values, SafetyContext context) {
+    WalRoom room = context.walRoom();
+    if (room == null || !room.known() || !context.serverSettings().containsKey("max_wal_size")) {
+      return Optional.empty();
+    }
+    long predicted = predictWal(values);
+    long found = walKeptBytes(context.serverSettings());
+    long limit = disk.walLimitBytes(room);
+    if (predicted <= Math.max(limit, found)) {
+      return Optional.empty();
+    }
+    return Optional.of(
+        "the WAL it may keep, "
+            + PgUnit.readableBytes(predicted)
+            + " (max_wal_size"
+            + (context.serverSettings().containsKey("wal_keep_size") ? " + wal_keep_size" : "")
+            + "), exceeds the disk limit "
+            + PgUnit.readableBytes(limit)
+            + " ("
+            + disk.walLimitFraction()
+            + " x the WAL disk's "
+            + PgUnit.readableBytes(room.bytes())
+            + " of free space and WAL at the start, "
+            + room.where()
+            + ")");
+  }
+
+  /**
+   * The WAL the server keeps with its settings as found: max_wal_size plus wal_keep_size (0 for a
+   * server without max_wal_size, which the rules then leave alone).
+   */
+  public long walKeptBytes(Map<String, PgSetting> serverSettings) {
+    if (!serverSettings.containsKey("max_wal_size")) {
+      return 0;
+    }
+    return predictWal(
+        new SettingValues(
+            Configuration.empty(), new SearchSpace("as found", List.of()), serverSettings));
+  }
+
+  /** The WAL a server keeps at most in normal running: max_wal_size plus wal_keep_size. */
+  private static long predictWal(SettingValues values) {
+    double max = Math.max(values.number("max_wal_size"), numberOrZero(values, "min_wal_size"));
+    return (long) (max + numberOrZero(values, "wal_keep_size"));
+  }
+
+  private static double numberOrZero(SettingValues values, String name) {
+    return values.has(name) ? values.number(name) : 0;
   }
 
   /** The rules as the optimizer's known-constraint filter: true for an accepted configuration. */

@@ -33,6 +33,9 @@ import org.pgknob.space.YamlErrors;
  *   - min_wal_size &lt;= max_wal_size
  * durability:
  *   synchronous_commit: {values: [off], needs: durability-tradeoff, risk: ...}
+ * disk:                      # optional; these are the defaults
+ *   wal_limit_fraction: 0.5
+ *   reserve: 1GB
  * </pre>
  */
 public final class SafetyRulesFile {
@@ -78,7 +81,7 @@ public final class SafetyRulesFile {
           source + ": the file must be a mapping with memory, relations and durability",
           "see " + DEFAULT);
     }
-    onlyFields(source, "the file", root, Set.of("memory", "relations", "durability"));
+    onlyFields(source, "the file", root, Set.of("memory", "relations", "durability", "disk"));
     JsonNode memory = root.path("memory");
     if (!memory.isObject()) {
       throw new PgknobException(
@@ -94,14 +97,43 @@ public final class SafetyRulesFile {
               + memory.path("limit_fraction").asText("nothing"),
           "e.g. limit_fraction: 0.90");
     }
-    long fallback = size(source, memory.path("per_connection_fallback"));
+    long fallback =
+        size(
+            source,
+            "memory.per_connection_fallback",
+            memory.path("per_connection_fallback"),
+            ConnectionOverhead.FALLBACK_BYTES);
     return new SafetyRules(
         source,
         fraction,
         fallback,
         terms(source, memory.path("terms")),
         relations(source, root.path("relations")),
-        durability(source, root.path("durability")));
+        durability(source, root.path("durability")),
+        disk(source, root.path("disk")));
+  }
+
+  private static DiskRule disk(String source, JsonNode disk) {
+    if (disk.isMissingNode()) {
+      return DiskRule.DEFAULT;
+    }
+    if (!disk.isObject()) {
+      throw new PgknobException(
+          source + ": disk must be a mapping",
+          "e.g. disk: {wal_limit_fraction: 0.5, reserve: 1GB}");
+    }
+    onlyFields(source, "disk", disk, Set.of("wal_limit_fraction", "reserve"));
+    JsonNode f = disk.path("wal_limit_fraction");
+    double fraction =
+        f.isMissingNode() ? DiskRule.DEFAULT.walLimitFraction() : f.asDouble(Double.NaN);
+    if (!(fraction > 0 && fraction <= 1)) {
+      throw new PgknobException(
+          source + ": disk.wal_limit_fraction must lie in (0, 1], but got " + f.asText("nothing"),
+          "e.g. wal_limit_fraction: 0.5");
+    }
+    long reserve =
+        size(source, "disk.reserve", disk.path("reserve"), DiskRule.DEFAULT.reserveBytes());
+    return new DiskRule(fraction, reserve);
   }
 
   private static List<MemoryTermRule> terms(String source, JsonNode terms) {
@@ -194,18 +226,15 @@ public final class SafetyRulesFile {
     return out;
   }
 
-  private static long size(String source, JsonNode n) {
+  private static long size(String source, String field, JsonNode n, long fallback) {
     if (n.isMissingNode()) {
-      return ConnectionOverhead.FALLBACK_BYTES;
+      return fallback;
     }
     Matcher m = SIZE.matcher(n.asText());
     PgUnit unit = m.matches() ? PgUnit.parse(m.group(2)).orElse(PgUnit.NONE) : PgUnit.NONE;
     if (!m.matches() || unit.kind() != PgUnit.Kind.MEMORY) {
       throw new PgknobException(
-          source
-              + ": memory.per_connection_fallback must be a size such as 10MB, but got '"
-              + n.asText()
-              + "'",
+          source + ": " + field + " must be a size such as 10MB, but got '" + n.asText() + "'",
           "write a number and kB, MB or GB");
     }
     return Math.round(unit.bytes(Double.parseDouble(m.group(1))));

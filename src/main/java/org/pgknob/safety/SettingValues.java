@@ -30,6 +30,11 @@ final class SettingValues {
     this.server = server;
   }
 
+  /** Whether the configuration or the server has the setting. */
+  boolean has(String name) {
+    return config.has(name) || server.containsKey(name);
+  }
+
   /** The setting's value as text (enum and bool settings), lower case. */
   String text(String name) {
     if (config.has(name)) {

@@ -1,6 +1,8 @@
 package org.pgknob.server;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -119,6 +121,18 @@ public final class AgentFeed implements AutoCloseable {
     stopProcess();
   }
 
+  /**
+   * One line of the agent's output. An agent of an older pgknob sends no disk figure, which must
+   * read as unknown (-1), not as a full disk (0).
+   */
+  static ProcessSample parse(String line) throws IOException {
+    JsonNode node = MAPPER.readTree(line);
+    if (node instanceof ObjectNode o && !o.has("diskFreeBytes")) {
+      o.put("diskFreeBytes", -1L);
+    }
+    return MAPPER.treeToValue(node, ProcessSample.class);
+  }
+
   private void read() {
     try (BufferedReader in =
         new BufferedReader(
@@ -130,7 +144,7 @@ public final class AgentFeed implements AutoCloseable {
         }
         ProcessSample sample;
         try {
-          sample = MAPPER.readValue(line, ProcessSample.class);
+          sample = parse(line);
         } catch (IOException | RuntimeException e) {
           fail("printed something that is not a sample: " + shorten(line));
           return;

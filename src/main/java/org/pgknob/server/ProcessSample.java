@@ -23,6 +23,9 @@ package org.pgknob.server;
  * @param cgroupCpus the CPUs the CPU quota of the server's cgroup allows, rounded up (cgroup v2
  *     cpu.max, v1 cpu.cfs_quota_us / cpu.cfs_period_us), or 0 when no quota applies; an agent of an
  *     older pgknob does not send it, which reads as 0
+ * @param diskFreeBytes the least free space of the filesystems holding the server's data directory
+ *     and its WAL, in bytes, or -1 when unknown (this host cannot see them, or an agent of an older
+ *     pgknob did not send it)
  */
 public record ProcessSample(
     long epochMillis,
@@ -40,7 +43,8 @@ public record ProcessSample(
     double hostBusyCores,
     double ownCpuCores,
     double foreignCpuCores,
-    int cgroupCpus) {
+    int cgroupCpus,
+    long diskFreeBytes) {
   /**
    * The cores the server may use: the host's, or fewer under a cgroup CPU quota; 0 when neither is
    * known.

@@ -69,6 +69,7 @@ public final class ProcessSampler implements AutoCloseable {
   private final Supplier<Optional<ProcessSample>> source; // null: read /proc here
   private long lastFedMillis;
   private volatile DiskProbe diskProbe; // null: no probe (a server elsewhere)
+  private final Optional<ServerDisks> disks; // empty: the server's disks are not visible here
 
   /** I/O bytes of one process; {@code startTicks} tells a reused pid apart. */
   private record Counters(long startTicks, long read, long write) {}
@@ -84,6 +85,7 @@ public final class ProcessSampler implements AutoCloseable {
     this.postmasterPid = postmasterPid;
     this.interval = interval;
     this.source = null;
+    this.disks = ServerDisks.ofPostmaster(postmasterPid);
   }
 
   /**
@@ -98,6 +100,7 @@ public final class ProcessSampler implements AutoCloseable {
     this.postmasterPid = -1;
     this.interval = interval;
     this.source = source;
+    this.disks = Optional.empty();
   }
 
   public long postmasterPid() {
@@ -268,6 +271,7 @@ public final class ProcessSampler implements AutoCloseable {
     HostMemory memory = HostMemory.read(postmasterPid);
     int hostCores = host == null ? 0 : host.cores();
     int cgroupCpus = HostFacts.cgroupCpuLimit(postmasterPid).orElse(0);
+    long diskFree = disks.map(ServerDisks::leastFreeBytes).orElse(-1L);
     if (first || seconds <= 0) {
       return new ProcessSample(
           now,
@@ -285,7 +289,8 @@ public final class ProcessSampler implements AutoCloseable {
           0,
           0,
           0,
-          cgroupCpus);
+          cgroupCpus,
+          diskFree);
     }
     double cpuScale = 100.0 / CLOCK_TICKS_PER_SECOND / seconds;
     double coresPerTick = 1.0 / CLOCK_TICKS_PER_SECOND / seconds;
@@ -314,7 +319,8 @@ public final class ProcessSampler implements AutoCloseable {
         hostBusyCores,
         ownCores,
         foreignCores,
-        cgroupCpus);
+        cgroupCpus,
+        diskFree);
   }
 
   /** A process's I/O bytes; 0 when /proc/[pid]/io is unreadable (not root, not the owner). */

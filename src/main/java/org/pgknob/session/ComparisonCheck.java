@@ -12,6 +12,7 @@ import org.pgknob.safety.RamLimit;
 import org.pgknob.safety.SafetyContext;
 import org.pgknob.safety.SafetyRules;
 import org.pgknob.safety.Verdict;
+import org.pgknob.safety.WalRoom;
 import org.pgknob.server.HostMemory;
 import org.pgknob.server.ServerFacts;
 import org.pgknob.server.ServerSetting;
@@ -78,7 +79,10 @@ public final class ComparisonCheck {
               perConnection,
               activeConnections,
               true,
-              true);
+              true,
+              // The file's settings are what the server runs with here, so the WAL rule has
+              // nothing to refuse; the disk guardrail watches each run.
+              WalRoom.UNKNOWN);
       Verdict verdict = rules.check(Configuration.empty(), context);
       if (!verdict.accepted()) {
         throw new PgknobException(

@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.OptionalLong;
 import org.pgknob.PgknobException;
 import org.pgknob.runs.Summary;
@@ -14,11 +15,14 @@ import org.pgknob.runs.Track;
 import org.pgknob.safety.RamLimit;
 import org.pgknob.safety.SafetyContext;
 import org.pgknob.safety.SafetyRules;
+import org.pgknob.safety.WalRoom;
 import org.pgknob.server.HostMemory;
+import org.pgknob.server.ServerDisks;
 import org.pgknob.server.ServerFacts;
 import org.pgknob.server.Target;
 import org.pgknob.space.BoundSpace;
 import org.pgknob.space.PgSetting;
+import org.pgknob.space.PgUnit;
 import org.pgknob.space.SearchSpace;
 import org.pgknob.space.SearchSpaceFile;
 import org.pgknob.space.ServerSpaceValidator;
@@ -36,6 +40,7 @@ final class SessionContext {
   private final SafetyRules rules;
   private final Map<String, PgSetting> serverSettings;
   private final RamLimit ram;
+  private WalRoom walRoom; // read again once the workload's database is built
   private final Workload workload;
   private final String workloadDatabase;
   private final SessionInputs inputs;
@@ -50,6 +55,7 @@ final class SessionContext {
       SafetyRules rules,
       Map<String, PgSetting> serverSettings,
       RamLimit ram,
+      WalRoom walRoom,
       Workload workload,
       String workloadDatabase,
       SessionInputs inputs) {
@@ -60,6 +66,7 @@ final class SessionContext {
     this.rules = rules;
     this.serverSettings = serverSettings;
     this.ram = ram;
+    this.walRoom = walRoom;
     this.workload = workload;
     this.workloadDatabase = workloadDatabase;
     this.inputs = inputs;
@@ -96,10 +103,11 @@ final class SessionContext {
                           facts.cgroupMemoryLimitBytes().orElse(0)),
                       userRam)
                   : RamLimit.forRemoteServer(userRam);
+      WalRoom walRoom = walRoom(facts, rules, settings);
       Workload workload = inputs.workload().create(inputs.rampupSeconds(), inputs.windowSeconds());
       String database = inputs.workload().database();
       return new SessionContext(
-          target, facts, bound, space, rules, settings, ram, workload, database, inputs);
+          target, facts, bound, space, rules, settings, ram, walRoom, workload, database, inputs);
     } catch (SQLException e) {
       throw new PgknobException(
           "cannot read the settings of " + target.describe() + ": " + e.getMessage(),
@@ -122,11 +130,77 @@ final class SessionContext {
             rules,
             serverSettings,
             ram,
+            walRoom,
             changed.workload().create(changed.rampupSeconds(), changed.windowSeconds()),
             workloadDatabase,
             changed);
     c.perConnectionBytes = perConnectionBytes;
     return c;
+  }
+
+  /**
+   * The room the WAL may grow into on a server whose data directory this host sees: its disk's free
+   * space plus the WAL already there.
+   *
+   * @throws PgknobException when the server's data or WAL disk has less free space than the rules'
+   *     reserve, or its WAL disk has no room for the WAL the server keeps as configured and the
+   *     reserve: every trial would stop at once
+   */
+  private static WalRoom walRoom(
+      ServerFacts facts, SafetyRules rules, Map<String, PgSetting> settings) {
+    if (!facts.local() || facts.dataDirectory() == null) {
+      return WalRoom.UNKNOWN;
+    }
+    Optional<ServerDisks> disks = ServerDisks.of(Path.of(facts.dataDirectory()));
+    if (disks.isEmpty()) {
+      return WalRoom.UNKNOWN;
+    }
+    ServerDisks d = disks.get();
+    long least = d.leastFreeBytes();
+    if (least >= 0 && least < rules.diskReserveBytes()) {
+      throw new PgknobException(
+          "the server's disk has "
+              + PgUnit.readableBytes(least)
+              + " free ("
+              + d.describe()
+              + "), under the reserve of "
+              + PgUnit.readableBytes(rules.diskReserveBytes())
+              + " that the disk guardrail keeps in every trial",
+          "free space on that disk, or lower disk.reserve in a rules file given with"
+              + " --rules; nothing was changed");
+    }
+    long free = d.walFreeBytes();
+    long wal = d.walBytes();
+    if (free < 0 || wal < 0) {
+      return WalRoom.UNKNOWN;
+    }
+    WalRoom room = new WalRoom(free + wal, d.describe());
+    long kept = rules.walKeptBytes(settings);
+    if (room.bytes() - rules.diskReserveBytes() < kept) {
+      throw new PgknobException(
+          "the server's WAL disk has "
+              + PgUnit.readableBytes(room.bytes())
+              + " of free space and WAL ("
+              + d.describe()
+              + "), less than the WAL the server keeps as it is configured ("
+              + PgUnit.readableBytes(kept)
+              + ", max_wal_size + wal_keep_size) and the reserve of "
+              + PgUnit.readableBytes(rules.diskReserveBytes())
+              + " that the disk guardrail keeps in every trial",
+          "free space on that disk, lower max_wal_size, or lower disk.reserve in a rules file"
+              + " given with --rules; nothing was changed");
+    }
+    return room;
+  }
+
+  /**
+   * Reads the WAL disk's room again, once the workload's database takes its share of the disk.
+   *
+   * @throws PgknobException as {@link #open} when the disk no longer has room for the server's WAL
+   *     and the reserve
+   */
+  void measureWalRoom() {
+    walRoom = walRoom(facts, rules, serverSettings);
   }
 
   /** Measures one idle connection's memory on a local server; else keeps the rules' fallback. */
@@ -185,7 +259,8 @@ final class SessionContext {
         perConnectionBytes,
         inputs.workload().users(),
         inputs.allowDurabilityTradeoff(),
-        false);
+        false,
+        walRoom);
   }
 
   Map<String, PgSetting> serverSettings() {
@@ -203,6 +278,11 @@ final class SessionContext {
 
   long memoryLimitBytes() {
     return rules.limitBytes(ram);
+  }
+
+  /** The room on the WAL's disk at the start, or unknown for a disk this host cannot see. */
+  WalRoom walRoom() {
+    return walRoom;
   }
 
   RamLimit ram() {

@@ -101,6 +101,8 @@ public final class TuningSession {
     target.memoryGuardNotice().ifPresent(progress::note);
     session.context.workload().prepare(target, buildProgress);
     session.context.measureConnectionCost(target);
+    session.context.measureWalRoom();
+    progress.note(DiskLine.of(session.context.walRoom(), session.context.rules()));
     SessionPlan plan =
         givenPlan != null ? givenPlan : SessionPlanning.plan(session.context, inputs);
     ServerFacts facts = session.context.facts();
@@ -170,6 +172,8 @@ public final class TuningSession {
     target.memoryGuardNotice().ifPresent(progress::note);
     session.context.workload().prepare(target, buildProgress);
     session.context.measureConnectionCost(target);
+    session.context.measureWalRoom();
+    progress.note(DiskLine.of(session.context.walRoom(), session.context.rules()));
     session.state = state.withStatus(SessionState.Status.RUNNING, "resumed", clock.instant());
     folder.writeState(session.state);
     return session;
@@ -330,6 +334,7 @@ public final class TuningSession {
         context.workloadDatabase(),
         inputs.workload().applicationName(),
         context.memoryLimitBytes(),
+        context.rules().diskReserveBytes(),
         trialTimeout());
   }
 

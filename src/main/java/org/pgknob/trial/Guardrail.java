@@ -15,7 +15,9 @@ import org.pgknob.space.PgUnit;
 /**
  * Watches the process sampler during a trial and stops the workload the moment the server uses too
  * much memory: the guarded figure (the process tree's PSS by default, summed RSS on request) above
- * the limit, or the host's MemAvailable under a share of MemTotal.
+ * the limit, or the host's MemAvailable under a share of MemTotal; or the moment the free space of
+ * the server's data or WAL disk falls under a reserve (a WAL disk that fills up stops PostgreSQL
+ * with a PANIC, and a configuration with a large max_wal_size lets the WAL grow by gigabytes).
  *
  * <p>On the first such sample it terminates the workload's backends at once (those with the
  * workload's application_name, or every client backend of the database), through a connection it
@@ -29,7 +31,11 @@ public final class Guardrail implements Consumer<ProcessSample>, AutoCloseable {
   /** Trip when MemAvailable falls under this share of MemTotal, whatever the guarded figure. */
   public static final double DEFAULT_MIN_AVAILABLE_FRACTION = 0.10;
 
+  /** Trip when the server's data or WAL disk has less free than this (the rules' default). */
+  public static final long DEFAULT_DISK_RESERVE_BYTES = 1L << 30;
+
   private static final String APPLICATION_NAME = "pgknob-guardrail";
+  private static final String DISK_FREE = "disk free";
 
   /** Which memory figure is guarded. */
   public enum Figure {
@@ -42,8 +48,9 @@ public final class Guardrail implements Consumer<ProcessSample>, AutoCloseable {
   /**
    * Why and when the guardrail stopped the trial.
    *
-   * @param status always {@link Status#MEMORY_GUARD}
-   * @param figure what crossed: PSS, RSS or MemAvailable
+   * @param status {@link Status#MEMORY_GUARD}, or {@link Status#DISK_GUARD} for the disk's free
+   *     space
+   * @param figure what crossed: PSS, RSS, MemAvailable or disk free
    * @param figureBytes its value in the sample that crossed
    * @param limitBytes the line it crossed
    * @param epochMillis when that sample was taken
@@ -65,6 +72,7 @@ public final class Guardrail implements Consumer<ProcessSample>, AutoCloseable {
   private final long limitBytes;
   private final Figure figure;
   private final double minAvailableFraction;
+  private final long diskReserveBytes;
   private final Consumer<Trip> onTrip;
   private final AtomicReference<Trip> trip = new AtomicReference<>();
 
@@ -76,6 +84,8 @@ public final class Guardrail implements Consumer<ProcessSample>, AutoCloseable {
    * @param limitBytes the memory limit (the safety rules' limit fraction x RAM)
    * @param figure PSS (default) or RSS
    * @param minAvailableFraction trip when MemAvailable is under this share of MemTotal (0 = never)
+   * @param diskReserveBytes trip when the server's data or WAL disk has less free space than this
+   *     (0 = never; samples without a disk figure never trip it)
    * @param onTrip called once, on the sampler's thread, after the backends were terminated
    */
   public Guardrail(
@@ -85,12 +95,14 @@ public final class Guardrail implements Consumer<ProcessSample>, AutoCloseable {
       long limitBytes,
       Figure figure,
       double minAvailableFraction,
+      long diskReserveBytes,
       Consumer<Trip> onTrip) {
     this.database = database;
     this.workloadApplicationName = workloadApplicationName;
     this.limitBytes = limitBytes;
     this.figure = figure;
     this.minAvailableFraction = minAvailableFraction;
+    this.diskReserveBytes = diskReserveBytes;
     this.onTrip = onTrip;
     try {
       this.control = target.connect(database);
@@ -108,7 +120,7 @@ public final class Guardrail implements Consumer<ProcessSample>, AutoCloseable {
     }
   }
 
-  /** A guardrail on PSS with the default MemAvailable floor. */
+  /** A guardrail on PSS with the default MemAvailable floor and disk reserve. */
   public Guardrail(
       Target target,
       String database,
@@ -122,6 +134,7 @@ public final class Guardrail implements Consumer<ProcessSample>, AutoCloseable {
         limitBytes,
         Figure.PSS,
         DEFAULT_MIN_AVAILABLE_FRACTION,
+        DEFAULT_DISK_RESERVE_BYTES,
         onTrip);
   }
 
@@ -159,28 +172,38 @@ public final class Guardrail implements Consumer<ProcessSample>, AutoCloseable {
       crossed = "MemAvailable";
       value = s.hostMemAvailableBytes();
       line = floor;
+    } else if (s.diskFreeBytes() >= 0 && s.diskFreeBytes() < diskReserveBytes) {
+      crossed = DISK_FREE;
+      value = s.diskFreeBytes();
+      line = diskReserveBytes;
     } else {
       return;
     }
     int terminated = terminateWorkload();
     String reason =
-        crossed.equals("MemAvailable")
-            ? "host MemAvailable "
+        crossed.equals(DISK_FREE)
+            ? "free space on the server's data or WAL disk fell to "
                 + PgUnit.readableBytes(value)
-                + " fell under "
+                + ", under the reserve of "
                 + PgUnit.readableBytes(line)
-                + " ("
-                + minAvailableFraction
-                + " x MemTotal)"
-            : "server "
-                + crossed
-                + " "
-                + PgUnit.readableBytes(value)
-                + " crossed the memory limit "
-                + PgUnit.readableBytes(line);
+                + " (a full WAL disk stops PostgreSQL)"
+            : crossed.equals("MemAvailable")
+                ? "host MemAvailable "
+                    + PgUnit.readableBytes(value)
+                    + " fell under "
+                    + PgUnit.readableBytes(line)
+                    + " ("
+                    + minAvailableFraction
+                    + " x MemTotal)"
+                : "server "
+                    + crossed
+                    + " "
+                    + PgUnit.readableBytes(value)
+                    + " crossed the memory limit "
+                    + PgUnit.readableBytes(line);
     Trip t =
         new Trip(
-            Status.MEMORY_GUARD,
+            crossed.equals(DISK_FREE) ? Status.DISK_GUARD : Status.MEMORY_GUARD,
             crossed,
             value,
             line,

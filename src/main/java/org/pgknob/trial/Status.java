@@ -9,6 +9,8 @@ public enum Status {
   REJECTED,
   /** The memory guardrail stopped the trial. */
   MEMORY_GUARD,
+  /** The disk guardrail stopped the trial: the server's data or WAL disk ran low on free space. */
+  DISK_GUARD,
   /** The trial overran its time. */
   TIMEOUT,
   /**
@@ -16,4 +18,9 @@ public enum Status {
    * network down): nothing is known of the configuration, and no optimizer learns from it.
    */
   UNREACHABLE;
+
+  /** A guardrail stopped the trial: the configuration took more of the machine than it may. */
+  public boolean guardTrip() {
+    return this == MEMORY_GUARD || this == DISK_GUARD;
+  }
 }

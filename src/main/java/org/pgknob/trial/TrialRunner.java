@@ -31,9 +31,9 @@ import org.pgknob.workload.WorkloadResult;
  * <p>Every failure becomes data, never an exception: a configuration the safety rules refused is
  * REJECTED without touching the server; one the server refuses or that stops it from starting is
  * REJECTED or CRASHED (the target has already put the previous settings back); a guardrail trip is
- * MEMORY_GUARD and a run over its time TIMEOUT, after both of which the server goes back to its
- * original settings at once. Only conditions that end the session (the server gone for good,
- * Ctrl-C) escape as exceptions.
+ * MEMORY_GUARD or DISK_GUARD and a run over its time TIMEOUT, after both of which the server goes
+ * back to its original settings at once. Only conditions that end the session (the server gone for
+ * good, Ctrl-C) escape as exceptions.
  */
 public final class TrialRunner {
   /** How a crashed trial's reason begins when the server went away. */
@@ -44,6 +44,7 @@ public final class TrialRunner {
   private final String database;
   private final String workloadApplicationName;
   private final long memoryLimitBytes;
+  private final long diskReserveBytes;
   private final Duration timeout;
 
   /** How often the wait for the workload looks whether the server watch found the server gone. */
@@ -53,6 +54,8 @@ public final class TrialRunner {
    * @param database the database the workload runs in (the guardrail stops its backends)
    * @param workloadApplicationName the workload's application_name, or null for every backend
    * @param memoryLimitBytes the guardrail's limit on the server's summed PSS
+   * @param diskReserveBytes the guardrail stops the trial when the server's data or WAL disk has
+   *     less free space than this
    * @param timeout the longest a workload run may take before the trial is a TIMEOUT
    */
   public TrialRunner(
@@ -61,12 +64,14 @@ public final class TrialRunner {
       String database,
       String workloadApplicationName,
       long memoryLimitBytes,
+      long diskReserveBytes,
       Duration timeout) {
     this.target = target;
     this.workload = workload;
     this.database = database;
     this.workloadApplicationName = workloadApplicationName;
     this.memoryLimitBytes = memoryLimitBytes;
+    this.diskReserveBytes = diskReserveBytes;
     this.timeout = timeout;
   }
 
@@ -101,6 +106,10 @@ public final class TrialRunner {
       // The server must not keep a configuration that ate the machine or hung the workload.
       putOriginalsBack();
     }
+    if (outcome.status == Status.DISK_GUARD) {
+      // The WAL the configuration let grow stays on disk until a checkpoint recycles it.
+      checkpoint();
+    }
     return result(
         request,
         outcome.status,
@@ -128,7 +137,15 @@ public final class TrialRunner {
     try {
       if (sampler.isPresent()) {
         guardrail =
-            new Guardrail(target, database, workloadApplicationName, memoryLimitBytes, trip -> {});
+            new Guardrail(
+                target,
+                database,
+                workloadApplicationName,
+                memoryLimitBytes,
+                Guardrail.Figure.PSS,
+                Guardrail.DEFAULT_MIN_AVAILABLE_FRACTION,
+                diskReserveBytes,
+                trip -> {});
         sampler.get().addListener(guardrail);
         sampler.get().start();
       }
@@ -139,8 +156,8 @@ public final class TrialRunner {
         ResourceSummary resources =
             sampler.map(ProcessSampler::stopWindow).orElse(ResourceSummary.UNAVAILABLE);
         if (guardrail != null && guardrail.tripped()) {
-          return new RunOutcome(
-              Status.MEMORY_GUARD, guardrail.trip().orElseThrow().reason(), result, resources);
+          Guardrail.Trip trip = guardrail.trip().orElseThrow();
+          return new RunOutcome(trip.status(), trip.reason(), result, resources);
         }
         return new RunOutcome(Status.OK, "", result, resources);
       } catch (ServerLostException e) {
@@ -167,8 +184,8 @@ public final class TrialRunner {
         ResourceSummary resources =
             sampler.map(ProcessSampler::stopWindow).orElse(ResourceSummary.UNAVAILABLE);
         if (guardrail != null && guardrail.tripped()) {
-          return new RunOutcome(
-              Status.MEMORY_GUARD, guardrail.trip().orElseThrow().reason(), null, resources);
+          Guardrail.Trip trip = guardrail.trip().orElseThrow();
+          return new RunOutcome(trip.status(), trip.reason(), null, resources);
         }
         Throwable cause = e.getCause();
         String message = cause instanceof PgknobException pe ? pe.oneLine() : String.valueOf(cause);
@@ -280,6 +297,15 @@ public final class TrialRunner {
       return true;
     } catch (SQLException e) {
       return false;
+    }
+  }
+
+  private void checkpoint() {
+    try (Connection c = target.connect("postgres");
+        Statement st = c.createStatement()) {
+      st.execute("CHECKPOINT");
+    } catch (SQLException e) {
+      // a role without pg_checkpoint: the server's next timed checkpoint frees the WAL instead
     }
   }
 

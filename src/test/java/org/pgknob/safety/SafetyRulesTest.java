@@ -47,7 +47,8 @@ class SafetyRulesTest {
 
   private static SafetyContext context(long ramBytes, boolean tradeoff, boolean unsafe) {
     RamLimit ram = RamLimit.of(HostMemory.read(), OptionalLong.of(ramBytes));
-    return new SafetyContext(bound.space(), server, ram, 10 * MIB, 8, tradeoff, unsafe);
+    return new SafetyContext(
+        bound.space(), server, ram, 10 * MIB, 8, tradeoff, unsafe, WalRoom.UNKNOWN);
   }
 
   @Test
@@ -81,6 +82,61 @@ class SafetyRulesTest {
     assertEquals(4 * MIB, terms.get("wal_buffers"), "wal_buffers -1 = 128MB / 32");
     assertEquals(3 * 64 * MIB, terms.get("autovacuum"), "autovacuum_work_mem -1 = 64MB");
     assertEquals(128 * MIB, terms.get("shared_buffers"));
+  }
+
+  private static SafetyContext withWalRoom(long roomBytes) {
+    return context(64 * GIB, false, false)
+        .withWalRoom(new WalRoom(roomBytes, "/data/pg (the test's disk)"));
+  }
+
+  @Test
+  void refusesAWalThatWouldTakeMoreThanHalfTheWalDisksRoomAndNamesTheDisk() {
+    SafetyContext tenGib = withWalRoom(10 * GIB);
+    Verdict v = RULES.check(Configuration.of(Map.of("max_wal_size", 8192L)), tenGib);
+    assertFalse(v.accepted());
+    assertTrue(
+        v.reason().contains("the WAL it may keep, 8GB (max_wal_size + wal_keep_size), exceeds")
+            && v.reason().contains("disk limit 5GB (0.5 x the WAL disk's 10GB")
+            && v.reason().contains("/data/pg (the test's disk)"),
+        v.reason());
+    assertTrue(RULES.check(Configuration.of(Map.of("max_wal_size", 4096L)), tenGib).accepted());
+    assertTrue(
+        RULES
+            .check(
+                Configuration.of(Map.of("max_wal_size", 65536L)), context(64 * GIB, false, false))
+            .accepted(),
+        "a disk pgknob cannot see refuses nothing");
+  }
+
+  @Test
+  void neverRefusesTheWalTheServerAlreadyRanWithButRefusesMore() {
+    // The server keeps 1GB (max_wal_size's default); half of 1GB of room is 512MB.
+    SafetyContext small = withWalRoom(GIB);
+    assertTrue(RULES.check(Configuration.empty(), small).accepted(), "the server as found");
+    assertTrue(RULES.check(Configuration.of(Map.of("max_wal_size", 512L)), small).accepted());
+    assertFalse(RULES.check(Configuration.of(Map.of("max_wal_size", 2048L)), small).accepted());
+  }
+
+  @Test
+  void theDiskSectionIsOptionalAndItsValuesAreChecked() throws Exception {
+    SafetyRules withoutDisk = SafetyRulesFile.load(write(validRules()));
+    assertEquals(GIB, withoutDisk.diskReserveBytes());
+    assertEquals(0.5, withoutDisk.walLimitFraction());
+    SafetyRules own =
+        SafetyRulesFile.load(
+            write(validRules() + "disk:\n  wal_limit_fraction: 0.25\n  reserve: 3GB\n"));
+    assertEquals(3 * GIB, own.diskReserveBytes());
+    assertEquals(GIB, own.walLimitBytes(new WalRoom(4 * GIB, "x")));
+    assertEquals(GIB, RULES.diskReserveBytes(), "the shipped rules keep 1GB free");
+    assertTrue(
+        badFile(validRules() + "disk:\n  wal_limit_fraction: 2\n")
+            .contains("disk.wal_limit_fraction must lie in (0, 1], but got 2"));
+    assertTrue(
+        badFile(validRules() + "disk:\n  reserve: lots\n")
+            .contains("disk.reserve must be a size such as 10MB, but got 'lots'"));
+    assertTrue(
+        badFile(validRules() + "disk:\n  free: 1GB\n")
+            .contains("disk has an unknown field 'free'"));
   }
 
   @Test

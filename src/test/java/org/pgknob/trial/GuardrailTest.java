@@ -33,7 +33,8 @@ class GuardrailTest {
     AtomicReference<Guardrail.Trip> heard = new AtomicReference<>();
     List<CompletableFuture<Ended>> queries = new ArrayList<>();
     try (Guardrail guard =
-        new Guardrail(cluster, "postgres", WORKLOAD, limit, Guardrail.Figure.PSS, 0, heard::set)) {
+        new Guardrail(
+            cluster, "postgres", WORKLOAD, limit, Guardrail.Figure.PSS, 0, 0, heard::set)) {
       sampler.addListener(guard);
       sampler.start();
       for (int i = 0; i < 3; i++) {
@@ -64,6 +65,75 @@ class GuardrailTest {
     try (Connection conn = SharedPostgres.connect();
         Statement st = conn.createStatement()) {
       assertTrue(st.execute("SELECT 1"), "the server still answers");
+    }
+  }
+
+  /**
+   * The disk half on the real cluster's real disk: a reserve just above the free space the sampler
+   * reads from the filesystem the server's data directory is on makes the next sample trip, as a
+   * WAL that had grown into the reserve would, and the workload's query is terminated.
+   */
+  @Test
+  void stopsTheWorkloadWhenTheServersDiskHasLessFreeSpaceThanTheReserve() throws Exception {
+    ManagedCluster cluster = SharedPostgres.cluster();
+    ProcessSampler sampler =
+        new ProcessSampler(cluster.postmasterPid().orElseThrow(), Duration.ofMillis(250));
+    long free = sampler.sampleNow().diskFreeBytes();
+    assertTrue(free > 0, "the sampler reads the data directory's disk: " + free);
+    long reserve = free + 1024 * MIB;
+    AtomicReference<Guardrail.Trip> heard = new AtomicReference<>();
+    try (Guardrail guard =
+        new Guardrail(
+            cluster,
+            "postgres",
+            WORKLOAD,
+            Long.MAX_VALUE,
+            Guardrail.Figure.PSS,
+            0,
+            reserve,
+            heard::set)) {
+      CompletableFuture<Ended> query = CompletableFuture.supplyAsync(GuardrailTest::longSleep);
+      Thread.sleep(500); // the query is running before the guardrail looks
+      sampler.addListener(guard);
+      sampler.start();
+      Ended ended = query.get(60, TimeUnit.SECONDS);
+      sampler.close();
+
+      assertTrue(guard.tripped(), "ended without tripping: " + ended);
+      Guardrail.Trip trip = guard.trip().orElseThrow();
+      assertEquals(Status.DISK_GUARD, trip.status());
+      assertEquals("disk free", trip.figure());
+      assertTrue(trip.figureBytes() < reserve && trip.limitBytes() == reserve, trip.toString());
+      assertTrue(trip.reason().startsWith("free space on the server's data or WAL disk fell to "));
+      assertTrue(trip.backendsTerminated() >= 1, trip.toString());
+      assertEquals("57P01", ended.sqlState(), "terminated by the guardrail");
+    } finally {
+      sampler.close();
+    }
+  }
+
+  /** A reserve of 0 never trips, whatever the disk holds. */
+  @Test
+  void aReserveOfZeroNeverTrips() throws Exception {
+    ManagedCluster cluster = SharedPostgres.cluster();
+    ProcessSampler sampler = new ProcessSampler(cluster.postmasterPid().orElseThrow());
+    try (Guardrail guard =
+        new Guardrail(
+            cluster, "postgres", WORKLOAD, Long.MAX_VALUE, Guardrail.Figure.PSS, 0, 0, t -> {})) {
+      guard.accept(sampler.sampleNow());
+      guard.accept(sampler.sampleNow());
+      assertTrue(!guard.tripped(), guard.trip().toString());
+    }
+  }
+
+  private static Ended longSleep() {
+    try (Connection conn = SharedPostgres.connect();
+        Statement st = conn.createStatement()) {
+      st.execute("SET application_name = '" + WORKLOAD + "'");
+      st.execute("SELECT pg_sleep(30)");
+      return new Ended("ok", System.currentTimeMillis());
+    } catch (SQLException e) {
+      return new Ended(e.getSQLState(), System.currentTimeMillis());
     }
   }
 

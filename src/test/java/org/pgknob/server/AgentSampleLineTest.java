@@ -1,0 +1,28 @@
+package org.pgknob.server;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import org.junit.jupiter.api.Test;
+import org.pgknob.Json;
+
+class AgentSampleLineTest {
+  private static final String OLDER_AGENTS_LINE =
+      "{\"epochMillis\":1,\"processes\":7,\"rssBytes\":100,\"pssBytes\":90,\"cpuUserPct\":1,"
+          + "\"cpuSysPct\":1,\"readBytesPerSec\":0,\"writeBytesPerSec\":0,"
+          + "\"hostMemTotalBytes\":1000,\"hostMemAvailableBytes\":500,\"cgroupLimitBytes\":0,"
+          + "\"hostCores\":2,\"hostBusyCores\":0.5,\"ownCpuCores\":0.1,\"foreignCpuCores\":0,"
+          + "\"cgroupCpus\":0}";
+
+  @Test
+  void anOlderAgentsSampleWithoutADiskFigureReadsAsUnknownNotAsAFullDisk() throws Exception {
+    assertEquals(-1, AgentFeed.parse(OLDER_AGENTS_LINE).diskFreeBytes());
+  }
+
+  @Test
+  void aSampleCarriesItsDiskFigureThroughTheAgentsLine() throws Exception {
+    ProcessSample sent = AgentFeed.parse(OLDER_AGENTS_LINE.replace("}", ",\"diskFreeBytes\":42}"));
+    ProcessSample received = AgentFeed.parse(Json.mapper().writeValueAsString(sent));
+    assertEquals(42, received.diskFreeBytes());
+    assertEquals(sent, received);
+  }
+}
