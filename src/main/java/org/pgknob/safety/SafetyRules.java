@@ -54,6 +54,14 @@ public final class SafetyRules {
     return disk.walLimitBytes(room);
   }
 
+  /**
+   * The most WAL a configuration may let this server keep in {@code room}: the disk's limit, or
+   * what the server kept as found when that is more (the rules never refuse the server's own).
+   */
+  public long walAllowedBytes(WalRoom room, Map<String, PgSetting> serverSettings) {
+    return Math.max(disk.walLimitBytes(room), walKeptBytes(serverSettings));
+  }
+
   /** The share of the WAL disk's room a configuration's WAL may claim, e.g. 0.5. */
   public double walLimitFraction() {
     return disk.walLimitFraction();
@@ -312,9 +320,8 @@ public final class SafetyRules {
       return Optional.empty();
     }
     long predicted = predictWal(values);
-    long found = walKeptBytes(context.serverSettings());
-    long limit = disk.walLimitBytes(room);
-    if (predicted <= Math.max(limit, found)) {
+    long limit = walAllowedBytes(room, context.serverSettings());
+    if (predicted <= limit) {
       return Optional.empty();
     }
     return Optional.of(
@@ -325,8 +332,9 @@ public final class SafetyRules {
             + "), exceeds the disk limit "
             + PgUnit.readableBytes(limit)
             + " ("
-            + disk.walLimitFraction()
-            + " x the WAL disk's "
+            + (limit > disk.walLimitBytes(room)
+                ? "the WAL the server kept as found, more than its disk's share of the "
+                : disk.walLimitFraction() + " x the WAL disk's ")
             + PgUnit.readableBytes(room.bytes())
             + " of free space and WAL at the start, "
             + room.where()

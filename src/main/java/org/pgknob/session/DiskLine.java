@@ -1,14 +1,16 @@
 package org.pgknob.session;
 
+import java.util.Map;
 import org.pgknob.safety.SafetyRules;
 import org.pgknob.safety.WalRoom;
+import org.pgknob.space.PgSetting;
 import org.pgknob.space.PgUnit;
 
 /** The console's line on what the disk rule and the disk guardrail allow in this session. */
 final class DiskLine {
   private DiskLine() {}
 
-  static String of(WalRoom room, SafetyRules rules) {
+  static String of(WalRoom room, SafetyRules rules, Map<String, PgSetting> serverSettings) {
     String reserve = PgUnit.readableBytes(rules.diskReserveBytes());
     if (!room.known()) {
       return "disk: the server's disk is not visible from this host, so max_wal_size is not checked"
@@ -17,7 +19,7 @@ final class DiskLine {
           + " is free";
     }
     return "disk: a configuration's WAL (max_wal_size + wal_keep_size) may take up to "
-        + PgUnit.readableBytes(rules.walLimitBytes(room))
+        + PgUnit.readableBytes(rules.walAllowedBytes(room, serverSettings))
         + " of the "
         + PgUnit.readableBytes(room.bytes())
         + " of free space and WAL on "

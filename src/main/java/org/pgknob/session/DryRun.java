@@ -44,7 +44,7 @@ public final class DryRun {
             context.memoryLimitBytes() / (1024.0 * 1024 * 1024),
             100 * context.rules().limitFraction(),
             context.ram().bytes() / (1024.0 * 1024 * 1024)));
-    out.add(DiskLine.of(context.walRoom(), context.rules()));
+    out.add(DiskLine.of(context.walRoom(), context.rules(), context.serverSettings()));
     SearchSpace space = context.space();
     out.add(
         "space: "

@@ -102,7 +102,9 @@ public final class TuningSession {
     session.context.workload().prepare(target, buildProgress);
     session.context.measureConnectionCost(target);
     session.context.measureWalRoom();
-    progress.note(DiskLine.of(session.context.walRoom(), session.context.rules()));
+    progress.note(
+        DiskLine.of(
+            session.context.walRoom(), session.context.rules(), session.context.serverSettings()));
     SessionPlan plan =
         givenPlan != null ? givenPlan : SessionPlanning.plan(session.context, inputs);
     ServerFacts facts = session.context.facts();
@@ -173,7 +175,9 @@ public final class TuningSession {
     session.context.workload().prepare(target, buildProgress);
     session.context.measureConnectionCost(target);
     session.context.measureWalRoom();
-    progress.note(DiskLine.of(session.context.walRoom(), session.context.rules()));
+    progress.note(
+        DiskLine.of(
+            session.context.walRoom(), session.context.rules(), session.context.serverSettings()));
     session.state = state.withStatus(SessionState.Status.RUNNING, "resumed", clock.instant());
     folder.writeState(session.state);
     return session;

@@ -114,7 +114,15 @@ class SafetyRulesTest {
     SafetyContext small = withWalRoom(GIB);
     assertTrue(RULES.check(Configuration.empty(), small).accepted(), "the server as found");
     assertTrue(RULES.check(Configuration.of(Map.of("max_wal_size", 512L)), small).accepted());
-    assertFalse(RULES.check(Configuration.of(Map.of("max_wal_size", 2048L)), small).accepted());
+    Verdict more = RULES.check(Configuration.of(Map.of("max_wal_size", 2048L)), small);
+    assertFalse(more.accepted());
+    assertTrue(
+        more.reason()
+            .contains(
+                "exceeds the disk limit 1GB (the WAL the server kept as found, more than its"
+                    + " disk's share of the 1GB of free space and WAL at the start"),
+        more.reason());
+    assertEquals(GIB, RULES.walAllowedBytes(new WalRoom(GIB, "x"), server));
   }
 
   @Test
