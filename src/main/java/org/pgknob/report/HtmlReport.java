@@ -96,7 +96,7 @@ public final class HtmlReport {
             + "<a href=\"#convergence\">Convergence</a><a href=\"#sweeps\">Sweeps</a>"
             + "<a href=\"#importance\">Knob importance</a><a href=\"#knobs\">Knobs searched</a>"
             + "<a href=\"#timelines\">Timelines</a>"
-            + "<a href=\"#latency\">Latency</a><a href=\"#memory\">Memory</a>"
+            + "<a href=\"#latency\">Latency</a><a href=\"#memory\">Memory and disk</a>"
             + "<a href=\"#profiles\">Transactions</a>"
             + "<a href=\"#trials\">All trials</a></nav>\n");
     if (!model.notices().isEmpty()) {
@@ -142,10 +142,10 @@ public final class HtmlReport {
     charts(
         h,
         "memory",
-        "Memory against the prediction and the limit",
-        listOf(model.memory()),
+        "Memory and disk against their limits",
+        listOf(model.memory(), model.disk()),
         drawn,
-        "No trial has memory figures or a prediction.");
+        "No trial has memory or disk figures or a memory prediction.");
     profiles(h, model.profiles());
     trials(h, model.trials());
     h.append("<footer>Written by pgknob ")

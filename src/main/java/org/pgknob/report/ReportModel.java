@@ -25,6 +25,7 @@ import org.pgknob.workload.TransactionProfile;
  * @param tailLatency p95 and p99 latency against TPS, or null when no trial reported latency
  * @param latencyDistribution percentile plot of the defaults against the pick, or null
  * @param memory memory per trial against the prediction and the limit, or null
+ * @param disk the server's least free disk space per trial against the reserve, or null
  * @param trials every trial
  * @param profiles per-transaction latency of the baseline and each optimum
  */
@@ -41,6 +42,7 @@ public record ReportModel(
     ChartModel tailLatency,
     ChartModel latencyDistribution,
     ChartModel memory,
+    ChartModel disk,
     List<TrialRow> trials,
     List<Profile> profiles) {
 
@@ -53,7 +55,7 @@ public record ReportModel(
     all.addAll(convergence);
     sweeps.forEach(s -> all.addAll(s.charts()));
     all.addAll(timelines);
-    for (ChartModel c : java.util.Arrays.asList(tailLatency, latencyDistribution, memory)) {
+    for (ChartModel c : java.util.Arrays.asList(tailLatency, latencyDistribution, memory, disk)) {
       if (c != null) {
         all.add(c);
       }

@@ -31,6 +31,7 @@ public final class ReportModelBuilder {
         TailLatencyChart.build(data),
         LatencyDistributionChart.build(data, results).orElse(null),
         anyOk ? MemoryChart.build(data).orElse(null) : null,
+        DiskChart.build(data).orElse(null),
         TrialTable.build(data),
         ProfileTables.build(data, results));
   }

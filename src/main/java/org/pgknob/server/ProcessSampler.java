@@ -395,6 +395,7 @@ public final class ProcessSampler implements AutoCloseable {
     private int hostCores;
     private double diskLogSum;
     private int diskBursts;
+    private long diskFreeLeast = -1; // -1: no sample read the disk
 
     Window(DiskProbe probe) {
       this.probe = probe;
@@ -421,6 +422,10 @@ public final class ProcessSampler implements AutoCloseable {
       foreignSum += s.foreignCpuCores();
       foreignPeak = Math.max(foreignPeak, s.foreignCpuCores());
       hostCores = Math.max(hostCores, s.hostCores());
+      if (s.diskFreeBytes() >= 0) {
+        diskFreeLeast =
+            diskFreeLeast < 0 ? s.diskFreeBytes() : Math.min(diskFreeLeast, s.diskFreeBytes());
+      }
     }
 
     /** Averages and peaks; PSS -1 when any sample lacked it; MB per second in 2^20 bytes. */
@@ -444,7 +449,8 @@ public final class ProcessSampler implements AutoCloseable {
           hostCores,
           // geometric mean: the rate acts as a factor on TPS, and one stalled burst is not an
           // average
-          diskBursts == 0 ? 0 : Math.exp(diskLogSum / diskBursts));
+          diskBursts == 0 ? 0 : Math.exp(diskLogSum / diskBursts),
+          diskFreeLeast < 0 ? null : diskFreeLeast);
     }
   }
 }

@@ -22,6 +22,9 @@ import com.fasterxml.jackson.annotation.JsonInclude;
  * @param diskSyncWritesPerSec the disk's synchronous 8 kB write rate during the window ({@link
  *     DiskProbe}, geometric mean of one burst a second), or 0 when not probed (a server elsewhere,
  *     a record written before pgknob probed): left out of the JSON then
+ * @param diskFreeLeastBytes the least free space of the server's data and WAL disks over the
+ *     window, or null when not read (a disk this host cannot see, a record written before pgknob
+ *     read it): left out of the JSON then
  */
 public record ResourceSummary(
     boolean available,
@@ -37,7 +40,8 @@ public record ResourceSummary(
     @JsonInclude(JsonInclude.Include.NON_DEFAULT) double foreignCpuAvgCores,
     @JsonInclude(JsonInclude.Include.NON_DEFAULT) double foreignCpuPeakCores,
     @JsonInclude(JsonInclude.Include.NON_DEFAULT) int hostCores,
-    @JsonInclude(JsonInclude.Include.NON_DEFAULT) double diskSyncWritesPerSec) {
+    @JsonInclude(JsonInclude.Include.NON_DEFAULT) double diskSyncWritesPerSec,
+    @JsonInclude(JsonInclude.Include.NON_NULL) Long diskFreeLeastBytes) {
   /**
    * A trial is disturbed when other processes used, on average over its window, more than this
    * share of the host's cores (on 2 cores: more than half a core). Below it the noise of 1-second
@@ -47,7 +51,7 @@ public record ResourceSummary(
   public static final double DISTURBED_FOREIGN_CPU_SHARE = 0.25;
 
   public static final ResourceSummary UNAVAILABLE =
-      new ResourceSummary(false, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0);
+      new ResourceSummary(false, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, null);
 
   /**
    * True when other processes took more than {@link #DISTURBED_FOREIGN_CPU_SHARE} of the host's

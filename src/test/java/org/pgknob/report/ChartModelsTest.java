@@ -3,6 +3,7 @@ package org.pgknob.report;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
@@ -219,6 +220,25 @@ class ChartModelsTest {
     assertEquals(32, series(c, "summed PSS (peak)").points().size(), "every trial that ran");
     assertEquals(0.0, c.y().min());
     yAxisHoldsEverything(c);
+  }
+
+  @Test
+  void diskShowsEachTrialsLeastFreeSpaceUnderTheRulesReserve() throws IOException {
+    ChartModel c = model(Fixtures.withDiskFree(tmp.resolve("run"), 1, 2, 5)).disk();
+    assertEquals("disk", c.id());
+    ChartModel.Series least = series(c, "least free space in the window");
+    assertEquals(List.of(1, 2, 5), xs(least));
+    assertEquals(
+        List.of(5020.0, 4920.0, 4620.0), least.points().stream().map(ChartModel.Point::y).toList());
+    ChartModel.Series reserve = series(c, "reserve: 1GB");
+    assertEquals(1024.0, reserve.points().get(0).y(), 0.001);
+    assertEquals(List.of(1, 34), xs(reserve));
+    yAxisHoldsEverything(c);
+  }
+
+  @Test
+  void aSessionWhoseDiskWasNotReadHasNoDiskChart() {
+    assertNull(model(Fixtures.SESSION_SMALL).disk());
   }
 
   @Test

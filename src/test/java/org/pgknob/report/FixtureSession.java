@@ -247,7 +247,8 @@ public final class FixtureSession {
             0,
             0,
             0,
-            0);
+            0,
+            null);
     add(
         "bayes",
         "restart",
@@ -340,7 +341,8 @@ public final class FixtureSession {
         0,
         0,
         0,
-        0);
+        0,
+        (20L << 30) - 4 * touched);
   }
 
   private TrialResult add(

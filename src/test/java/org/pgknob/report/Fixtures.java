@@ -93,6 +93,27 @@ final class Fixtures {
   }
 
   /**
+   * The copy where each trial in {@code trials} read the server's disk: the least free space of its
+   * window is 5 GB less 100 MB per trial number, as pgknob records it since it reads the disk.
+   */
+  static Path withDiskFree(Path dir, Integer... trials) throws IOException {
+    copy(dir);
+    Path file = dir.resolve("trials.jsonl");
+    List<Integer> marked = List.of(trials);
+    StringBuilder out = new StringBuilder();
+    for (String line : Files.readAllLines(file, StandardCharsets.UTF_8)) {
+      ObjectNode t = (ObjectNode) Json.mapper().readTree(line);
+      int n = t.path("trial").asInt();
+      if (marked.contains(n) && t.path("resources").isObject()) {
+        ((ObjectNode) t.path("resources")).put("diskFreeLeastBytes", (5120L - 100L * n) << 20);
+      }
+      out.append(Json.mapper().writeValueAsString(t)).append('\n');
+    }
+    Files.writeString(file, out.toString(), StandardCharsets.UTF_8);
+    return dir;
+  }
+
+  /**
    * The copy where every successful trial measured exactly the same (TPS, latency, per-second
    * timeline, CPU, memory, disk): what a very short or very quiet session can give, and what once
    * drew an axis of twenty identical tick labels. summary.json stays, so the results table keeps

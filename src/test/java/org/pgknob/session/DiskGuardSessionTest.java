@@ -157,6 +157,13 @@ class DiskGuardSessionTest {
         trials.subList(stopped.trial(), trials.size()).stream()
             .anyMatch(t -> t.status() == Status.OK),
         "the session went on: " + all);
+    // Each run's window records the least free space it saw (the report's disk chart).
+    for (TrialResult t : trials) {
+      if (t.status() == Status.OK) {
+        Long least = t.resources().diskFreeLeastBytes();
+        assertTrue(least != null && least > 200 * MB && least < 700 * MB, t.trial() + ": " + least);
+      }
+    }
     // The disk's share for WAL, as the console says it, holds for every proposal.
     String console = out.toString();
     String line =

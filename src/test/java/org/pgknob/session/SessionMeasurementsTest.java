@@ -141,7 +141,8 @@ class SessionMeasurementsTest {
   /** {@code t} as if other processes had used {@code foreignCores} of 2 cores in its window. */
   private static TrialResult withForeignCpu(TrialResult t, double foreignCores) {
     ResourceSummary r =
-        new ResourceSummary(true, 50, 10, 0, 0, 0, 0, 0, 0, 15, foreignCores, foreignCores, 2, 0);
+        new ResourceSummary(
+            true, 50, 10, 0, 0, 0, 0, 0, 0, 15, foreignCores, foreignCores, 2, 0, null);
     return new TrialResult(
         t.trial(),
         t.phase(),

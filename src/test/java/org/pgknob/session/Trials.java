@@ -97,7 +97,8 @@ public final class Trials {
             foreignCores,
             foreignCores + 0.3,
             hostCores,
-            diskWritesPerSec),
+            diskWritesPerSec,
+            null),
         trial.predictedMemoryBytes(),
         trial.startedAt(),
         trial.timingsSeconds());
