@@ -1,11 +1,8 @@
 package org.pgknob.report;
 
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import org.pgknob.safety.SafetyRules;
-import org.pgknob.safety.SafetyRulesFile;
 import org.pgknob.space.PgUnit;
 import org.pgknob.trial.TrialResult;
 
@@ -30,7 +27,7 @@ final class DiskChart {
     if (least.isEmpty()) {
       return Optional.empty();
     }
-    long reserve = reserveBytes(data);
+    long reserve = SessionSafetyRules.of(data).diskReserveBytes();
     int first = data.trials().get(0).trial();
     int last = data.trials().get(data.trials().size() - 1).trial();
     double y = Num.r(reserve / Num.MB);
@@ -57,17 +54,5 @@ final class DiskChart {
                 series,
                 List.of(),
                 List.of())));
-  }
-
-  /** The reserve of the session's rules file when it still reads, else of the built-in rules. */
-  private static long reserveBytes(SessionData data) {
-    String file = data.session().path("inputs").path("rulesFile").asText("");
-    try {
-      SafetyRules rules =
-          file.isEmpty() ? SafetyRulesFile.loadDefault() : SafetyRulesFile.load(Path.of(file));
-      return rules.diskReserveBytes();
-    } catch (RuntimeException e) {
-      return SafetyRulesFile.loadDefault().diskReserveBytes();
-    }
   }
 }

@@ -1,11 +1,8 @@
 package org.pgknob.report;
 
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import org.pgknob.safety.SafetyRules;
-import org.pgknob.safety.SafetyRulesFile;
 import org.pgknob.space.PgUnit;
 import org.pgknob.trial.TrialResult;
 
@@ -109,13 +106,6 @@ final class MemoryChart {
   }
 
   private static double fraction(SessionData data) {
-    String file = data.session().path("inputs").path("rulesFile").asText("");
-    try {
-      SafetyRules rules =
-          file.isEmpty() ? SafetyRulesFile.loadDefault() : SafetyRulesFile.load(Path.of(file));
-      return rules.limitFraction();
-    } catch (RuntimeException e) {
-      return SafetyRulesFile.loadDefault().limitFraction();
-    }
+    return SessionSafetyRules.of(data).limitFraction();
   }
 }

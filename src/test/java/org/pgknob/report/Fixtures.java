@@ -74,22 +74,14 @@ final class Fixtures {
    * window of each trial in {@code trials}, as pgknob records it since it measures them.
    */
   static Path withForeignCpu(Path dir, double foreignCores, Integer... trials) throws IOException {
-    copy(dir);
-    Path file = dir.resolve("trials.jsonl");
-    List<Integer> marked = List.of(trials);
-    StringBuilder out = new StringBuilder();
-    for (String line : Files.readAllLines(file, StandardCharsets.UTF_8)) {
-      ObjectNode t = (ObjectNode) Json.mapper().readTree(line);
-      if (marked.contains(t.path("trial").asInt()) && t.path("resources").isObject()) {
-        ObjectNode res = (ObjectNode) t.path("resources");
-        res.put("foreignCpuAvgCores", foreignCores);
-        res.put("foreignCpuPeakCores", foreignCores + 0.4);
-        res.put("hostCores", 2);
-      }
-      out.append(Json.mapper().writeValueAsString(t)).append('\n');
-    }
-    Files.writeString(file, out.toString(), StandardCharsets.UTF_8);
-    return dir;
+    return withResources(
+        dir,
+        List.of(trials),
+        (res, n) -> {
+          res.put("foreignCpuAvgCores", foreignCores);
+          res.put("foreignCpuPeakCores", foreignCores + 0.4);
+          res.put("hostCores", 2);
+        });
   }
 
   /**
@@ -97,15 +89,22 @@ final class Fixtures {
    * window is 5 GB less 100 MB per trial number, as pgknob records it since it reads the disk.
    */
   static Path withDiskFree(Path dir, Integer... trials) throws IOException {
+    return withResources(
+        dir, List.of(trials), (res, n) -> res.put("diskFreeLeastBytes", (5120L - 100L * n) << 20));
+  }
+
+  /** The copy with {@code change} made to the resources of each trial in {@code trials}. */
+  private static Path withResources(
+      Path dir, List<Integer> trials, java.util.function.ObjIntConsumer<ObjectNode> change)
+      throws IOException {
     copy(dir);
     Path file = dir.resolve("trials.jsonl");
-    List<Integer> marked = List.of(trials);
     StringBuilder out = new StringBuilder();
     for (String line : Files.readAllLines(file, StandardCharsets.UTF_8)) {
       ObjectNode t = (ObjectNode) Json.mapper().readTree(line);
       int n = t.path("trial").asInt();
-      if (marked.contains(n) && t.path("resources").isObject()) {
-        ((ObjectNode) t.path("resources")).put("diskFreeLeastBytes", (5120L - 100L * n) << 20);
+      if (trials.contains(n) && t.path("resources").isObject()) {
+        change.accept((ObjectNode) t.path("resources"), n);
       }
       out.append(Json.mapper().writeValueAsString(t)).append('\n');
     }
