@@ -65,6 +65,9 @@ public final class ServerDisks {
   /** The least free bytes of the data directory's and the WAL's filesystems; -1 when unreadable. */
   public long leastFreeBytes() {
     long w = usable(wal);
+    if (wal.equals(data)) {
+      return w; // one filesystem, the usual case: one statvfs a sample, not two
+    }
     long d = usable(data);
     if (w < 0 || d < 0) {
       return -1;
