@@ -69,7 +69,7 @@ public final class ComparisonCheck {
               rejected);
         }
         inForce.computeIfPresent(
-            e.getKey().toLowerCase(Locale.ROOT), (name, s) -> withSetting(s, canonical));
+            e.getKey().toLowerCase(Locale.ROOT), (name, s) -> s.withSetting(canonical));
       }
       SafetyContext context =
           new SafetyContext(
@@ -105,19 +105,5 @@ public final class ComparisonCheck {
             ? HostMemory.read(facts.postmasterPid().getAsLong())
             : HostMemory.read();
     return RamLimit.of(host, OptionalLong.empty());
-  }
-
-  private static PgSetting withSetting(PgSetting s, String setting) {
-    return new PgSetting(
-        s.name(),
-        s.vartype(),
-        s.unit(),
-        s.minVal(),
-        s.maxVal(),
-        s.bootVal(),
-        setting,
-        s.context(),
-        s.enumvals(),
-        s.source());
   }
 }

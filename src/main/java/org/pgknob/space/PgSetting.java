@@ -44,6 +44,15 @@ public record PgSetting(
     source = source == null ? "" : source;
   }
 
+  /**
+   * This setting with {@code newSetting} in force, in pg_settings' form (a plain number in the
+   * setting's unit, or the word).
+   */
+  public PgSetting withSetting(String newSetting) {
+    return new PgSetting(
+        name, vartype, unit, minVal, maxVal, bootVal, newSetting, context, enumvals, source);
+  }
+
   /** Settings of this context apply only when the server restarts. */
   public static final String RESTART_CONTEXT = "postmaster";
 
