@@ -1,6 +1,8 @@
 package org.pgknob.safety;
 
+import java.math.BigDecimal;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -339,6 +341,36 @@ public final class SafetyRules {
             + " of free space and WAL at the start, "
             + room.where()
             + ")");
+  }
+
+  /**
+   * Why the WAL {@code settings} let the server keep does not fit on its disk, as {@link #check}
+   * says it of a proposal; for a configuration measured as given (PGTune-style, whose settings lie
+   * outside the search space), so that what recommends it says what the session's own proposals may
+   * not do. Empty when it fits, when the disk is unknown, or when a WAL setting's value is not a
+   * size.
+   *
+   * @param settings name to value as PostgreSQL takes it (max_wal_size = 8GB, or 8192 in MB)
+   */
+  public Optional<String> walRisk(Map<String, String> settings, SafetyContext context) {
+    Map<String, PgSetting> inForce = new LinkedHashMap<>(context.serverSettings());
+    for (String name : List.of("max_wal_size", "min_wal_size", "wal_keep_size")) {
+      PgSetting s = inForce.get(name);
+      String value = settings.get(name);
+      if (s == null || value == null) {
+        continue;
+      }
+      PgUnit unit = PgUnit.parse(s.unit()).orElse(PgUnit.NONE);
+      Optional<BigDecimal> number = PgUnit.Quantity.parse(value.trim()).flatMap(q -> q.in(unit));
+      if (number.isEmpty()) {
+        return Optional.empty();
+      }
+      inForce.put(name, s.withSetting(number.get().toPlainString()));
+    }
+    // The server's settings as found stay in the context: the limit never refuses those.
+    return walRisk(
+        new SettingValues(Configuration.empty(), new SearchSpace("as given", List.of()), inForce),
+        context);
   }
 
   /**

@@ -12,6 +12,7 @@ import java.sql.ResultSet;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.Random;
 import java.util.function.Predicate;
@@ -123,6 +124,36 @@ class SafetyRulesTest {
                     + " disk's share of the 1GB of free space and WAL at the start"),
         more.reason());
     assertEquals(GIB, RULES.walAllowedBytes(new WalRoom(GIB, "x"), server));
+  }
+
+  @Test
+  void aConfigurationGivenAsTextIsHeldToTheSameWalLimitInEveryUnitPostgresTakes() {
+    SafetyContext tenGib = withWalRoom(10 * GIB);
+    // PGTune-style's min_wal_size and max_wal_size, outside any search space.
+    Optional<String> pgtune =
+        RULES.walRisk(Map.of("min_wal_size", "2GB", "max_wal_size", "8GB"), tenGib);
+    assertTrue(
+        pgtune.isPresent()
+            && pgtune.get().startsWith("the WAL it may keep, 8GB (max_wal_size + wal_keep_size)")
+            && pgtune.get().contains("disk limit 5GB (0.5 x the WAL disk's 10GB")
+            && pgtune.get().contains("/data/pg (the test's disk)"),
+        pgtune.toString());
+    // A plain number is in the setting's unit (MB), as PostgreSQL reads it.
+    assertTrue(RULES.walRisk(Map.of("max_wal_size", "8192"), tenGib).isPresent());
+    assertEquals(Optional.empty(), RULES.walRisk(Map.of("max_wal_size", "4096"), tenGib));
+    assertEquals(Optional.empty(), RULES.walRisk(Map.of("max_wal_size", "4GB"), tenGib));
+    // wal_keep_size counts on top: 4GB + 2GB is more than 5GB.
+    assertTrue(
+        RULES.walRisk(Map.of("max_wal_size", "4GB", "wal_keep_size", "2GB"), tenGib).isPresent());
+    assertEquals(Optional.empty(), RULES.walRisk(Map.of("work_mem", "64MB"), tenGib));
+    assertEquals(
+        Optional.empty(),
+        RULES.walRisk(Map.of("max_wal_size", "64GB"), context(64 * GIB, false, false)),
+        "a disk pgknob cannot see: nothing to say");
+    assertEquals(
+        Optional.empty(),
+        RULES.walRisk(Map.of("max_wal_size", "lots"), tenGib),
+        "no size: the server refuses it before any WAL is written");
   }
 
   @Test
