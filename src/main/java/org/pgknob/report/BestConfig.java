@@ -14,6 +14,8 @@ import java.util.Map;
  * @param verdict the validation's one line ("1.21x TPS (1.12 to 1.31), gain"), or empty
  * @param settings the changed settings, in order
  * @param about lines for the header: machine, storage, workload, dates, versions
+ * @param diskWarning why the WAL these settings let the server keep does not fit the session's disk
+ *     limit, or empty when it fits
  */
 public record BestConfig(
     String sessionId,
@@ -21,11 +23,24 @@ public record BestConfig(
     String postgresVersion,
     String verdict,
     List<Setting> settings,
-    List<String> about) {
+    List<String> about,
+    String diskWarning) {
   public BestConfig {
     verdict = verdict == null ? "" : verdict;
     settings = List.copyOf(settings);
     about = about == null ? List.of() : List.copyOf(about);
+    diskWarning = diskWarning == null ? "" : diskWarning;
+  }
+
+  /** Whose WAL fits the disk. */
+  public BestConfig(
+      String sessionId,
+      String name,
+      String postgresVersion,
+      String verdict,
+      List<Setting> settings,
+      List<String> about) {
+    this(sessionId, name, postgresVersion, verdict, settings, about, "");
   }
 
   /** Without header lines beyond the session, name, version and verdict. */
@@ -35,7 +50,7 @@ public record BestConfig(
       String postgresVersion,
       String verdict,
       List<Setting> settings) {
-    this(sessionId, name, postgresVersion, verdict, settings, List.of());
+    this(sessionId, name, postgresVersion, verdict, settings, List.of(), "");
   }
 
   /**

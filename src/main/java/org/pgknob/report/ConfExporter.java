@@ -113,6 +113,9 @@ public final class ConfExporter {
     out.put("postgresVersion", config.postgresVersion());
     out.put("validation", config.verdict());
     out.put("about", config.about());
+    if (!config.diskWarning().isEmpty()) {
+      out.put("diskWarning", config.diskWarning());
+    }
     out.put("settings", config.values());
     out.put("details", config.settings());
     out.put(
@@ -168,6 +171,13 @@ public final class ConfExporter {
           .append(" trades durability for speed (see the line above each); leave ")
           .append(risky.size() == 1 ? "it" : "them")
           .append(" out where every commit must survive a crash.\n");
+    }
+    if (!config.diskWarning().isEmpty()) {
+      b.append(comment)
+          .append("TOO MUCH WAL FOR THE DISK: ")
+          .append(oneLine(config.diskWarning()))
+          .append(". Lower max_wal_size first, or give the WAL more room: a full WAL disk stops")
+          .append(" the server.\n");
     }
   }
 

@@ -226,6 +226,9 @@ public record Summary(
    *     noise line count it (0, and absent, in summaries written before pgknob recorded it)
    * @param simplified for a pick, the settings of the search's best left at their defaults before
    *     validation because the evidence does not support them; null (absent) when none was
+   * @param diskWarning for a configuration measured as given (PGTune-style), why the WAL it lets
+   *     the server keep does not fit the session's disk limit, which every proposal of the
+   *     session's own met; null (absent) when it fits or the disk was not known
    */
   public record ResultRow(
       String name,
@@ -243,7 +246,46 @@ public record Summary(
       @JsonInclude(JsonInclude.Include.NON_NULL) Ratio tpsRatioToPgtune,
       @JsonInclude(JsonInclude.Include.NON_DEFAULT) double detectableGain,
       @JsonInclude(JsonInclude.Include.NON_DEFAULT) double windowTps,
-      @JsonInclude(JsonInclude.Include.NON_NULL) Simplified simplified) {
+      @JsonInclude(JsonInclude.Include.NON_NULL) Simplified simplified,
+      @JsonInclude(JsonInclude.Include.NON_NULL) String diskWarning) {
+    /** A row whose WAL fits its disk (or whose disk is unknown). */
+    public ResultRow(
+        String name,
+        Track track,
+        Goal objective,
+        Map<String, String> settings,
+        double tps,
+        Double nopm,
+        double latencyAvgMs,
+        double latencyP95Ms,
+        Ratio tpsRatio,
+        Ratio latencyRatio,
+        List<Integer> trials,
+        String verdict,
+        Ratio tpsRatioToPgtune,
+        double detectableGain,
+        double windowTps,
+        Simplified simplified) {
+      this(
+          name,
+          track,
+          objective,
+          settings,
+          tps,
+          nopm,
+          latencyAvgMs,
+          latencyP95Ms,
+          tpsRatio,
+          latencyRatio,
+          trials,
+          verdict,
+          tpsRatioToPgtune,
+          detectableGain,
+          windowTps,
+          simplified,
+          null);
+    }
+
     /** This row with {@code newVerdict} in place of its own. */
     public ResultRow withVerdict(String newVerdict) {
       return withJudgement(newVerdict, tpsRatioToPgtune, detectableGain);
@@ -273,7 +315,8 @@ public record Summary(
           newTpsRatioToPgtune,
           newDetectableGain,
           windowTps,
-          simplified);
+          simplified,
+          diskWarning);
     }
 
     /** This row with the simplification its pick went through. */
@@ -294,7 +337,30 @@ public record Summary(
           tpsRatioToPgtune,
           detectableGain,
           windowTps,
-          newSimplified);
+          newSimplified,
+          diskWarning);
+    }
+
+    /** This row with what its WAL would do to the session's disk (null: it fits). */
+    public ResultRow withDiskWarning(String newDiskWarning) {
+      return new ResultRow(
+          name,
+          track,
+          objective,
+          settings,
+          tps,
+          nopm,
+          latencyAvgMs,
+          latencyP95Ms,
+          tpsRatio,
+          latencyRatio,
+          trials,
+          verdict,
+          tpsRatioToPgtune,
+          detectableGain,
+          windowTps,
+          simplified,
+          newDiskWarning);
     }
 
     /** The settings of the search's best: these and those left at their defaults. */

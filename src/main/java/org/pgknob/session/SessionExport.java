@@ -91,7 +91,8 @@ public final class SessionExport {
         summary.postgresVersion(),
         verdict,
         settings,
-        ExportHeader.lines(state, summary, rounding.rounded()));
+        ExportHeader.lines(state, summary, rounding.rounded()),
+        row.diskWarning());
   }
 
   /**

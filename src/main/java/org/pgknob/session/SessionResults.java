@@ -23,6 +23,7 @@ import org.pgknob.runs.Goal;
 import org.pgknob.runs.ResultKey;
 import org.pgknob.runs.Summary;
 import org.pgknob.runs.Track;
+import org.pgknob.safety.SafetyContext;
 import org.pgknob.space.Configuration;
 import org.pgknob.space.SearchSpace;
 import org.pgknob.trial.Phase;
@@ -256,7 +257,7 @@ final class SessionResults {
               "not validated against the baseline (the budget left no room); measure it with"
                   + " pgknob compare"));
     }
-    return comparedWithPgTune(withRatioToPgTune(rows, allTwins));
+    return withDiskWarnings(comparedWithPgTune(withRatioToPgTune(rows, allTwins)));
   }
 
   /** What {@code pick}'s simplification left at the defaults, as summary.json records it. */
@@ -449,6 +450,20 @@ final class SessionResults {
         "; unstable: its runs disagree beyond the noise (%.1f%%), its worst gave %.0f TPS",
         100 * noise.cv(),
         rule.rankingValue(runs, true, noise));
+  }
+
+  /**
+   * Marks each row whose WAL does not fit the disk limit of the session's safety rules. Only a
+   * configuration measured as given can break it, PGTune-style above all: its max_wal_size is 8GB
+   * on any disk, and the session's own proposals were held to the limit.
+   */
+  private List<Summary.ResultRow> withDiskWarnings(List<Summary.ResultRow> rows) {
+    SafetyContext safety = context.safety(context.space());
+    List<Summary.ResultRow> out = new ArrayList<>();
+    for (Summary.ResultRow r : rows) {
+      out.add(context.rules().walRisk(r.settings(), safety).map(r::withDiskWarning).orElse(r));
+    }
+    return out;
   }
 
   /**

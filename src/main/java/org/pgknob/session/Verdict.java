@@ -208,7 +208,8 @@ public record Verdict(
                 ? ", PGTune-style not measured"
                 : ", " + shortRatio(vsPgTune, latency, "PGTune-style"))
             + (restart ? "; it needs a restart." : "; a reload applies it.")
-            + notDurable(pick.settings());
+            + notDurable(pick.settings())
+            + tooMuchWal(pick);
     return new Verdict(Kind.APPLY, headline, details, next, file, restart, ratio, vsPgTune);
   }
 
@@ -228,6 +229,17 @@ public record Verdict(
     return risky.isEmpty() ? "" : " Not durable: " + String.join("; ", risky) + ".";
   }
 
+  /**
+   * " Lower max_wal_size first: the WAL it may keep, 8GB (...), exceeds the disk limit 1.2GB
+   * (...)." for a configuration measured as given whose WAL the session's disk cannot hold, so the
+   * headline that recommends it never hides that applying it as it is can fill the disk.
+   */
+  private static String tooMuchWal(Summary.ResultRow row) {
+    return row.diskWarning() == null
+        ? ""
+        : " Lower max_wal_size first: " + row.diskWarning() + "; a full WAL disk stops the server.";
+  }
+
   private static Verdict applyPgTune(
       VerdictFacts facts,
       Summary.ResultRow pgtune,
@@ -245,7 +257,8 @@ public record Verdict(
     String headline =
         "PGTune-style is as good as anything found: apply it ("
             + shortRatio(ratio, latency, "the defaults")
-            + (restart ? "; it needs a restart)." : "; a reload applies it).");
+            + (restart ? "; it needs a restart)." : "; a reload applies it).")
+            + tooMuchWal(pgtune);
     return new Verdict(Kind.PGTUNE, headline, details, next, file, restart, ratio, null);
   }
 

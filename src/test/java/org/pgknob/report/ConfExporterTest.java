@@ -86,6 +86,32 @@ class ConfExporterTest {
   }
 
   @Test
+  void aWalTooLargeForTheSessionsDiskIsNamedInTheHeaderOfEveryFormat() {
+    String why =
+        "the WAL it may keep, 8GB (max_wal_size + wal_keep_size), exceeds the disk limit 1.2GB"
+            + " (0.5 x the WAL disk's 2.4GB of free space and WAL at the start, /srv/pg)";
+    BestConfig pgtune =
+        new BestConfig(
+            "2026-12-06T08-00-00",
+            "pgtune",
+            "18.6",
+            "1.10x TPS (1.02 to 1.19), gain",
+            List.of(
+                new BestConfig.Setting("max_wal_size", "8GB", "1GB", "reload", ""),
+                new BestConfig.Setting("min_wal_size", "2GB", "80MB", "reload", "")),
+            List.of(),
+            why);
+    String header = "TOO MUCH WAL FOR THE DISK: " + why + ". Lower max_wal_size first";
+    String conf = ConfExporter.conf(pgtune);
+    assertTrue(conf.contains("\n# " + header), conf);
+    assertEquals(pgtune.values(), ConfFile.parse("pgtune.conf", conf), "still a valid file");
+    assertTrue(ConfExporter.alterSystem(pgtune).contains("\n-- " + header));
+    assertTrue(ConfExporter.json(pgtune).contains("\"diskWarning\" : \"" + why + "\""));
+    assertFalse(ConfExporter.conf(BEST).contains("TOO MUCH WAL"));
+    assertFalse(ConfExporter.json(BEST).contains("diskWarning"));
+  }
+
+  @Test
   void alterSystemScriptQuotesValuesAndNamesWhatNeedsARestart() {
     String sql = ConfExporter.alterSystem(BEST);
     assertTrue(sql.contains("ALTER SYSTEM SET work_mem = '8MB';\n"), sql);

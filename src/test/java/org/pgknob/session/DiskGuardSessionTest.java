@@ -23,6 +23,8 @@ import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.pgknob.PgknobException;
+import org.pgknob.report.ConfExporter;
+import org.pgknob.runs.Summary;
 import org.pgknob.server.ManagedCluster;
 import org.pgknob.server.PgknobHome;
 import org.pgknob.server.PostgresBinaries;
@@ -183,6 +185,27 @@ class DiskGuardSessionTest {
             PgUnit.parseBytes(maxWal).orElseThrow() <= limit, t.trial() + " " + t.settings());
       }
     }
+    // PGTune-style is measured as given, with its 8GB max_wal_size: its row and its export say
+    // that the disk cannot hold that WAL, with the limit every proposal met.
+    Summary.ResultRow pgtune =
+        folder.readSummary().results().stream()
+            .filter(r -> r.name().equals("pgtune"))
+            .findFirst()
+            .orElseThrow();
+    String limitText = PgUnit.readableBytes(limit);
+    assertTrue(
+        pgtune.diskWarning() != null
+            && pgtune.diskWarning().startsWith("the WAL it may keep, 8GB (max_wal_size")
+            && pgtune.diskWarning().contains("exceeds the disk limit " + limitText)
+            && pgtune.diskWarning().contains(mount.resolve("cluster").toString()),
+        pgtune + " / " + line);
+    String conf = ConfExporter.conf(SessionExport.best(folder, "pgtune"));
+    assertTrue(conf.contains("# TOO MUCH WAL FOR THE DISK: " + pgtune.diskWarning()), conf);
+    assertTrue(
+        folder.readSummary().results().stream()
+            .filter(r -> r.track() != null)
+            .allMatch(r -> r.diskWarning() == null),
+        "the picks were held to the limit");
     assertEquals(Set.of(), SessionPostgres.differences(before, SessionPostgres.settings(cluster)));
     assertTrue(Files.notExists(filler));
   }
