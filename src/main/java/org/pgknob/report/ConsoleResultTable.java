@@ -109,6 +109,9 @@ public final class ConsoleResultTable {
       if (r.simplified() != null && !r.simplified().leftAtDefaults().isEmpty()) {
         b.append("    simplified: ").append(r.simplified().note()).append("\n");
       }
+      if (r.diskWarning() != null) {
+        b.append("    too much WAL for the disk: ").append(r.diskWarning()).append("\n");
+      }
     }
     if (!summary.disturbedTrials().isEmpty()) {
       b.append(

@@ -206,7 +206,7 @@ public final class HtmlReport {
           .append(labelled("window TPS", num(r.windowTps() > 0 ? r.windowTps() : null)))
           .append(labelled("TPS incl. checkpoint", num(r.tps())))
           .append(labelled("TPS vs baseline", ratio(r.tpsRatio(), true, r.claimsGain(Goal.TPS))))
-          .append(labelled("verdict", "<td class=\"text\">" + esc(r.verdict()) + "</td>"))
+          .append(labelled("verdict", "<td class=\"text\">" + esc(verdictText(r)) + "</td>"))
           .append(
               labelled(
                   "latency vs baseline",
@@ -521,6 +521,13 @@ public final class HtmlReport {
   /** Null (an empty cell) for a metric the workload did not report: a benchmark command's 0. */
   private static Double reported(double x) {
     return x > 0 ? x : null;
+  }
+
+  /** The row's verdict, and what its WAL would do to the session's disk when too much. */
+  private static String verdictText(Summary.ResultRow r) {
+    return r.diskWarning() == null
+        ? r.verdict()
+        : r.verdict() + "; too much WAL for the disk: " + r.diskWarning();
   }
 
   private static String num(Double x) {

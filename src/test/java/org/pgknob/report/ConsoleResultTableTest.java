@@ -68,6 +68,27 @@ class ConsoleResultTableTest {
   }
 
   @Test
+  void saysUnderTheRowWhoseWalTheDiskCannotHoldWhy() {
+    Summary s = SummaryFixture.summary("2026-11-29T22-10-00");
+    String why = "the WAL it may keep, 8GB (max_wal_size), exceeds the disk limit 1.2GB (...)";
+    Summary small =
+        Records.with(
+            s,
+            "results",
+            s.results().stream()
+                .map(r -> r.name().equals("pgtune") ? r.withDiskWarning(why) : r)
+                .toList());
+    String table = ConsoleResultTable.format(small);
+    assertTrue(
+        table.contains(
+            "    shared_buffers=6GB, work_mem=75730kB\n    too much WAL for the disk: "
+                + why
+                + "\n"),
+        table);
+    assertFalse(ConsoleResultTable.format(s).contains("too much WAL"));
+  }
+
+  @Test
   void ratioMarksClaimedGainsAndLosses() {
     assertEquals(
         "1.20x (1.10-1.30) +",

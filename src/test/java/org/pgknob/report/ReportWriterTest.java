@@ -16,6 +16,7 @@ import java.util.regex.Pattern;
 import javax.imageio.ImageIO;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.pgknob.Json;
 
 class ReportWriterTest {
   @TempDir Path tmp;
@@ -114,6 +115,29 @@ class ReportWriterTest {
         html.contains(
             "2 trials (7, 12) ran while other processes on the host used over 25% of its cores"),
         "notice at the top");
+  }
+
+  @Test
+  void aRowWhoseWalTheDiskCannotHoldSaysSoInItsVerdictCell() throws IOException {
+    Path dir = Fixtures.copy(tmp.resolve("run"));
+    Path summary = dir.resolve("summary.json");
+    var tree =
+        (com.fasterxml.jackson.databind.node.ObjectNode) Json.mapper().readTree(summary.toFile());
+    for (var row : tree.withArray("results")) {
+      if (row.get("name").asText().equals("pgtune")) {
+        ((com.fasterxml.jackson.databind.node.ObjectNode) row)
+            .put("diskWarning", "the WAL it may keep, 8GB (max_wal_size), exceeds the disk limit");
+      }
+    }
+    Json.mapper().writeValue(summary.toFile(), tree);
+    String html = Files.readString(ReportWriter.write(dir));
+    String row = html.substring(html.indexOf("<tr data-row=\"pgtune\">"));
+    row = row.substring(0, row.indexOf("</tr>"));
+    assertTrue(
+        row.contains(
+            "; too much WAL for the disk: the WAL it may keep, 8GB (max_wal_size), exceeds the"
+                + " disk limit</td>"),
+        row);
   }
 
   @Test
