@@ -28,7 +28,7 @@ final class ConnectionErrors {
     }
     if (state.equals("28000")) {
       return new PgknobException(
-          "the server at " + at + " refused user " + user + ": " + SettingsController.sqlMessage(e),
+          "the server at " + at + " refused user " + user + ": " + ServerMessages.of(e),
           "check the user name and the server's pg_hba.conf",
           e);
     }
@@ -75,7 +75,7 @@ final class ConnectionErrors {
           e);
     }
     return new PgknobException(
-        "cannot connect to " + at + " as " + user + ": " + SettingsController.sqlMessage(e),
+        "cannot connect to " + at + " as " + user + ": " + ServerMessages.of(e),
         "check --target, --user and the server's log",
         e);
   }

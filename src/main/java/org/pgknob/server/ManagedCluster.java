@@ -329,7 +329,7 @@ public final class ManagedCluster implements Target {
       return FactsReader.read(conn, true, postmasterPid());
     } catch (SQLException e) {
       throw new PgknobException(
-          "cannot read the facts of " + describe() + ": " + SettingsController.sqlMessage(e),
+          "cannot read the facts of " + describe() + ": " + ServerMessages.of(e),
           "check that the cluster is running",
           e);
     }

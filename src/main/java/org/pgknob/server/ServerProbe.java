@@ -31,7 +31,7 @@ public final class ServerProbe {
       }
       return Optional.empty();
     } catch (SQLException e) {
-      return isUnreachable(e) ? Optional.of(SettingsController.sqlMessage(e)) : Optional.empty();
+      return isUnreachable(e) ? Optional.of(ServerMessages.of(e)) : Optional.empty();
     }
   }
 

@@ -11,14 +11,12 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.stream.Collectors;
 import org.pgknob.PgknobException;
-import org.postgresql.util.PSQLException;
 
 /**
  * Changes a server's settings and puts them back, for either kind of target.
@@ -39,9 +37,6 @@ import org.postgresql.util.PSQLException;
  * after a change.
  */
 final class SettingsController {
-  private static final Duration VERIFY_TIMEOUT = Duration.ofSeconds(15);
-  private static final Set<String> OVERRIDING_SOURCES =
-      Set.of("command line", "environment variable", "database", "user", "database user");
 
   private final ServerControl server;
   private final ReentrantLock lock = new ReentrantLock();
@@ -162,7 +157,7 @@ final class SettingsController {
         Map<String, ServerSetting> now = PgSettings.byName(conn);
         for (Map.Entry<String, String> e : requested.entrySet()) {
           // GUC names are case-insensitive; pg_settings spells a few in mixed case (TimeZone).
-          ServerSetting s = checkChangeable(now, e.getKey().strip(), e.getValue());
+          ServerSetting s = SettingCheck.changeable(now, e.getKey().strip(), e.getValue());
           String name = s.name();
           wanted.put(name, e.getValue().strip());
           expected.put(name, SettingValue.canonical(s, e.getValue()));
@@ -225,7 +220,7 @@ final class SettingsController {
           st.execute("SELECT pg_catalog.pg_reload_conf()");
           connectionsStale();
         } catch (SQLException e) {
-          String serverMessage = sqlMessage(e);
+          String serverMessage = ServerMessages.of(e);
           recover(previous, touched, lastGoodAutoConf, serverMessage);
           throw new SettingRejectedException(
               SettingRejectedException.Reason.SERVER_REFUSED,
@@ -260,7 +255,7 @@ final class SettingsController {
               "pgknob put back the previous settings and the server is up again");
         }
       }
-      List<String> mismatches = awaitValues(expected);
+      List<String> mismatches = SettingsReadBack.await(server, expected);
       if (!mismatches.isEmpty()) {
         String reason = String.join("; ", mismatches);
         recover(previous, touched, lastGoodAutoConf, reason);
@@ -324,7 +319,7 @@ final class SettingsController {
             // back. One already at its original value needs nothing (e.g. data_directory, which
             // an older pgknob recorded before refusing it, and ALTER SYSTEM never accepts).
             if (!SettingValue.sameValue(s, original.setting(), s.setting()) || s.pendingRestart()) {
-              stuck.put(original.name(), sqlMessage(e));
+              stuck.put(original.name(), ServerMessages.of(e));
             }
             continue;
           }
@@ -342,7 +337,7 @@ final class SettingsController {
         connectionsStale();
       } catch (SQLException e) {
         throw new PgknobException(
-            "restoring the settings of " + server.describe() + " failed: " + sqlMessage(e),
+            "restoring the settings of " + server.describe() + " failed: " + ServerMessages.of(e),
             "fix the cause, then run: pgknob restore " + restoreFilePath,
             e);
       }
@@ -350,7 +345,7 @@ final class SettingsController {
         server.restart();
         connectionsStale();
       }
-      List<String> mismatches = awaitValues(expected);
+      List<String> mismatches = SettingsReadBack.await(server, expected);
       if (!mismatches.isEmpty()) {
         throw new PgknobException(
             "after restoring, " + String.join("; ", mismatches),
@@ -452,65 +447,6 @@ final class SettingsController {
       names.removeAll(file.stuck().keySet());
     }
     return names;
-  }
-
-  static ServerSetting checkChangeable(
-      Map<String, ServerSetting> now, String givenName, String value) {
-    String name = givenName.toLowerCase(Locale.ROOT);
-    ServerSetting s =
-        now.values().stream().filter(x -> x.name().equalsIgnoreCase(name)).findFirst().orElse(null);
-    if (s == null) {
-      List<String> near =
-          now.keySet().stream()
-              .filter(n -> n.contains(name) || name.contains(n) || n.startsWith(name.split("_")[0]))
-              .limit(4)
-              .toList();
-      throw invalid(
-          name,
-          value,
-          "unknown setting '" + name + "': this server's pg_settings has no such name",
-          near.isEmpty() ? "check the spelling" : "did you mean " + String.join(", ", near) + "?");
-    }
-    if (s.isFixed()) {
-      throw invalid(
-          name,
-          value,
-          name + " cannot be changed: it is fixed when PostgreSQL is built or initialized",
-          "leave it out");
-    }
-    Optional<String> protectedReason = ProtectedSettings.reason(s.name());
-    if (protectedReason.isPresent()) {
-      throw invalid(
-          s.name(),
-          value,
-          "pgknob never changes " + s.name() + ": " + protectedReason.get(),
-          "leave it out (change it yourself in postgresql.conf if you must)");
-    }
-    if (OVERRIDING_SOURCES.contains(s.source())) {
-      throw invalid(
-          name,
-          value,
-          name + " is set by the server's " + s.source() + ", which overrides ALTER SYSTEM",
-          "remove that setting first (ALTER ROLE/DATABASE ... RESET "
-              + name
-              + ", or the -c option)");
-    }
-    String canonical = SettingValue.canonical(s, value); // throws when PostgreSQL would refuse it
-    Optional<String> valueReason = ProtectedSettings.valueReason(s, canonical);
-    if (valueReason.isPresent()) {
-      throw invalid(s.name(), value, valueReason.get(), "give another value");
-    }
-    return s;
-  }
-
-  private static SettingRejectedException invalid(
-      String name, String value, String cause, String fix) {
-    return new SettingRejectedException(
-        SettingRejectedException.Reason.INVALID,
-        Map.of(name, value),
-        cause,
-        "",
-        fix + "; nothing was changed");
   }
 
   /** Records the original state of settings not recorded yet, then writes the restore file. */
@@ -658,7 +594,7 @@ final class SettingsController {
       file = file.withState(RestoreFile.APPLIED, file.snapshot(), previous, Map.of());
       file.write(restoreFilePath);
     } catch (SQLException | RuntimeException e) {
-      String why = e instanceof SQLException sql ? sqlMessage(sql) : e.getMessage();
+      String why = e instanceof SQLException sql ? ServerMessages.of(sql) : e.getMessage();
       throw new PgknobException(
           "a change failed ("
               + failure
@@ -671,72 +607,11 @@ final class SettingsController {
     }
   }
 
-  /**
-   * Waits until fresh connections show every expected value and nothing waits for a restart: a
-   * reload reaches the postmaster and its children asynchronously.
-   *
-   * @return what still differs when the wait ends, empty when all is as expected
-   */
-  private List<String> awaitValues(Map<String, String> expected) {
-    long deadline = System.nanoTime() + VERIFY_TIMEOUT.toNanos();
-    while (true) {
-      List<String> mismatches = new ArrayList<>();
-      // A new backend each time, not a pooled one: only a session that starts after the reload
-      // shows settings of the backend context as they now are.
-      try (Connection conn = server.connect()) {
-        Map<String, ServerSetting> now = PgSettings.byName(conn);
-        for (Map.Entry<String, String> e : expected.entrySet()) {
-          ServerSetting s = now.get(e.getKey());
-          // Strings may be normalized by the server, and client-set values hide the server's.
-          if (s == null
-              || "string".equals(s.vartype())
-              || "client".equals(s.source())
-              || "session".equals(s.source())) {
-            continue;
-          }
-          if (s.pendingRestart()) {
-            mismatches.add(s.name() + " still waits for a restart");
-          } else if (!SettingValue.sameValue(s, e.getValue(), s.setting())) {
-            mismatches.add(
-                s.name()
-                    + " shows "
-                    + s.display()
-                    + ", not "
-                    + SettingValue.withUnit(s, e.getValue()));
-          }
-        }
-      } catch (SQLException e) {
-        mismatches.add("cannot read the settings back: " + sqlMessage(e));
-      }
-      if (mismatches.isEmpty() || System.nanoTime() > deadline) {
-        return mismatches;
-      }
-      try {
-        Thread.sleep(200);
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-        return mismatches;
-      }
-    }
-  }
-
   private PgknobException lost(SQLException e) {
     return new PgknobException(
-        "lost the connection to " + server.describe() + ": " + sqlMessage(e),
+        "lost the connection to " + server.describe() + ": " + ServerMessages.of(e),
         "check the server; if pgknob changed settings, run: pgknob restore " + restoreFilePath,
         e);
-  }
-
-  /** The server's one-line message of an SQL error, without the driver's extra lines. */
-  static String sqlMessage(SQLException e) {
-    if (e instanceof PSQLException pe && pe.getServerErrorMessage() != null) {
-      String message = pe.getServerErrorMessage().getMessage();
-      String detail = pe.getServerErrorMessage().getDetail();
-      return detail == null ? message : message + " (" + detail + ")";
-    }
-    String message = String.valueOf(e.getMessage());
-    int newline = message.indexOf('\n');
-    return newline < 0 ? message : message.substring(0, newline);
   }
 
   private static String describe(Map<String, String> settings) {
