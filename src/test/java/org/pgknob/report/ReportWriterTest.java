@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.awt.image.BufferedImage;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -104,8 +105,7 @@ class ReportWriterTest {
     Path dir = Fixtures.withForeignCpu(tmp.resolve("run"), 1.3, 7, 12);
     String html = Files.readString(ReportWriter.write(dir));
     assertEquals(2, count(html, "class=\"disturbed\""), "one marker per disturbed trial");
-    String row7 = html.substring(html.indexOf("<tr><td>7</td>"));
-    row7 = row7.substring(0, row7.indexOf("</tr>"));
+    String row7 = tableRow(html, "<tr><td>7</td>");
     assertTrue(
         row7.contains(
             "disturbed: other processes used 1.3 of 2 cores during the window;"
@@ -121,18 +121,16 @@ class ReportWriterTest {
   void aRowWhoseWalTheDiskCannotHoldSaysSoInItsVerdictCell() throws IOException {
     Path dir = Fixtures.copy(tmp.resolve("run"));
     Path summary = dir.resolve("summary.json");
-    var tree =
-        (com.fasterxml.jackson.databind.node.ObjectNode) Json.mapper().readTree(summary.toFile());
+    var tree = (ObjectNode) Json.mapper().readTree(summary.toFile());
     for (var row : tree.withArray("results")) {
       if (row.get("name").asText().equals("pgtune")) {
-        ((com.fasterxml.jackson.databind.node.ObjectNode) row)
+        ((ObjectNode) row)
             .put("diskWarning", "the WAL it may keep, 8GB (max_wal_size), exceeds the disk limit");
       }
     }
     Json.mapper().writeValue(summary.toFile(), tree);
     String html = Files.readString(ReportWriter.write(dir));
-    String row = html.substring(html.indexOf("<tr data-row=\"pgtune\">"));
-    row = row.substring(0, row.indexOf("</tr>"));
+    String row = tableRow(html, "<tr data-row=\"pgtune\">");
     assertTrue(
         row.contains(
             "; too much WAL for the disk: the WAL it may keep, 8GB (max_wal_size), exceeds the"
@@ -146,6 +144,12 @@ class ReportWriterTest {
     String html = Files.readString(ReportWriter.write(dir));
     assertFalse(html.contains("class=\"disturbed\""));
     assertFalse(html.contains("ran while other processes"));
+  }
+
+  /** The table row of {@code html} that begins with {@code start}, up to its end tag. */
+  private static String tableRow(String html, String start) {
+    String row = html.substring(html.indexOf(start));
+    return row.substring(0, row.indexOf("</tr>"));
   }
 
   private static int distinctColours(BufferedImage img) {
