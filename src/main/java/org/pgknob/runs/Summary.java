@@ -299,6 +299,26 @@ public record Summary(
     /** The measured figures as they are, with what the validation concluded from them. */
     private ResultRow withJudgement(
         String newVerdict, Ratio newTpsRatioToPgtune, double newDetectableGain) {
+      return copy(newVerdict, newTpsRatioToPgtune, newDetectableGain, simplified, diskWarning);
+    }
+
+    /** This row with the simplification its pick went through. */
+    public ResultRow withSimplified(Simplified newSimplified) {
+      return copy(verdict, tpsRatioToPgtune, detectableGain, newSimplified, diskWarning);
+    }
+
+    /** This row with what its WAL would do to the session's disk (null: it fits). */
+    public ResultRow withDiskWarning(String newDiskWarning) {
+      return copy(verdict, tpsRatioToPgtune, detectableGain, simplified, newDiskWarning);
+    }
+
+    /** The measured figures as they are; what was concluded about them replaced. */
+    private ResultRow copy(
+        String newVerdict,
+        Ratio newTpsRatioToPgtune,
+        double newDetectableGain,
+        Simplified newSimplified,
+        String newDiskWarning) {
       return new ResultRow(
           name,
           track,
@@ -315,51 +335,7 @@ public record Summary(
           newTpsRatioToPgtune,
           newDetectableGain,
           windowTps,
-          simplified,
-          diskWarning);
-    }
-
-    /** This row with the simplification its pick went through. */
-    public ResultRow withSimplified(Simplified newSimplified) {
-      return new ResultRow(
-          name,
-          track,
-          objective,
-          settings,
-          tps,
-          nopm,
-          latencyAvgMs,
-          latencyP95Ms,
-          tpsRatio,
-          latencyRatio,
-          trials,
-          verdict,
-          tpsRatioToPgtune,
-          detectableGain,
-          windowTps,
           newSimplified,
-          diskWarning);
-    }
-
-    /** This row with what its WAL would do to the session's disk (null: it fits). */
-    public ResultRow withDiskWarning(String newDiskWarning) {
-      return new ResultRow(
-          name,
-          track,
-          objective,
-          settings,
-          tps,
-          nopm,
-          latencyAvgMs,
-          latencyP95Ms,
-          tpsRatio,
-          latencyRatio,
-          trials,
-          verdict,
-          tpsRatioToPgtune,
-          detectableGain,
-          windowTps,
-          simplified,
           newDiskWarning);
     }
 
