@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.TreeMap;
 import java.util.function.Predicate;
 import org.pgknob.PgknobException;
 import org.pgknob.space.Configuration;
@@ -307,7 +308,7 @@ public final class SafetyRules {
               + "): "
               + String.join(", ", memory.stream().map(MemoryTerm::toString).toList()));
     }
-    walRisk(values, context).ifPresent(reasons::add);
+    walRisk(values, context.serverSettings(), context.walRoom()).ifPresent(reasons::add);
     return new Verdict(reasons.isEmpty(), predicted, limit, memory, reasons);
   }
 
@@ -316,13 +317,13 @@ public final class SafetyRules {
    * when the disk is unknown, or when the server already ran with as much before the session (the
    * rules do not refuse what the server was found with).
    */
-  private Optional<String> walRisk(SettingValues values, SafetyContext context) {
-    WalRoom room = context.walRoom();
-    if (room == null || !room.known() || !context.serverSettings().containsKey("max_wal_size")) {
+  private Optional<String> walRisk(
+      SettingValues values, Map<String, PgSetting> asFound, WalRoom room) {
+    if (room == null || !room.known() || !asFound.containsKey("max_wal_size")) {
       return Optional.empty();
     }
     long predicted = predictWal(values);
-    long limit = walAllowedBytes(room, context.serverSettings());
+    long limit = walAllowedBytes(room, asFound);
     if (predicted <= limit) {
       return Optional.empty();
     }
@@ -330,7 +331,7 @@ public final class SafetyRules {
         "the WAL it may keep, "
             + PgUnit.readableBytes(predicted)
             + " (max_wal_size"
-            + (context.serverSettings().containsKey("wal_keep_size") ? " + wal_keep_size" : "")
+            + (asFound.containsKey("wal_keep_size") ? " + wal_keep_size" : "")
             + "), exceeds the disk limit "
             + PgUnit.readableBytes(limit)
             + " ("
@@ -353,10 +354,23 @@ public final class SafetyRules {
    * @param settings name to value as PostgreSQL takes it (max_wal_size = 8GB, or 8192 in MB)
    */
   public Optional<String> walRisk(Map<String, String> settings, SafetyContext context) {
-    Map<String, PgSetting> inForce = new LinkedHashMap<>(context.serverSettings());
+    return walRisk(settings, context.serverSettings(), context.walRoom());
+  }
+
+  /**
+   * As {@link #walRisk(Map, SafetyContext)}, outside a session: for settings about to be applied to
+   * a server found with {@code asFound}, whose WAL disk has {@code room}.
+   *
+   * @param asFound pg_settings by name, read before the change: the limit never refuses these
+   */
+  public Optional<String> walRisk(
+      Map<String, String> settings, Map<String, PgSetting> asFound, WalRoom room) {
+    Map<String, PgSetting> inForce = new LinkedHashMap<>(asFound);
+    Map<String, String> given = new TreeMap<>(String.CASE_INSENSITIVE_ORDER); // as PostgreSQL
+    given.putAll(settings);
     for (String name : List.of("max_wal_size", "min_wal_size", "wal_keep_size")) {
       PgSetting s = inForce.get(name);
-      String value = settings.get(name);
+      String value = given.get(name);
       if (s == null || value == null) {
         continue;
       }
@@ -367,10 +381,10 @@ public final class SafetyRules {
       }
       inForce.put(name, s.withSetting(number.get().toPlainString()));
     }
-    // The server's settings as found stay in the context: the limit never refuses those.
     return walRisk(
         new SettingValues(Configuration.empty(), new SearchSpace("as given", List.of()), inForce),
-        context);
+        asFound,
+        room);
   }
 
   /**

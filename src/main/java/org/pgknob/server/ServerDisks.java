@@ -46,6 +46,17 @@ public final class ServerDisks {
   }
 
   /**
+   * The disks of the server {@code facts} describe; empty when it runs on another host or this host
+   * cannot see its data directory.
+   */
+  public static Optional<ServerDisks> of(ServerFacts facts) {
+    if (!facts.local() || facts.dataDirectory() == null) {
+      return Optional.empty();
+    }
+    return of(Path.of(facts.dataDirectory()));
+  }
+
+  /**
    * The disks of the running server whose postmaster is {@code postmasterPid}: the postmaster works
    * in its data directory, so /proc/[pid]/cwd names it without asking the server.
    */

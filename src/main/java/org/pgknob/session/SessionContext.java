@@ -148,10 +148,7 @@ final class SessionContext {
    */
   private static WalRoom walRoom(
       ServerFacts facts, SafetyRules rules, Map<String, PgSetting> settings) {
-    if (!facts.local() || facts.dataDirectory() == null) {
-      return WalRoom.UNKNOWN;
-    }
-    Optional<ServerDisks> disks = ServerDisks.of(Path.of(facts.dataDirectory()));
+    Optional<ServerDisks> disks = ServerDisks.of(facts);
     if (disks.isEmpty()) {
       return WalRoom.UNKNOWN;
     }
@@ -169,12 +166,10 @@ final class SessionContext {
           "free space on that disk, or lower disk.reserve in a rules file given with"
               + " --rules; nothing was changed");
     }
-    long free = d.walFreeBytes();
-    long wal = d.walBytes();
-    if (free < 0 || wal < 0) {
-      return WalRoom.UNKNOWN;
+    WalRoom room = WalRoom.of(d);
+    if (!room.known()) {
+      return room;
     }
-    WalRoom room = new WalRoom(free + wal, d.describe());
     long kept = rules.walKeptBytes(settings);
     if (room.bytes() - rules.diskReserveBytes() < kept) {
       throw new PgknobException(
