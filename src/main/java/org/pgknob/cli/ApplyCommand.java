@@ -72,6 +72,12 @@ public final class ApplyCommand implements Callable<Integer> {
             wanted.keySet().removeIf(n -> n.equalsIgnoreCase(name.strip())); // names ignore case
             wanted.put(name.strip(), value);
           });
+      ApplyWalWarning.of(target, wanted)
+          .ifPresent(
+              why -> {
+                spec.commandLine().getErr().println("pgknob: warning: " + why);
+                spec.commandLine().getErr().flush();
+              });
       report = target.configure(wanted);
     } catch (RuntimeException e) {
       target.close(); // as found: a managed cluster started only for this is stopped again

@@ -77,6 +77,30 @@ class ApplyFromTest {
   }
 
   @Test
+  void aWalTheDiskCannotHoldIsAppliedWithAWarningThatNamesTheLimit() throws Exception {
+    Path conf = conf("big-wal.conf", "max_wal_size = '100TB'\n");
+    assertEquals(0, run(true, "apply", "--from", conf.toString()), err::toString);
+    String text = err.toString();
+    assertTrue(
+        text.startsWith("pgknob: warning: the WAL it may keep, 100TB (max_wal_size")
+            && text.contains("exceeds the disk limit")
+            && text.contains(SharedPostgres.cluster().dataDir().toRealPath().toString())
+            && text.contains("a full WAL disk stops the server. Lower max_wal_size"),
+        text);
+    assertEquals("100TB", show("max_wal_size"));
+    err.getBuffer().setLength(0);
+
+    // The setting's own unit (MB) and any case of its name, as PostgreSQL takes them.
+    assertEquals(0, run(true, "apply", "--set", "MAX_WAL_SIZE=104857600"), err::toString);
+    assertTrue(err.toString().contains("the WAL it may keep, 100TB"), err::toString);
+    err.getBuffer().setLength(0);
+
+    assertEquals(0, run(true, "apply", "--set", "max_wal_size=2GB"), err::toString);
+    assertEquals("", err.toString());
+    assertEquals("2GB", show("max_wal_size"));
+  }
+
+  @Test
   void badFilesGiveOneLineAndChangeNothing() throws Exception {
     Path unknown = conf("unknown.conf", "work_mem = '32MB'\nno_such_setting = 1\n");
     assertEquals(ExitCodes.ERROR, run(true, "apply", "--from", unknown.toString()));
