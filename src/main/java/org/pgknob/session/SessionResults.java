@@ -8,17 +8,12 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalDouble;
-import java.util.Set;
 import java.util.function.ToDoubleFunction;
 import org.pgknob.measure.DetectableEffect;
 import org.pgknob.measure.Instability;
 import org.pgknob.measure.PairedRatio;
 import org.pgknob.measure.RunNoise;
-import org.pgknob.optimize.Bayes;
-import org.pgknob.optimize.KnobSensitivity;
-import org.pgknob.optimize.Observation;
 import org.pgknob.optimize.OptimizerSpec;
-import org.pgknob.optimize.SweepAnalysis;
 import org.pgknob.runs.Goal;
 import org.pgknob.runs.ResultKey;
 import org.pgknob.runs.Summary;
@@ -39,6 +34,7 @@ final class SessionResults {
   private final SessionInputs inputs;
   private final SessionPlan plan;
   private final List<TrialResult> trials;
+  private final SessionKnobs knobs;
 
   SessionResults(
       SessionContext context, SessionInputs inputs, SessionPlan plan, List<TrialResult> trials) {
@@ -46,6 +42,7 @@ final class SessionResults {
     this.inputs = inputs;
     this.plan = plan;
     this.trials = List.copyOf(trials);
+    this.knobs = new SessionKnobs(context, inputs, plan, this.trials);
   }
 
   Summary summary(SessionState state, String restored) {
@@ -63,8 +60,8 @@ final class SessionResults {
         new Summary.Budget(plan.totalTrials(), trials.size(), budgetSeconds(), seconds),
         noise(),
         rows,
-        sweepRanking(),
-        modelRanking(),
+        knobs.sweepRanking(),
+        knobs.modelRanking(),
         restored,
         trials.stream()
             .filter(t -> t.resources().disturbedByOtherProcesses())
@@ -74,62 +71,7 @@ final class SessionResults {
             new SessionMeasurements(trials, Goal.TPS).summary(),
             new SessionMeasurements(trials, Goal.LATENCY).summary()),
         null,
-        knobSelection());
-  }
-
-  /**
-   * Each Bayesian track's knobs, searched or not, and why, as chosen after the trials logged; empty
-   * before any track's Bayesian phase began.
-   */
-  private List<Summary.KnobChoice> knobSelection() {
-    List<Summary.KnobChoice> out = new ArrayList<>();
-    for (SessionPlan.BayesTrack t : plan.bayes()) {
-      boolean started =
-          trials.stream().anyMatch(r -> r.phase() == Phase.BAYES && t.track() == r.track());
-      if (!started) {
-        continue;
-      }
-      KnobSelection.Result result =
-          BayesKnobs.select(
-              context,
-              t.track(),
-              t.iterations(),
-              inputs.tracks().contains(Track.RELOAD),
-              trials,
-              inputs.objective());
-      // The track also searches every knob of its space the PGTune-style configuration sets
-      // (StepProposer.bayesSpace): its anchor is the whole configuration a DBA would try.
-      Set<String> pgTune = pgTuneKnobs(context.trackSpace(t.track()));
-      for (KnobSelection.Choice c : result.choices()) {
-        boolean byPgTune = !c.searched() && pgTune.contains(c.knob());
-        out.add(
-            new Summary.KnobChoice(
-                t.track(),
-                c.knob(),
-                c.searched() || byPgTune,
-                finite(c.sweepNoiseMultiple()),
-                finite(c.modelNoiseMultiple()),
-                finite(c.modelIndex()),
-                c.addedAfterTrial(),
-                byPgTune ? "set by the PGTune-style configuration (tried first)" : c.reason()));
-      }
-    }
-    return out;
-  }
-
-  /** The knobs of {@code space} the PGTune-style configuration sets; none when it has none. */
-  private Set<String> pgTuneKnobs(SearchSpace space) {
-    try {
-      Set<String> out = new java.util.TreeSet<>(context.pgTune().keySet());
-      out.removeIf(k -> !space.contains(k));
-      return out;
-    } catch (org.pgknob.PgknobException e) {
-      return Set.of();
-    }
-  }
-
-  private static Double finite(double v) {
-    return Double.isFinite(v) ? Math.round(v * 1000) / 1000.0 : null;
+        knobs.selection());
   }
 
   /** The settings of the best validated gain, preferring restart over reload, for --apply best. */
@@ -583,55 +525,6 @@ final class SessionResults {
         0,
         mean(runs, t -> t.workload().tps()),
         null);
-  }
-
-  private List<Summary.KnobImportance> sweepRanking() {
-    List<Observation> observations =
-        Objectives.within(context.space(), trials, t -> t.phase().isOneAtATime());
-    SweepAnalysis analysis =
-        SweepAnalysis.of(
-            context.space(), Objectives.of(inputs.objective()), observations, Double.NaN);
-    List<Summary.KnobImportance> out = new ArrayList<>();
-    for (KnobSensitivity s : analysis.ranking()) {
-      out.add(new Summary.KnobImportance(s.knob(), s.rangeFraction(), s.summary()));
-    }
-    return out;
-  }
-
-  /**
-   * The model's ranking over the knobs the last track's Bayesian phase searched (a model over every
-   * knob of the space would need far more trials than a session has to say anything).
-   */
-  private List<Summary.KnobImportance> modelRanking() {
-    SearchSpace space = context.space();
-    if (!plan.bayes().isEmpty()) {
-      SessionPlan.BayesTrack last = plan.bayes().get(plan.bayes().size() - 1);
-      space =
-          BayesKnobs.choose(
-              context,
-              last.track(),
-              last.iterations(),
-              inputs.tracks().contains(Track.RELOAD),
-              trials,
-              inputs.objective());
-    }
-    OptimizerSpec spec =
-        new OptimizerSpec(space, Objectives.of(inputs.objective()), inputs.seed(), c -> true, true);
-    Bayes model = ModelReplay.fitted(spec, inputs.surrogate(), trials);
-    List<Summary.KnobImportance> out = new ArrayList<>();
-    model
-        .knobImportance()
-        .forEach(
-            (knob, share) ->
-                out.add(
-                    new Summary.KnobImportance(
-                        knob,
-                        share,
-                        String.format(
-                            java.util.Locale.ROOT,
-                            "%.0f%% of the model's sensitivity",
-                            100 * share))));
-    return out;
   }
 
   private List<TrialResult> phase(Phase phase) {
