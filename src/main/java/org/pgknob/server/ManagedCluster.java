@@ -1,27 +1,20 @@
 package org.pgknob.server;
 
 import java.io.IOException;
-import java.io.RandomAccessFile;
 import java.io.UncheckedIOException;
 import java.net.InetAddress;
 import java.net.ServerSocket;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.attribute.PosixFilePermissions;
-import java.security.SecureRandom;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.SQLException;
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.Properties;
-import java.util.concurrent.TimeUnit;
 import org.pgknob.PgknobException;
 
 /**
@@ -38,7 +31,6 @@ import org.pgknob.PgknobException;
  */
 public final class ManagedCluster implements Target {
   public static final String SUPERUSER = "postgres";
-  private static final String CLUSTER_CONF = "pgknob-cluster.conf";
   private static final Duration DEFAULT_START_TIMEOUT = Duration.ofSeconds(90);
 
   private final Path clusterDir;
@@ -63,7 +55,7 @@ public final class ManagedCluster implements Target {
    */
   public static ManagedCluster open(Path clusterDir, PostgresBinaries binaries, int port) {
     ManagedCluster cluster = new ManagedCluster(clusterDir.toAbsolutePath(), binaries, port);
-    cluster.initIfNeeded();
+    cluster.files().createIfNeeded(port);
     cluster.runningAtOpen = cluster.isRunning();
     if (cluster.runningAtOpen) {
       cluster.adoptRunningPort();
@@ -205,8 +197,9 @@ public final class ManagedCluster implements Target {
   }
 
   public boolean isRunning() {
-    return run(List.of(pgCtl(), "status", "-D", dataDir().toString()), Duration.ofSeconds(30))
-            .exitCode
+    return ServerCommand.run(
+                List.of(pgCtl(), "status", "-D", dataDir().toString()), Duration.ofSeconds(30))
+            .exitCode()
         == 0;
   }
 
@@ -237,10 +230,10 @@ public final class ManagedCluster implements Target {
           "port " + listenPort + " on 127.0.0.1 is already in use",
           "stop what listens there or choose another with --port");
     }
-    writeClusterConf(listenPort);
-    long logOffset = logSize();
-    ProcessResult result =
-        run(
+    files().writeListenConf(listenPort);
+    long logOffset = new ServerLog(logFile()).size();
+    ServerCommand.Result result =
+        ServerCommand.run(
             List.of(
                 pgCtl(),
                 "start",
@@ -253,13 +246,13 @@ public final class ManagedCluster implements Target {
                 logFile().toString()),
             startTimeout.plusSeconds(15));
     this.port = listenPort;
-    if (result.exitCode != 0 || !isRunning()) {
-      String message = serverMessageSince(logOffset);
+    if (result.exitCode() != 0 || !isRunning()) {
+      String message = new ServerLog(logFile()).messagesSince(logOffset);
       // A server that is still starting after the timeout must not be left half up.
       stopQuietly();
       throw new ServerStartException(
           "PostgreSQL did not start",
-          message.isEmpty() ? result.output.trim() : message,
+          message.isEmpty() ? result.output().trim() : message,
           "see " + logFile());
     }
   }
@@ -269,12 +262,12 @@ public final class ManagedCluster implements Target {
     if (!isRunning()) {
       return;
     }
-    ProcessResult result =
-        run(
+    ServerCommand.Result result =
+        ServerCommand.run(
             List.of(pgCtl(), "stop", "-m", "fast", "-w", "-t", "120", "-D", dataDir().toString()),
             Duration.ofSeconds(150));
-    if (result.exitCode != 0 && isRunning()) {
-      run(
+    if (result.exitCode() != 0 && isRunning()) {
+      ServerCommand.run(
           List.of(pgCtl(), "stop", "-m", "immediate", "-w", "-D", dataDir().toString()),
           Duration.ofSeconds(60));
     }
@@ -318,7 +311,7 @@ public final class ManagedCluster implements Target {
 
   /** The file with the superuser's password, readable by pgknob's user only. */
   public Path passwordFile() {
-    return clusterDir.resolve("password");
+    return clusterDir.resolve(ClusterFiles.PASSWORD_FILE);
   }
 
   @Override
@@ -403,11 +396,12 @@ public final class ManagedCluster implements Target {
 
   /** Sends SIGHUP through pg_ctl: the server re-reads its configuration files. */
   public void reload() {
-    ProcessResult result =
-        run(List.of(pgCtl(), "reload", "-D", dataDir().toString()), Duration.ofSeconds(30));
-    if (result.exitCode != 0) {
+    ServerCommand.Result result =
+        ServerCommand.run(
+            List.of(pgCtl(), "reload", "-D", dataDir().toString()), Duration.ofSeconds(30));
+    if (result.exitCode() != 0) {
       throw new PgknobException(
-          "pg_ctl reload failed: " + result.output.trim(), "check that the server is running");
+          "pg_ctl reload failed: " + result.output().trim(), "check that the server is running");
     }
   }
 
@@ -419,139 +413,13 @@ public final class ManagedCluster implements Target {
     }
   }
 
-  private void initIfNeeded() {
-    Path data = dataDir();
-    try {
-      if (Files.isRegularFile(data.resolve("PG_VERSION"))) {
-        checkClusterVersion(data);
-        return;
-      }
-      if (Files.isDirectory(data)) {
-        try (var entries = Files.list(data)) {
-          if (entries.findAny().isPresent()) {
-            throw new PgknobException(
-                "the data folder " + data + " is not empty and holds no PostgreSQL cluster",
-                "empty it, or point pgknob at another folder");
-          }
-        }
-      }
-      initdb();
-    } catch (IOException e) {
-      throw new PgknobException(
-          "cannot prepare the cluster folder " + clusterDir + ": " + e.getMessage(),
-          "check the folder's permissions, or set PGKNOB_HOME to a writable folder",
-          e);
-    }
-  }
-
-  private void checkClusterVersion(Path data) throws IOException {
-    String version = Files.readString(data.resolve("PG_VERSION")).trim();
-    String binaryMajor = Integer.toString(binaries.major());
-    if (!version.equals(binaryMajor)) {
-      throw new PgknobException(
-          "the data folder "
-              + data
-              + " holds a PostgreSQL "
-              + version
-              + " cluster, and the binaries are PostgreSQL "
-              + binaryMajor,
-          "give --pg-version " + version + ", or use another folder");
-    }
-  }
-
-  private void initdb() throws IOException {
-    Files.createDirectories(clusterDir);
-    PgknobHome.makeTraversable(clusterDir);
-    for (Path p = clusterDir.getParent(); p != null; p = p.getParent()) {
-      checkTraversableByServer(p);
-    }
-    Path data = dataDir();
-    Files.createDirectories(data);
-    Files.setPosixFilePermissions(data, PosixFilePermissions.fromString("rwx------"));
-    Files.createDirectories(logFile().getParent());
-    Files.writeString(logFile(), "", StandardCharsets.UTF_8);
-    String password = newPassword();
-    Path passwordFile = clusterDir.resolve("password");
-    Files.writeString(passwordFile, password);
-    Files.setPosixFilePermissions(passwordFile, PosixFilePermissions.fromString("rw-------"));
-    // initdb reads the password from a file the server user can read; it is removed right after.
-    Path pwfile = logFile().getParent().resolve(".initdb-pw");
-    Files.writeString(pwfile, password + "\n");
-    Files.setPosixFilePermissions(pwfile, PosixFilePermissions.fromString("rw-------"));
-    ServerUser.own(data);
-    ServerUser.own(logFile().getParent());
-    try {
-      ProcessResult result =
-          run(
-              List.of(
-                  binaries.bin("initdb").toString(),
-                  "-D",
-                  data.toString(),
-                  "-U",
-                  SUPERUSER,
-                  "--pwfile=" + pwfile,
-                  "--auth=scram-sha-256",
-                  "--encoding=UTF8",
-                  "--no-locale",
-                  "--no-instructions"),
-              Duration.ofMinutes(5));
-      if (result.exitCode != 0) {
-        throw new PgknobException(
-            "initdb failed in " + data + ": " + lastLines(result.output, 5),
-            "check that the folder is writable and on a local file system");
-      }
-    } finally {
-      Files.deleteIfExists(pwfile);
-    }
-    Path conf = data.resolve("postgresql.conf");
-    Files.writeString(
-        conf,
-        Files.readString(conf)
-            + "\n# Added by pgknob: listen address, port and socket folder of this managed"
-            + " cluster.\ninclude_if_exists = '"
-            + CLUSTER_CONF
-            + "'\n");
-    writeClusterConf(port == 0 ? 5432 : port);
-  }
-
-  private void writeClusterConf(int listenPort) {
-    Path file = dataDir().resolve(CLUSTER_CONF);
-    String content =
-        "# Written by pgknob at each start of this managed cluster; not a tuned setting.\n"
-            + "listen_addresses = '127.0.0.1'\n"
-            + "port = "
-            + listenPort
-            + "\n"
-            + "unix_socket_directories = ''\n";
-    try {
-      Files.writeString(file, content);
-      ServerUser.own(file);
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
-  }
-
-  private void checkTraversableByServer(Path dir) throws IOException {
-    if (!ServerUser.runningAsRoot()) {
-      return;
-    }
-    String perms = PosixFilePermissions.toString(Files.getPosixFilePermissions(dir));
-    if (perms.charAt(8) != 'x') {
-      throw new PgknobException(
-          "the PostgreSQL server runs as uid "
-              + ServerUser.UNPRIVILEGED_ID
-              + " (PostgreSQL refuses root) and cannot enter "
-              + dir
-              + " ("
-              + perms
-              + ")",
-          "set PGKNOB_HOME to a folder outside it, e.g. /var/tmp/pgknob");
-    }
+  private ClusterFiles files() {
+    return new ClusterFiles(clusterDir, dataDir(), logFile(), binaries);
   }
 
   private String password() {
     try {
-      return Files.readString(clusterDir.resolve("password")).trim();
+      return Files.readString(clusterDir.resolve(ClusterFiles.PASSWORD_FILE)).trim();
     } catch (IOException e) {
       throw new PgknobException(
           "cannot read the managed cluster's password file in " + clusterDir,
@@ -562,62 +430,6 @@ public final class ManagedCluster implements Target {
 
   private String pgCtl() {
     return binaries.bin("pg_ctl").toString();
-  }
-
-  private long logSize() {
-    try {
-      return Files.size(logFile());
-    } catch (IOException e) {
-      return 0;
-    }
-  }
-
-  /** The FATAL/PANIC/ERROR lines the server logged after {@code offset}. */
-  public String serverMessageSince(long offset) {
-    try (RandomAccessFile file = new RandomAccessFile(logFile().toFile(), "r")) {
-      long length = file.length();
-      if (offset > length) {
-        offset = 0;
-      }
-      file.seek(offset);
-      byte[] bytes = new byte[(int) Math.min(length - offset, 1 << 20)];
-      file.readFully(bytes);
-      List<String> important = new ArrayList<>();
-      for (String line : new String(bytes, StandardCharsets.UTF_8).split("\n")) {
-        if (line.contains("FATAL:") || line.contains("PANIC:") || line.contains("ERROR:")) {
-          important.add(line);
-        }
-      }
-      return important.stream()
-          .map(ManagedCluster::stripLogPrefix)
-          .distinct()
-          .reduce((a, b) -> a + "; " + b)
-          .orElse("");
-    } catch (IOException e) {
-      return "";
-    }
-  }
-
-  private static String stripLogPrefix(String line) {
-    for (String level : List.of("FATAL:", "PANIC:", "ERROR:")) {
-      int at = line.indexOf(level);
-      if (at >= 0) {
-        return line.substring(at).replaceAll("\\s+", " ").trim();
-      }
-    }
-    return line;
-  }
-
-  private static String lastLines(String text, int n) {
-    String[] lines = text.strip().split("\n");
-    return String.join(
-        " ", java.util.Arrays.copyOfRange(lines, Math.max(0, lines.length - n), lines.length));
-  }
-
-  private static String newPassword() {
-    byte[] bytes = new byte[24];
-    new SecureRandom().nextBytes(bytes);
-    return HexFormat.of().formatHex(bytes);
   }
 
   static int freePort() {
@@ -633,45 +445,6 @@ public final class ManagedCluster implements Target {
       return socket.isBound();
     } catch (IOException e) {
       return false;
-    }
-  }
-
-  /** What a child process printed and how it exited. */
-  record ProcessResult(int exitCode, String output) {}
-
-  static ProcessResult run(List<String> command, Duration timeout) {
-    Path output = null;
-    try {
-      // Output goes to a file, not a pipe: pg_ctl's children may keep a pipe open long after
-      // pg_ctl exits, and a file never blocks the wait below.
-      output = Files.createTempFile("pgknob-cmd-", ".out");
-      Process process =
-          new ProcessBuilder(ServerUser.wrap(command))
-              .redirectErrorStream(true)
-              .redirectOutput(output.toFile())
-              .redirectInput(ProcessBuilder.Redirect.from(Path.of("/dev/null").toFile()))
-              .start();
-      if (!process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
-        process.destroyForcibly();
-        return new ProcessResult(-1, "timed out after " + timeout.toSeconds() + " s");
-      }
-      return new ProcessResult(process.exitValue(), Files.readString(output));
-    } catch (IOException e) {
-      throw new PgknobException(
-          "cannot run " + command.get(0) + ": " + e.getMessage(),
-          "check that the PostgreSQL binaries were unpacked (delete PGKNOB_HOME to redo it)",
-          e);
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new PgknobException("interrupted while running " + command.get(0), "", e);
-    } finally {
-      if (output != null) {
-        try {
-          Files.deleteIfExists(output);
-        } catch (IOException e) {
-          // a leftover temp file is harmless
-        }
-      }
     }
   }
 }
