@@ -7,9 +7,9 @@ import java.util.Map;
 import java.util.Optional;
 import org.pgknob.safety.SafetyRulesFile;
 import org.pgknob.safety.WalRoom;
+import org.pgknob.server.DiskReading;
 import org.pgknob.server.OriginalSetting;
 import org.pgknob.server.RestoreFile;
-import org.pgknob.server.ServerDisks;
 import org.pgknob.server.Target;
 import org.pgknob.space.PgSetting;
 
@@ -31,7 +31,7 @@ final class ApplyWalWarning {
    * why).
    */
   static Optional<String> of(Target target, Map<String, String> wanted) {
-    Optional<ServerDisks> disks = ServerDisks.of(target.facts());
+    Optional<DiskReading> disks = target.disks(target.facts());
     if (disks.isEmpty()) {
       return Optional.empty();
     }

@@ -102,6 +102,13 @@ public final class ServerDisks {
     return sum;
   }
 
+  /** The free space and the WAL disk's room now (the WAL's size is summed from pg_wal's files). */
+  public DiskReading reading() {
+    long walFree = walFreeBytes();
+    long wal = walFree < 0 ? -1 : walBytes();
+    return new DiskReading(leastFreeBytes(), wal < 0 ? -1 : walFree + wal, describe());
+  }
+
   /** Where the data directory and the WAL lie, for messages. */
   public String describe() {
     Path walParent = dataDirectory.resolve("pg_wal");

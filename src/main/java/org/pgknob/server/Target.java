@@ -39,10 +39,14 @@ public interface Target extends AutoCloseable {
   ServerFacts facts();
 
   /**
-   * A sampler of the server's process tree for one trial (not started): /proc of the current
-   * postmaster when the server runs on this host, the agent's figures for a server elsewhere, or
-   * empty when neither is available.
+   * The server's data and WAL disks as read now: from this host when it sees the data directory
+   * {@code facts} name, else empty ({@link RemoteServer} with an agent reads them on the database
+   * host).
    */
+  default Optional<DiskReading> disks(ServerFacts facts) {
+    return ServerDisks.of(facts).map(ServerDisks::reading);
+  }
+
   /**
    * What a session should say once, at its start, about what guards the server's memory when the
    * server's own figures cannot be read (a server elsewhere without an agent); else empty.
@@ -51,6 +55,11 @@ public interface Target extends AutoCloseable {
     return Optional.empty();
   }
 
+  /**
+   * A sampler of the server's process tree for one trial (not started): /proc of the current
+   * postmaster when the server runs on this host, the agent's figures for a server elsewhere, or
+   * empty when neither is available.
+   */
   default Optional<ProcessSampler> newSampler() {
     OptionalLong pid = facts().postmasterPid();
     return pid.isEmpty() ? Optional.empty() : Optional.of(new ProcessSampler(pid.getAsLong()));

@@ -16,8 +16,8 @@ import org.pgknob.safety.RamLimit;
 import org.pgknob.safety.SafetyContext;
 import org.pgknob.safety.SafetyRules;
 import org.pgknob.safety.WalRoom;
+import org.pgknob.server.DiskReading;
 import org.pgknob.server.HostMemory;
-import org.pgknob.server.ServerDisks;
 import org.pgknob.server.ServerFacts;
 import org.pgknob.server.Target;
 import org.pgknob.space.BoundSpace;
@@ -103,7 +103,7 @@ final class SessionContext {
                           facts.cgroupMemoryLimitBytes().orElse(0)),
                       userRam)
                   : RamLimit.forRemoteServer(userRam);
-      WalRoom walRoom = walRoom(facts, rules, settings);
+      WalRoom walRoom = walRoom(target, facts, rules, settings);
       Workload workload = inputs.workload().create(inputs.rampupSeconds(), inputs.windowSeconds());
       String database = inputs.workload().database();
       return new SessionContext(
@@ -139,27 +139,27 @@ final class SessionContext {
   }
 
   /**
-   * The room the WAL may grow into on a server whose data directory this host sees: its disk's free
-   * space plus the WAL already there.
+   * The room the WAL may grow into on a server whose disks this host or its agent reads: the WAL
+   * disk's free space plus the WAL already there; unknown for a server nothing reads the disks of.
    *
    * @throws PgknobException when the server's data or WAL disk has less free space than the rules'
    *     reserve, or its WAL disk has no room for the WAL the server keeps as configured and the
    *     reserve: every trial would stop at once
    */
   private static WalRoom walRoom(
-      ServerFacts facts, SafetyRules rules, Map<String, PgSetting> settings) {
-    Optional<ServerDisks> disks = ServerDisks.of(facts);
+      Target target, ServerFacts facts, SafetyRules rules, Map<String, PgSetting> settings) {
+    Optional<DiskReading> disks = target.disks(facts);
     if (disks.isEmpty()) {
       return WalRoom.UNKNOWN;
     }
-    ServerDisks d = disks.get();
+    DiskReading d = disks.get();
     long least = d.leastFreeBytes();
     if (least >= 0 && least < rules.diskReserveBytes()) {
       throw new PgknobException(
           "the server's disk has "
               + PgUnit.readableBytes(least)
               + " free ("
-              + d.describe()
+              + d.where()
               + "), under the reserve of "
               + PgUnit.readableBytes(rules.diskReserveBytes())
               + " that the disk guardrail keeps in every trial",
@@ -176,7 +176,7 @@ final class SessionContext {
           "the server's WAL disk has "
               + PgUnit.readableBytes(room.bytes())
               + " of free space and WAL ("
-              + d.describe()
+              + d.where()
               + "), less than the WAL the server keeps as it is configured ("
               + PgUnit.readableBytes(kept)
               + ", max_wal_size + wal_keep_size) and the reserve of "
@@ -195,7 +195,7 @@ final class SessionContext {
    *     and the reserve
    */
   void measureWalRoom() {
-    walRoom = walRoom(facts, rules, serverSettings);
+    walRoom = walRoom(target, facts, rules, serverSettings);
   }
 
   /** Measures one idle connection's memory on a local server; else keeps the rules' fallback. */
