@@ -7,6 +7,7 @@ import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
+import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
@@ -122,13 +123,17 @@ public final class AgentFeed implements AutoCloseable {
   }
 
   /**
-   * One line of the agent's output. An agent of an older pgknob sends no disk figure, which must
+   * One line of the agent's output. An agent of an older pgknob sends no disk figures, which must
    * read as unknown (-1), not as a full disk (0).
    */
   static ProcessSample parse(String line) throws IOException {
     JsonNode node = MAPPER.readTree(line);
-    if (node instanceof ObjectNode o && !o.has("diskFreeBytes")) {
-      o.put("diskFreeBytes", -1L);
+    if (node instanceof ObjectNode o) {
+      for (String disk : List.of("diskFreeBytes", "walRoomBytes")) {
+        if (!o.has(disk)) {
+          o.put(disk, -1L);
+        }
+      }
     }
     return MAPPER.treeToValue(node, ProcessSample.class);
   }

@@ -26,6 +26,9 @@ package org.pgknob.server;
  * @param diskFreeBytes the least free space of the filesystems holding the server's data directory
  *     and its WAL, in bytes, or -1 when unknown (this host cannot see them, or an agent of an older
  *     pgknob did not send it)
+ * @param walRoomBytes the free space of the WAL's filesystem plus the WAL pg_wal holds, in bytes
+ *     (pg_wal's size summed again every 10 s), or -1 when unknown: what the disk rule of a server
+ *     on another host is measured against
  */
 public record ProcessSample(
     long epochMillis,
@@ -44,7 +47,8 @@ public record ProcessSample(
     double ownCpuCores,
     double foreignCpuCores,
     int cgroupCpus,
-    long diskFreeBytes) {
+    long diskFreeBytes,
+    long walRoomBytes) {
   /**
    * The cores the server may use: the host's, or fewer under a cgroup CPU quota; 0 when neither is
    * known.

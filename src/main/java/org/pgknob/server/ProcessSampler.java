@@ -48,6 +48,7 @@ public final class ProcessSampler implements AutoCloseable {
   public static final int CLOCK_TICKS_PER_SECOND = 100;
 
   public static final Duration DEFAULT_INTERVAL = Duration.ofSeconds(1);
+  private static final long WAL_SIZE_EVERY_MILLIS = 10_000;
 
   private static final Path PROC = Path.of("/proc");
 
@@ -70,6 +71,8 @@ public final class ProcessSampler implements AutoCloseable {
   private long lastFedMillis;
   private volatile DiskProbe diskProbe; // null: no probe (a server elsewhere)
   private final Optional<ServerDisks> disks; // empty: the server's disks are not visible here
+  private long walBytes = -1; // pg_wal's size when last summed, for the samples' WAL room
+  private long walBytesReadAtMillis;
 
   /** I/O bytes of one process; {@code startTicks} tells a reused pid apart. */
   private record Counters(long startTicks, long read, long write) {}
@@ -272,6 +275,7 @@ public final class ProcessSampler implements AutoCloseable {
     int hostCores = host == null ? 0 : host.cores();
     int cgroupCpus = HostFacts.cgroupCpuLimit(postmasterPid).orElse(0);
     long diskFree = disks.map(ServerDisks::leastFreeBytes).orElse(-1L);
+    long walRoom = disks.map(this::walRoom).orElse(-1L);
     if (first || seconds <= 0) {
       return new ProcessSample(
           now,
@@ -290,7 +294,8 @@ public final class ProcessSampler implements AutoCloseable {
           0,
           0,
           cgroupCpus,
-          diskFree);
+          diskFree,
+          walRoom);
     }
     double cpuScale = 100.0 / CLOCK_TICKS_PER_SECOND / seconds;
     double coresPerTick = 1.0 / CLOCK_TICKS_PER_SECOND / seconds;
@@ -320,7 +325,23 @@ public final class ProcessSampler implements AutoCloseable {
         ownCores,
         foreignCores,
         cgroupCpus,
-        diskFree);
+        diskFree,
+        walRoom);
+  }
+
+  /**
+   * The WAL disk's free space now plus pg_wal's size. The size is summed again every {@value
+   * #WAL_SIZE_EVERY_MILLIS} ms only: with a large max_wal_size pg_wal holds thousands of segment
+   * files, too many to list every second on the server's host while a trial measures it.
+   */
+  private long walRoom(ServerDisks d) {
+    long now = System.currentTimeMillis();
+    if (walBytes < 0 || now - walBytesReadAtMillis >= WAL_SIZE_EVERY_MILLIS) {
+      walBytes = d.walBytes();
+      walBytesReadAtMillis = now;
+    }
+    long free = d.walFreeBytes();
+    return free < 0 || walBytes < 0 ? -1 : free + walBytes;
   }
 
   /** A process's I/O bytes; 0 when /proc/[pid]/io is unreadable (not root, not the owner). */

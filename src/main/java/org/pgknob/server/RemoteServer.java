@@ -171,6 +171,22 @@ public final class RemoteServer implements Target {
     return Target.super.newSampler();
   }
 
+  /** As {@link Target#disks}, or else as the agent last read them on the database host. */
+  @Override
+  public Optional<DiskReading> disks(ServerFacts facts) {
+    Optional<DiskReading> here = Target.super.disks(facts);
+    if (here.isPresent() || agent == null) {
+      return here;
+    }
+    String where =
+        (facts.dataDirectory() == null ? "the data directory" : facts.dataDirectory())
+            + " on the database host, as the agent reads it";
+    return agent
+        .latest()
+        .filter(s -> s.diskFreeBytes() >= 0 || s.walRoomBytes() >= 0)
+        .map(s -> new DiskReading(s.diskFreeBytes(), s.walRoomBytes(), where));
+  }
+
   private static String password(Path passwordFile, RemoteAddress address, String user) {
     if (passwordFile != null) {
       PgPass.requireOwnerOnly(passwordFile, "password file");

@@ -184,6 +184,14 @@ class SecondHostTest {
         }
       }
       assertEquals(0, exit, err.toString());
+      // The agent reads the disks there, so the WAL rule holds for a server on another host too.
+      assertTrue(
+          out.toString()
+              .matches(
+                  "(?s).*disk: a configuration's WAL \\(max_wal_size \\+ wal_keep_size\\) may"
+                      + " take up to [0-9.]+[KMGT]?B of the [0-9.]+[KMGT]?B of free space and WAL"
+                      + " on \\S+ on the database host, as the agent reads it;.*"),
+          out.toString());
       java.nio.file.Path session;
       try (var dirs = Files.list(runs)) {
         session = dirs.findFirst().orElseThrow();

@@ -14,15 +14,19 @@ class AgentSampleLineTest {
           + "\"cgroupCpus\":0}";
 
   @Test
-  void anOlderAgentsSampleWithoutADiskFigureReadsAsUnknownNotAsAFullDisk() throws Exception {
+  void anOlderAgentsSampleWithoutDiskFiguresReadsAsUnknownNotAsAFullDisk() throws Exception {
     assertEquals(-1, AgentFeed.parse(OLDER_AGENTS_LINE).diskFreeBytes());
+    assertEquals(-1, AgentFeed.parse(OLDER_AGENTS_LINE).walRoomBytes());
   }
 
   @Test
-  void aSampleCarriesItsDiskFigureThroughTheAgentsLine() throws Exception {
-    ProcessSample sent = AgentFeed.parse(OLDER_AGENTS_LINE.replace("}", ",\"diskFreeBytes\":42}"));
+  void aSampleCarriesItsDiskFiguresThroughTheAgentsLine() throws Exception {
+    ProcessSample sent =
+        AgentFeed.parse(
+            OLDER_AGENTS_LINE.replace("}", ",\"diskFreeBytes\":42,\"walRoomBytes\":50}"));
     ProcessSample received = AgentFeed.parse(Json.mapper().writeValueAsString(sent));
     assertEquals(42, received.diskFreeBytes());
+    assertEquals(50, received.walRoomBytes());
     assertEquals(sent, received);
   }
 }

@@ -53,6 +53,22 @@ class ProcessSamplerTest {
     }
   }
 
+  /**
+   * What an agent sends for the disk rule of a server on another host: the WAL disk's free space
+   * plus pg_wal's size, as ServerDisks reads them here (within 64 MB: the server may write or
+   * recycle a segment, and other files come and go, between the two readings).
+   */
+  @Test
+  void aSampleCarriesTheWalDisksRoomAsServerDisksReadsIt() throws Exception {
+    ServerDisks disks = ServerDisks.of(SharedPostgres.cluster().dataDir()).orElseThrow();
+    try (ProcessSampler sampler = sampler()) {
+      long sampled = sampler.sampleNow().walRoomBytes();
+      long read = disks.walFreeBytes() + disks.walBytes();
+      assertTrue(disks.walBytes() >= 16L << 20, "pg_wal holds a segment: " + disks.walBytes());
+      assertTrue(Math.abs(sampled - read) < 64L << 20, sampled + " against " + read);
+    }
+  }
+
   @Test
   void processesThatExitBetweenSamplesNeverGiveNegativeRates() throws Exception {
     List<ProcessSample> heard = new CopyOnWriteArrayList<>();
