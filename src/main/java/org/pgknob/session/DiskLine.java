@@ -13,8 +13,10 @@ final class DiskLine {
   static String of(WalRoom room, SafetyRules rules, Map<String, PgSetting> serverSettings) {
     String reserve = PgUnit.readableBytes(rules.diskReserveBytes());
     if (!room.known()) {
-      return "disk: the server's disk is not visible from this host, so max_wal_size is not checked"
-          + " against its free space; an agent's figures, if any, stop a trial when less than "
+      return "disk: neither this host nor an agent reads the server's WAL disk, so max_wal_size is"
+          + " not checked against its free space (an agent on the database host,"
+          + " --agent-command, reads it); an agent's free-space figures, if any, stop a trial"
+          + " when less than "
           + reserve
           + " is free";
     }
