@@ -7,15 +7,21 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import org.pgknob.Json;
 import org.pgknob.PgknobException;
+import org.pgknob.safety.SafetyRules;
+import org.pgknob.safety.SafetyRulesFile;
+import org.pgknob.safety.WalRoom;
+import org.pgknob.server.DiskReading;
 import org.pgknob.server.Privileges;
 import org.pgknob.server.ServerFacts;
 import org.pgknob.server.ServerSetting;
 import org.pgknob.server.SupportedVersions;
 import org.pgknob.server.Target;
 import org.pgknob.space.Knob;
+import org.pgknob.space.PgUnit;
 import org.pgknob.space.SearchSpace;
 import org.pgknob.space.SearchSpaceFile;
 import picocli.CommandLine.Command;
@@ -69,6 +75,7 @@ public final class TargetCommand implements Callable<Integer> {
           "data:       "
               + (facts.dataDirectory() == null ? "hidden from this role" : facts.dataDirectory()));
       out.println("host:       " + host(facts));
+      out.println("disk:       " + disk(target.disks(facts)));
       out.println("privileges: " + privileges(target, settings));
       List<ServerSetting> reload =
           settings.stream().filter(ServerSetting::appliesOnReload).toList();
@@ -150,6 +157,17 @@ public final class TargetCommand implements Callable<Integer> {
     facts.hostCores().ifPresent(c -> m.put("hostCores", c));
     facts.cgroupMemoryLimitBytes().ifPresent(b -> m.put("cgroupMemoryLimitBytes", b));
     facts.postmasterPid().ifPresent(p -> m.put("postmasterPid", p));
+    target
+        .disks(facts)
+        .ifPresent(
+            d -> {
+              m.put("diskFreeBytes", d.leastFreeBytes());
+              m.put("walRoomBytes", d.walRoomBytes());
+              WalRoom room = WalRoom.of(d);
+              if (room.known()) {
+                m.put("walLimitBytes", SafetyRulesFile.loadDefault().walLimitBytes(room));
+              }
+            });
     m.put("privileges", privileges(target, settings));
     m.put(
         "needRestart",
@@ -197,6 +215,37 @@ public final class TargetCommand implements Callable<Integer> {
             : "no cgroup memory limit");
     facts.postmasterPid().ifPresent(p -> host.append(", postmaster pid ").append(p));
     return host.toString();
+  }
+
+  /**
+   * What the disk rule and the guardrail would see, by the default rules: the least free space, and
+   * how much WAL a configuration may keep; or why nothing is read.
+   */
+  private static String disk(Optional<DiskReading> reading) {
+    if (reading.isEmpty()) {
+      return "not visible from this host (an agent on the database host, --agent-command, reads"
+          + " it): a configuration's WAL is not checked against it";
+    }
+    DiskReading d = reading.get();
+    SafetyRules rules = SafetyRulesFile.loadDefault();
+    WalRoom room = WalRoom.of(d);
+    return (d.leastFreeBytes() < 0
+            ? "free space unknown"
+            : PgUnit.readableBytes(d.leastFreeBytes()) + " free")
+        + " on "
+        + d.where()
+        + (room.known()
+            ? "; a configuration's WAL may take up to "
+                + PgUnit.readableBytes(rules.walLimitBytes(room))
+                + " ("
+                + rules.walLimitFraction()
+                + " x the WAL disk's "
+                + PgUnit.readableBytes(room.bytes())
+                + " of free space and WAL)"
+            : "")
+        + "; a trial stops under "
+        + PgUnit.readableBytes(rules.diskReserveBytes())
+        + " free";
   }
 
   private static String privileges(Target target, List<ServerSetting> settings) {

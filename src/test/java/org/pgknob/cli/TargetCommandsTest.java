@@ -34,6 +34,15 @@ class TargetCommandsTest {
     assertTrue(text.contains("RAM, "), text);
     assertTrue(text.contains("data:       " + SharedPostgres.cluster().dataDir()), text);
     assertTrue(text.contains("superuser postgres"), text);
+    assertTrue(
+        text.matches(
+            "(?s).*\ndisk:       [0-9.]+[KMGT]?B free on "
+                + java.util.regex.Pattern.quote(
+                    SharedPostgres.cluster().dataDir().toAbsolutePath().toString())
+                + "; a configuration's WAL may take up to [0-9.]+[KMGT]?B \\(0.5 x the WAL"
+                + " disk's [0-9.]+[KMGT]?B of free space and WAL\\); a trial stops under 1GB"
+                + " free\n.*"),
+        text);
     assertTrue(text.matches("(?s).*\\d+ settings need a restart:\\s+.*shared_buffers.*"), text);
   }
 

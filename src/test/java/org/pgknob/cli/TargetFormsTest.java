@@ -64,6 +64,10 @@ class TargetFormsTest {
       restartListsSharedBuffers |= n.asText().equals("shared_buffers");
     }
     assertTrue(restartListsSharedBuffers, out::toString);
+    // The disk as the rule reads it: half the WAL disk's room, which holds at least a segment.
+    long room = json.get("walRoomBytes").asLong();
+    assertTrue(room > json.get("diskFreeBytes").asLong() - (1L << 30), out::toString);
+    assertEquals(room / 2, json.get("walLimitBytes").asLong(), 1, out::toString);
   }
 
   private int run(String... args) {
