@@ -27,8 +27,8 @@ final class ApplyWalWarning {
 
   /**
    * Why {@code wanted} keeps more WAL than the disk of {@code target} allows; empty when it fits,
-   * when this host cannot see that disk, or when the server cannot be asked (configure then says
-   * why).
+   * when neither this host nor an agent reads that disk, or when the server cannot be asked
+   * (configure then says why).
    */
   static Optional<String> of(Target target, Map<String, String> wanted) {
     Optional<DiskReading> disks = target.disks(target.facts());
