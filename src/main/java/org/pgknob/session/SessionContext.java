@@ -18,6 +18,7 @@ import org.pgknob.safety.SafetyRules;
 import org.pgknob.safety.WalRoom;
 import org.pgknob.server.DiskReading;
 import org.pgknob.server.HostMemory;
+import org.pgknob.server.ReplicationSlots;
 import org.pgknob.server.ServerFacts;
 import org.pgknob.server.Target;
 import org.pgknob.space.BoundSpace;
@@ -77,6 +78,7 @@ final class SessionContext {
     ServerFacts facts = target.facts();
     try (Connection conn = target.connect("postgres")) {
       Map<String, PgSetting> settings = PgSetting.readAll(conn);
+      ReplicationSlots.refuseUnboundedInactive(conn);
       SearchSpace file =
           inputs.spaceFile() == null
               ? SearchSpaceFile.loadDefault(facts.majorVersion())

@@ -1,0 +1,122 @@
+package org.pgknob.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.pgknob.server.ManagedCluster;
+import org.pgknob.testing.SharedPostgres;
+import picocli.CommandLine;
+
+/**
+ * A session on the real shared cluster with an inactive replication slot that keeps WAL without a
+ * bound: refused before anything changes, since none of the session's WAL could be recycled.
+ */
+class ReplicationSlotRefusalTest {
+  private static final String SLOT = "pgknob_gone_standby";
+
+  @TempDir Path runs;
+  private final StringWriter out = new StringWriter();
+  private final StringWriter err = new StringWriter();
+
+  @AfterEach
+  void dropTheSlot() throws Exception {
+    sql(
+        "SELECT pg_drop_replication_slot(slot_name) FROM pg_replication_slots WHERE slot_name = '"
+            + SLOT
+            + "'");
+    sql("ALTER SYSTEM RESET max_slot_wal_keep_size");
+    sql("SELECT pg_reload_conf()");
+    SharedPostgres.resetSettings();
+  }
+
+  @Test
+  void anInactiveSlotWithoutABoundStopsTheSessionBeforeAnyChange() throws Exception {
+    sql("SELECT pg_create_physical_replication_slot('" + SLOT + "', true)");
+    String before = alterSystemSettings();
+    assertEquals(ExitCodes.ERROR, tune(false));
+    String text = err.toString();
+    assertTrue(
+        text.startsWith("pgknob: the server has an inactive replication slot that keeps WAL")
+            && text.contains("'" + SLOT + "' (physical, ")
+            && text.contains("max_slot_wal_keep_size = -1")
+            && text.contains("pg_drop_replication_slot")
+            && text.contains("nothing was changed"),
+        () -> text + out);
+    assertEquals(1, text.strip().lines().count(), text);
+    assertEquals(before, alterSystemSettings());
+    try (Connection conn = SharedPostgres.connect();
+        ResultSet rs =
+            conn.createStatement()
+                .executeQuery("SELECT count(*) FROM pg_database WHERE datname LIKE 'tprocc%'")) {
+      rs.next();
+      assertEquals(0, rs.getInt(1), "no TPROC-C database was built");
+    }
+  }
+
+  @Test
+  void aSlotBoundedByMaxSlotWalKeepSizeLetsTheSessionGoOn() throws Exception {
+    sql("SELECT pg_create_physical_replication_slot('" + SLOT + "', true)");
+    sql("ALTER SYSTEM SET max_slot_wal_keep_size = '2GB'");
+    sql("SELECT pg_reload_conf()");
+    assertEquals(0, tune(true), err::toString);
+    assertTrue(out.toString().contains("plan: 16 trials"), out::toString);
+  }
+
+  private int tune(boolean dryRun) {
+    ManagedCluster cluster = SharedPostgres.cluster();
+    List<String> args =
+        new ArrayList<>(
+            List.of(
+                "tune",
+                "--budget",
+                "16",
+                "--warehouses",
+                "1",
+                "--out",
+                runs.toString(),
+                "--target",
+                cluster.jdbcUrl("postgres"),
+                "--user",
+                "postgres",
+                "--password-file",
+                cluster.passwordFile().toString()));
+    if (dryRun) {
+      args.add("--dry-run");
+    }
+    CommandLine cl = Main.commandLine();
+    cl.setOut(new PrintWriter(out, true));
+    cl.setErr(new PrintWriter(err, true));
+    return cl.execute(args.toArray(new String[0]));
+  }
+
+  private static void sql(String statement) throws Exception {
+    try (Connection conn = SharedPostgres.connect();
+        Statement st = conn.createStatement()) {
+      st.execute(statement);
+    }
+  }
+
+  /** Every setting whose value comes from postgresql.auto.conf, i.e. from ALTER SYSTEM. */
+  private static String alterSystemSettings() throws Exception {
+    try (Connection conn = SharedPostgres.connect();
+        ResultSet rs =
+            conn.createStatement()
+                .executeQuery(
+                    "SELECT string_agg(name || '=' || setting, ',' ORDER BY name) FROM pg_settings"
+                        + " WHERE sourcefile LIKE '%postgresql.auto.conf'")) {
+      rs.next();
+      return String.valueOf(rs.getString(1));
+    }
+  }
+}
