@@ -20,6 +20,7 @@ import org.pgknob.server.DiskReading;
 import org.pgknob.server.HostMemory;
 import org.pgknob.server.ReplicationSlots;
 import org.pgknob.server.ServerFacts;
+import org.pgknob.server.SynchronousStandbys;
 import org.pgknob.server.Target;
 import org.pgknob.space.BoundSpace;
 import org.pgknob.space.PgSetting;
@@ -79,6 +80,7 @@ final class SessionContext {
     try (Connection conn = target.connect("postgres")) {
       Map<String, PgSetting> settings = PgSetting.readAll(conn);
       ReplicationSlots.refuseUnboundedInactive(conn);
+      SynchronousStandbys.refuseMissing(conn);
       SearchSpace file =
           inputs.spaceFile() == null
               ? SearchSpaceFile.loadDefault(facts.majorVersion())

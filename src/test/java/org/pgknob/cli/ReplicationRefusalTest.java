@@ -13,16 +13,19 @@ import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 import org.pgknob.server.ManagedCluster;
 import org.pgknob.testing.SharedPostgres;
 import picocli.CommandLine;
 
 /**
- * A session on the real shared cluster with an inactive replication slot that keeps WAL without a
- * bound: refused before anything changes, since none of the session's WAL could be recycled.
+ * Sessions on the real shared cluster set up as a primary whose replication would hurt it: an
+ * inactive replication slot that keeps WAL without a bound (none of the session's WAL could be
+ * recycled), or commits that wait for a synchronous standby that is gone (every write would hang).
+ * Both are refused before anything changes.
  */
-class ReplicationSlotRefusalTest {
+class ReplicationRefusalTest {
   private static final String SLOT = "pgknob_gone_standby";
 
   @TempDir Path runs;
@@ -36,8 +39,30 @@ class ReplicationSlotRefusalTest {
             + SLOT
             + "'");
     sql("ALTER SYSTEM RESET max_slot_wal_keep_size");
-    sql("SELECT pg_reload_conf()");
+    sql("ALTER SYSTEM RESET synchronous_standby_names");
+    reloadUntil("synchronous_standby_names", "");
     SharedPostgres.resetSettings();
+  }
+
+  @Test
+  // Without the check the session hangs on its first commit, in a socket read an interrupt does
+  // not end: the test's own thread lets it fail instead of holding the suite.
+  @Timeout(value = 120, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
+  void commitsWaitingForAStandbyThatIsGoneStopTheSessionBeforeAnyChange() throws Exception {
+    sql("ALTER SYSTEM SET synchronous_standby_names = 'gone_standby'");
+    reloadUntil("synchronous_standby_names", "gone_standby");
+    String before = alterSystemSettings();
+    assertEquals(ExitCodes.ERROR, tune(false));
+    String text = err.toString();
+    assertTrue(
+        text.startsWith(
+                "pgknob: the server's commits wait for a synchronous standby"
+                    + " (synchronous_standby_names = 'gone_standby'), and no standby is connected")
+            && text.contains("ALTER SYSTEM RESET synchronous_standby_names")
+            && text.contains("nothing was changed"),
+        () -> text + out);
+    assertEquals(1, text.strip().lines().count(), text);
+    assertEquals(before, alterSystemSettings(), "no setting changed");
   }
 
   @Test
@@ -105,6 +130,22 @@ class ReplicationSlotRefusalTest {
         Statement st = conn.createStatement()) {
       st.execute(statement);
     }
+  }
+
+  /** Reloads the configuration and waits until a new connection sees {@code name} = value. */
+  private static void reloadUntil(String name, String value) throws Exception {
+    sql("SELECT pg_reload_conf()");
+    for (int i = 0; i < 100; i++) {
+      try (Connection conn = SharedPostgres.connect();
+          ResultSet rs = conn.createStatement().executeQuery("SHOW " + name)) {
+        rs.next();
+        if (rs.getString(1).equals(value)) {
+          return;
+        }
+      }
+      Thread.sleep(50);
+    }
+    throw new AssertionError(name + " never became '" + value + "' after a reload");
   }
 
   /** Every setting whose value comes from postgresql.auto.conf, i.e. from ALTER SYSTEM. */
