@@ -54,10 +54,8 @@ public final class MarkedDatabases {
     try (Connection admin = server.connect(MAINTENANCE_DATABASE)) {
       return databases.apply(admin).resetFromPristine(database);
     } catch (SQLException e) {
-      throw new PgknobException(
-          "resetting the database " + database + " failed: " + e.getMessage(),
-          "check the server's log and free disk space",
-          e);
+      throw BuildFailure.of(
+          "resetting the database " + database, e, "check the server's log and free disk space");
     }
   }
 

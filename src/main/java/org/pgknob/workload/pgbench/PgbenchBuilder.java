@@ -9,8 +9,8 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.List;
 import java.util.Optional;
-import org.pgknob.PgknobException;
 import org.pgknob.server.Target;
+import org.pgknob.workload.BuildFailure;
 import org.pgknob.workload.DatabaseMark;
 import org.pgknob.workload.MarkedDatabases;
 import org.pgknob.workload.Progress;
@@ -67,10 +67,10 @@ final class PgbenchBuilder {
       dbs.resetFromPristine(spec.database());
       progress.end();
     } catch (SQLException e) {
-      throw new PgknobException(
-          "building the pgbench database failed: " + e.getMessage(),
-          "check the server's log and free disk space (about 15 MB per unit of --scale, twice)",
-          e);
+      throw BuildFailure.of(
+          "building the pgbench database",
+          e,
+          "check the server's log and free disk space (about 15 MB per unit of --scale, twice)");
     }
   }
 

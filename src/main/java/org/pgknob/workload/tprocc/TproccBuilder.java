@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Optional;
 import org.pgknob.PgknobException;
 import org.pgknob.server.Target;
+import org.pgknob.workload.BuildFailure;
 import org.pgknob.workload.DatabaseMark;
 import org.pgknob.workload.MarkedDatabases;
 import org.pgknob.workload.Progress;
@@ -73,10 +74,10 @@ public final class TproccBuilder {
       }
       return buildFresh(dbs, progress);
     } catch (SQLException e) {
-      throw new PgknobException(
-          "building the TPROC-C database failed: " + e.getMessage(),
-          "check the server's log and free disk space (about 100 MB per warehouse, twice)",
-          e);
+      throw BuildFailure.of(
+          "building the TPROC-C database",
+          e,
+          "check the server's log and free disk space (about 100 MB per warehouse, twice)");
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new PgknobException("the build was interrupted", "run it again to rebuild", e);

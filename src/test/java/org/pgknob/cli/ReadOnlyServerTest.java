@@ -1,0 +1,89 @@
+package org.pgknob.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.Statement;
+import java.util.List;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.pgknob.server.ManagedCluster;
+import org.pgknob.testing.SharedPostgres;
+import picocli.CommandLine;
+
+/**
+ * The workload's database on the real shared cluster when it accepts no writes
+ * (default_transaction_read_only = on, as a standby would refuse them): it cannot be built, and the
+ * one line says why and what to do, not to free disk space.
+ */
+class ReadOnlyServerTest {
+  @AfterEach
+  void writable() throws Exception {
+    try (Connection conn = SharedPostgres.connect();
+        Statement st = conn.createStatement()) {
+      st.execute("ALTER SYSTEM RESET default_transaction_read_only");
+      st.execute("SELECT pg_reload_conf()");
+    }
+    SharedPostgres.resetSettings();
+  }
+
+  @Test
+  void aServerThatAcceptsNoWritesFailsTheBuildWithTheFixForThat() throws Exception {
+    try (Connection conn = SharedPostgres.connect();
+        Statement st = conn.createStatement()) {
+      st.execute("ALTER SYSTEM SET default_transaction_read_only = on");
+      st.execute("SELECT pg_reload_conf()");
+    }
+    awaitReadOnly();
+    ManagedCluster cluster = SharedPostgres.cluster();
+    StringWriter out = new StringWriter();
+    StringWriter err = new StringWriter();
+    CommandLine cl = Main.commandLine();
+    cl.setOut(new PrintWriter(out, true));
+    cl.setErr(new PrintWriter(err, true));
+    int exit =
+        cl.execute(
+            List.of(
+                    "tprocc",
+                    "build",
+                    "--warehouses",
+                    "1",
+                    "--rebuild",
+                    "--target",
+                    cluster.jdbcUrl("postgres"),
+                    "--user",
+                    "postgres",
+                    "--password-file",
+                    cluster.passwordFile().toString())
+                .toArray(new String[0]));
+    assertEquals(ExitCodes.ERROR, exit, err::toString);
+    String text = err.toString();
+    assertTrue(
+        text.startsWith("pgknob: building the TPROC-C database failed: ")
+            && text.contains("read-only transaction")
+            && text.contains("the server accepts no writes")
+            && text.contains("ALTER ROLE name SET default_transaction_read_only = off")
+            && !text.contains("free disk space"),
+        text);
+    assertEquals(1, text.strip().lines().count(), text);
+  }
+
+  private static void awaitReadOnly() throws Exception {
+    for (int i = 0; i < 100; i++) {
+      try (Connection conn = SharedPostgres.connect();
+          ResultSet rs =
+              conn.createStatement().executeQuery("SHOW default_transaction_read_only")) {
+        rs.next();
+        if (rs.getString(1).equals("on")) {
+          return;
+        }
+      }
+      Thread.sleep(50);
+    }
+    throw new AssertionError("default_transaction_read_only never became on after a reload");
+  }
+}
