@@ -13,7 +13,10 @@ final class OneLine {
   static final int MAX_VALUE = 100;
 
   private static final int KEPT = 60;
-  private static final Pattern QUOTED = Pattern.compile("'([^']{" + (MAX_VALUE + 1) + ",})'");
+  // A quote that opens or closes a value has no letter or digit outside it: the apostrophes of
+  // "the server's WAL ... the session's" are not a quoted value.
+  private static final Pattern QUOTED =
+      Pattern.compile("(?<![\\p{L}\\p{N}])'([^']{" + (MAX_VALUE + 1) + ",})'(?![\\p{L}\\p{N}])");
   private static final Pattern LONG_RUN = Pattern.compile("\\S{" + (MAX_VALUE + 1) + ",}");
 
   private OneLine() {}
