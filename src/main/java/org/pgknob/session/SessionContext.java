@@ -22,6 +22,7 @@ import org.pgknob.server.ReplicationSlots;
 import org.pgknob.server.ServerFacts;
 import org.pgknob.server.SynchronousStandbys;
 import org.pgknob.server.Target;
+import org.pgknob.server.WalArchiving;
 import org.pgknob.space.BoundSpace;
 import org.pgknob.space.PgSetting;
 import org.pgknob.space.PgUnit;
@@ -81,6 +82,7 @@ final class SessionContext {
       Map<String, PgSetting> settings = PgSetting.readAll(conn);
       ReplicationSlots.refuseUnboundedInactive(conn);
       SynchronousStandbys.refuseMissing(conn);
+      WalArchiving.refuseFailing(conn);
       SearchSpace file =
           inputs.spaceFile() == null
               ? SearchSpaceFile.loadDefault(facts.majorVersion())

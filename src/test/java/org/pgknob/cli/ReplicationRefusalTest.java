@@ -20,10 +20,10 @@ import org.pgknob.testing.SharedPostgres;
 import picocli.CommandLine;
 
 /**
- * Sessions on the real shared cluster set up as a primary whose replication would hurt it: an
- * inactive replication slot that keeps WAL without a bound (none of the session's WAL could be
- * recycled), or commits that wait for a synchronous standby that is gone (every write would hang).
- * Both are refused before anything changes.
+ * Sessions on the real shared cluster set up as a primary whose replication or archiving would hurt
+ * it: an inactive replication slot that keeps WAL without a bound or a failing archiver (none of
+ * the session's WAL could be recycled), or commits that wait for a synchronous standby that is gone
+ * (every write would hang). Each is refused before anything changes.
  */
 class ReplicationRefusalTest {
   private static final String SLOT = "pgknob_gone_standby";
@@ -41,7 +41,7 @@ class ReplicationRefusalTest {
     sql("ALTER SYSTEM RESET max_slot_wal_keep_size");
     sql("ALTER SYSTEM RESET synchronous_standby_names");
     reloadUntil("synchronous_standby_names", "");
-    SharedPostgres.resetSettings();
+    SharedPostgres.resetSettings(); // and a restart: archive_mode needs one
   }
 
   @Test
@@ -129,6 +129,40 @@ class ReplicationRefusalTest {
     try (Connection conn = SharedPostgres.connect();
         Statement st = conn.createStatement()) {
       st.execute(statement);
+    }
+  }
+
+  @Test
+  void failingWalArchivingStopsTheSessionBeforeAnyChange() throws Exception {
+    sql("ALTER SYSTEM SET archive_mode = on");
+    sql("ALTER SYSTEM SET archive_command = 'false'");
+    SharedPostgres.cluster().restart();
+    sql("CREATE TABLE archive_probe AS SELECT 1 AS x"); // WAL for the switch to close a segment
+    sql("DROP TABLE archive_probe");
+    sql("SELECT pg_switch_wal()");
+    for (int i = 0; i < 200 && failedArchives() == 0; i++) {
+      Thread.sleep(50);
+    }
+    assertTrue(failedArchives() > 0, "the archiver tried and failed");
+    String before = alterSystemSettings();
+    assertEquals(ExitCodes.ERROR, tune(false));
+    String text = err.toString();
+    assertTrue(
+        text.startsWith("pgknob: the server's WAL archiving is failing (segment 0000")
+            && text.contains("the session's WAL would pile up on the server's disk")
+            && text.contains("fix the archive_command")
+            && text.contains("nothing was changed"),
+        () -> text + out);
+    assertEquals(1, text.strip().lines().count(), text);
+    assertEquals(before, alterSystemSettings(), "no setting changed");
+  }
+
+  private static long failedArchives() throws Exception {
+    try (Connection conn = SharedPostgres.connect();
+        ResultSet rs =
+            conn.createStatement().executeQuery("SELECT failed_count FROM pg_stat_archiver")) {
+      rs.next();
+      return rs.getLong(1);
     }
   }
 
