@@ -23,21 +23,13 @@ import picocli.CommandLine;
 class ReadOnlyServerTest {
   @AfterEach
   void writable() throws Exception {
-    try (Connection conn = SharedPostgres.connect();
-        Statement st = conn.createStatement()) {
-      st.execute("ALTER SYSTEM RESET default_transaction_read_only");
-      st.execute("SELECT pg_reload_conf()");
-    }
+    sql("ALTER SYSTEM RESET default_transaction_read_only", "SELECT pg_reload_conf()");
     SharedPostgres.resetSettings();
   }
 
   @Test
   void aServerThatAcceptsNoWritesFailsTheBuildWithTheFixForThat() throws Exception {
-    try (Connection conn = SharedPostgres.connect();
-        Statement st = conn.createStatement()) {
-      st.execute("ALTER SYSTEM SET default_transaction_read_only = on");
-      st.execute("SELECT pg_reload_conf()");
-    }
+    sql("ALTER SYSTEM SET default_transaction_read_only = on", "SELECT pg_reload_conf()");
     awaitReadOnly();
     ManagedCluster cluster = SharedPostgres.cluster();
     StringWriter out = new StringWriter();
@@ -70,6 +62,15 @@ class ReadOnlyServerTest {
             && !text.contains("free disk space"),
         text);
     assertEquals(1, text.strip().lines().count(), text);
+  }
+
+  private static void sql(String... statements) throws Exception {
+    try (Connection conn = SharedPostgres.connect();
+        Statement st = conn.createStatement()) {
+      for (String statement : statements) {
+        st.execute(statement);
+      }
+    }
   }
 
   private static void awaitReadOnly() throws Exception {

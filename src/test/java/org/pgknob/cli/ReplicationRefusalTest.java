@@ -51,7 +51,7 @@ class ReplicationRefusalTest {
   void commitsWaitingForAStandbyThatIsGoneStopTheSessionBeforeAnyChange() throws Exception {
     sql("ALTER SYSTEM SET synchronous_standby_names = 'gone_standby'");
     reloadUntil("synchronous_standby_names", "gone_standby");
-    String before = alterSystemSettings();
+    String before = SharedPostgres.alterSystemSettings();
     assertEquals(ExitCodes.ERROR, tune(false));
     String text = err.toString();
     assertTrue(
@@ -62,13 +62,13 @@ class ReplicationRefusalTest {
             && text.contains("nothing was changed"),
         () -> text + out);
     assertEquals(1, text.strip().lines().count(), text);
-    assertEquals(before, alterSystemSettings(), "no setting changed");
+    assertEquals(before, SharedPostgres.alterSystemSettings(), "no setting changed");
   }
 
   @Test
   void anInactiveSlotWithoutABoundStopsTheSessionBeforeAnyChange() throws Exception {
     sql("SELECT pg_create_physical_replication_slot('" + SLOT + "', true)");
-    String before = alterSystemSettings();
+    String before = SharedPostgres.alterSystemSettings();
     assertEquals(ExitCodes.ERROR, tune(false));
     String text = err.toString();
     assertTrue(
@@ -79,7 +79,7 @@ class ReplicationRefusalTest {
             && text.contains("nothing was changed"),
         () -> text + out);
     assertEquals(1, text.strip().lines().count(), text);
-    assertEquals(before, alterSystemSettings());
+    assertEquals(before, SharedPostgres.alterSystemSettings());
     try (Connection conn = SharedPostgres.connect();
         ResultSet rs =
             conn.createStatement()
@@ -144,7 +144,7 @@ class ReplicationRefusalTest {
       Thread.sleep(50);
     }
     assertTrue(failedArchives() > 0, "the archiver tried and failed");
-    String before = alterSystemSettings();
+    String before = SharedPostgres.alterSystemSettings();
     assertEquals(ExitCodes.ERROR, tune(false));
     String text = err.toString();
     assertTrue(
@@ -154,7 +154,7 @@ class ReplicationRefusalTest {
             && text.contains("nothing was changed"),
         () -> text + out);
     assertEquals(1, text.strip().lines().count(), text);
-    assertEquals(before, alterSystemSettings(), "no setting changed");
+    assertEquals(before, SharedPostgres.alterSystemSettings(), "no setting changed");
   }
 
   private static long failedArchives() throws Exception {
@@ -180,18 +180,5 @@ class ReplicationRefusalTest {
       Thread.sleep(50);
     }
     throw new AssertionError(name + " never became '" + value + "' after a reload");
-  }
-
-  /** Every setting whose value comes from postgresql.auto.conf, i.e. from ALTER SYSTEM. */
-  private static String alterSystemSettings() throws Exception {
-    try (Connection conn = SharedPostgres.connect();
-        ResultSet rs =
-            conn.createStatement()
-                .executeQuery(
-                    "SELECT string_agg(name || '=' || setting, ',' ORDER BY name) FROM pg_settings"
-                        + " WHERE sourcefile LIKE '%postgresql.auto.conf'")) {
-      rs.next();
-      return String.valueOf(rs.getString(1));
-    }
   }
 }

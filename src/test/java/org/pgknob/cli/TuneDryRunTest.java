@@ -32,7 +32,7 @@ class TuneDryRunTest {
         RestoreFile.defaultPath(
             new TargetIdentity(TargetIdentity.REMOTE, null, url, "postgres", null, 0));
     Files.deleteIfExists(restore);
-    String autoConfBefore = settingsFromAlterSystem();
+    String autoConfBefore = SharedPostgres.alterSystemSettings();
     StringWriter out = new StringWriter();
     StringWriter err = new StringWriter();
     CommandLine cl = Main.commandLine();
@@ -66,26 +66,13 @@ class TuneDryRunTest {
     try (var files = Files.list(runs)) {
       assertEquals(0, files.count(), "no session folder");
     }
-    assertEquals(autoConfBefore, settingsFromAlterSystem());
+    assertEquals(autoConfBefore, SharedPostgres.alterSystemSettings());
     try (Connection conn = SharedPostgres.connect();
         ResultSet rs =
             conn.createStatement()
                 .executeQuery("SELECT count(*) FROM pg_database WHERE datname LIKE 'tprocc%'")) {
       rs.next();
       assertEquals(0, rs.getInt(1), "no TPROC-C database was built");
-    }
-  }
-
-  /** Every setting whose value comes from postgresql.auto.conf, i.e. from ALTER SYSTEM. */
-  private static String settingsFromAlterSystem() throws Exception {
-    try (Connection conn = SharedPostgres.connect();
-        ResultSet rs =
-            conn.createStatement()
-                .executeQuery(
-                    "SELECT string_agg(name || '=' || setting, ',' ORDER BY name) FROM pg_settings"
-                        + " WHERE sourcefile LIKE '%postgresql.auto.conf'")) {
-      rs.next();
-      return String.valueOf(rs.getString(1));
     }
   }
 }

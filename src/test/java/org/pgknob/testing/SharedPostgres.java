@@ -66,6 +66,22 @@ public final class SharedPostgres {
     return cluster().connect("postgres");
   }
 
+  /**
+   * Every setting whose value comes from postgresql.auto.conf (i.e. from ALTER SYSTEM), as
+   * name=setting joined by commas: what a test compares to show that nothing changed.
+   */
+  public static String alterSystemSettings() throws SQLException {
+    try (Connection conn = connect();
+        var rs =
+            conn.createStatement()
+                .executeQuery(
+                    "SELECT string_agg(name || '=' || setting, ',' ORDER BY name) FROM pg_settings"
+                        + " WHERE sourcefile LIKE '%postgresql.auto.conf'")) {
+      rs.next();
+      return String.valueOf(rs.getString(1));
+    }
+  }
+
   /** Removes every ALTER SYSTEM setting and restarts if any of them needed it. */
   public static void resetSettings() throws SQLException {
     ManagedCluster c = cluster();
