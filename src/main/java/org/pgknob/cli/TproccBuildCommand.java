@@ -3,6 +3,7 @@ package org.pgknob.cli;
 import java.io.PrintWriter;
 import java.util.Locale;
 import java.util.concurrent.Callable;
+import org.pgknob.server.PrimaryHazards;
 import org.pgknob.server.Target;
 import org.pgknob.workload.tprocc.TproccBuilder;
 import org.pgknob.workload.tprocc.TproccSettings;
@@ -57,6 +58,7 @@ public final class TproccBuildCommand implements Callable<Integer> {
         TproccSettings.defaults(warehouses).withDatabase(database).withLoadThreads(threads);
     TproccBuilder.BuildReport report;
     try (Target target = connection.open()) {
+      PrimaryHazards.refuse(target);
       report = new TproccBuilder(target, settings).build(rebuild, ConsoleProgress.forConsole(out));
     }
     if (!report.built()) {

@@ -5,6 +5,7 @@ import java.io.PrintWriter;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import org.pgknob.Json;
+import org.pgknob.server.PrimaryHazards;
 import org.pgknob.server.Target;
 import org.pgknob.workload.RunListener;
 import org.pgknob.workload.SecondSample;
@@ -79,6 +80,7 @@ public final class TproccRunCommand implements Callable<Integer> {
     WorkloadResult result;
     try (Target target = connection.open();
         TproccWorkload workload = new TproccWorkload(settings)) {
+      PrimaryHazards.refuse(target);
       if (reset == TproccSettings.ResetMode.TEMPLATE) {
         double seconds = workload.reset(target);
         err.printf(Locale.ROOT, "reset %s from its pristine copy in %.1f s%n", database, seconds);

@@ -10,7 +10,7 @@ import org.pgknob.PgknobException;
 import org.pgknob.space.PgUnit;
 
 /**
- * Replication slots that would keep a session's WAL on the server's disk for good.
+ * Replication slots that would keep the WAL of pgknob's workload on the server's disk for good.
  *
  * <p>An inactive slot (its standby or subscriber is gone) holds every WAL segment from its
  * restart_lsn on, whatever max_wal_size says, unless max_slot_wal_keep_size bounds it (default -1:
@@ -63,8 +63,8 @@ public final class ReplicationSlots {
                 : "inactive replication slots that keep")
             + " WAL without a bound (max_slot_wal_keep_size = -1): "
             + String.join(", ", slots)
-            + "; the session's WAL would pile up on the server's disk until it is full, and no"
-            + " checkpoint could free it",
+            + "; the WAL pgknob's workload writes would pile up on the server's disk until it is"
+            + " full, and no checkpoint could free it",
         "bring the slot's standby or subscriber back, drop a slot nothing uses (SELECT"
             + " pg_drop_replication_slot('name')), or set max_slot_wal_keep_size; nothing was"
             + " changed");

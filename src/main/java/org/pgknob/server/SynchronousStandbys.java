@@ -54,7 +54,7 @@ public final class SynchronousStandbys {
             + names
             + "'), and "
             + (senders == 0 ? "no standby is connected" : "no connected standby is synchronous")
-            + ": every write of the session would wait for good",
+            + ": every write of pgknob's workload would wait for good",
         "bring the standby back, or clear synchronous_standby_names (ALTER SYSTEM RESET"
             + " synchronous_standby_names; SELECT pg_reload_conf()); nothing was changed");
   }

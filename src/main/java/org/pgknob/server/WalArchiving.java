@@ -47,7 +47,7 @@ public final class WalArchiving {
             + " at "
             + when
             + " UTC, pg_stat_archiver): PostgreSQL keeps every segment it has not archived, so"
-            + " the session's WAL would pile up on the server's disk until it is full",
+            + " the WAL pgknob's workload writes would pile up on the server's disk until it is full",
         "fix the archive_command or archive_library (the server's log says why it fails), and"
             + " run again once pg_stat_archiver shows a success; nothing was changed");
   }

@@ -18,11 +18,9 @@ import org.pgknob.safety.SafetyRules;
 import org.pgknob.safety.WalRoom;
 import org.pgknob.server.DiskReading;
 import org.pgknob.server.HostMemory;
-import org.pgknob.server.ReplicationSlots;
+import org.pgknob.server.PrimaryHazards;
 import org.pgknob.server.ServerFacts;
-import org.pgknob.server.SynchronousStandbys;
 import org.pgknob.server.Target;
-import org.pgknob.server.WalArchiving;
 import org.pgknob.space.BoundSpace;
 import org.pgknob.space.PgSetting;
 import org.pgknob.space.PgUnit;
@@ -80,9 +78,7 @@ final class SessionContext {
     ServerFacts facts = target.facts();
     try (Connection conn = target.connect("postgres")) {
       Map<String, PgSetting> settings = PgSetting.readAll(conn);
-      ReplicationSlots.refuseUnboundedInactive(conn);
-      SynchronousStandbys.refuseMissing(conn);
-      WalArchiving.refuseFailing(conn);
+      PrimaryHazards.refuse(conn);
       SearchSpace file =
           inputs.spaceFile() == null
               ? SearchSpaceFile.loadDefault(facts.majorVersion())

@@ -63,6 +63,18 @@ class ReplicationRefusalTest {
         () -> text + out);
     assertEquals(1, text.strip().lines().count(), text);
     assertEquals(before, SharedPostgres.alterSystemSettings(), "no setting changed");
+    err.getBuffer().setLength(0);
+
+    // The TPROC-C commands write too: refused the same way, not left waiting.
+    assertEquals(ExitCodes.ERROR, pgknob(List.of("tprocc", "build", "--warehouses", "1")));
+    assertTrue(
+        err.toString().startsWith("pgknob: the server's commits wait for a synchronous standby"),
+        err::toString);
+    err.getBuffer().setLength(0);
+    assertEquals(ExitCodes.ERROR, pgknob(List.of("tprocc", "run", "--duration", "2s")));
+    assertTrue(
+        err.toString().startsWith("pgknob: the server's commits wait for a synchronous standby"),
+        err::toString);
   }
 
   @Test
@@ -99,26 +111,26 @@ class ReplicationRefusalTest {
   }
 
   private int tune(boolean dryRun) {
-    ManagedCluster cluster = SharedPostgres.cluster();
     List<String> args =
         new ArrayList<>(
-            List.of(
-                "tune",
-                "--budget",
-                "16",
-                "--warehouses",
-                "1",
-                "--out",
-                runs.toString(),
-                "--target",
-                cluster.jdbcUrl("postgres"),
-                "--user",
-                "postgres",
-                "--password-file",
-                cluster.passwordFile().toString()));
+            List.of("tune", "--budget", "16", "--warehouses", "1", "--out", runs.toString()));
     if (dryRun) {
       args.add("--dry-run");
     }
+    return pgknob(args);
+  }
+
+  private int pgknob(List<String> command) {
+    ManagedCluster cluster = SharedPostgres.cluster();
+    List<String> args = new ArrayList<>(command);
+    args.addAll(
+        List.of(
+            "--target",
+            cluster.jdbcUrl("postgres"),
+            "--user",
+            "postgres",
+            "--password-file",
+            cluster.passwordFile().toString()));
     CommandLine cl = Main.commandLine();
     cl.setOut(new PrintWriter(out, true));
     cl.setErr(new PrintWriter(err, true));
@@ -149,7 +161,7 @@ class ReplicationRefusalTest {
     String text = err.toString();
     assertTrue(
         text.startsWith("pgknob: the server's WAL archiving is failing (segment 0000")
-            && text.contains("the session's WAL would pile up on the server's disk")
+            && text.contains("the WAL pgknob's workload writes would pile up on the server's disk")
             && text.contains("fix the archive_command")
             && text.contains("nothing was changed"),
         () -> text + out);
