@@ -8,10 +8,10 @@ import java.io.StringWriter;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.Statement;
+import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
-import org.pgknob.server.ManagedCluster;
 import org.pgknob.testing.SharedPostgres;
 import picocli.CommandLine;
 
@@ -31,27 +31,15 @@ class ReadOnlyServerTest {
   void aServerThatAcceptsNoWritesFailsTheBuildWithTheFixForThat() throws Exception {
     sql("ALTER SYSTEM SET default_transaction_read_only = on", "SELECT pg_reload_conf()");
     awaitReadOnly();
-    ManagedCluster cluster = SharedPostgres.cluster();
     StringWriter out = new StringWriter();
     StringWriter err = new StringWriter();
     CommandLine cl = Main.commandLine();
     cl.setOut(new PrintWriter(out, true));
     cl.setErr(new PrintWriter(err, true));
-    int exit =
-        cl.execute(
-            List.of(
-                    "tprocc",
-                    "build",
-                    "--warehouses",
-                    "1",
-                    "--rebuild",
-                    "--target",
-                    cluster.jdbcUrl("postgres"),
-                    "--user",
-                    "postgres",
-                    "--password-file",
-                    cluster.passwordFile().toString())
-                .toArray(new String[0]));
+    List<String> args =
+        new ArrayList<>(List.of("tprocc", "build", "--warehouses", "1", "--rebuild"));
+    args.addAll(SharedPostgres.targetArguments());
+    int exit = cl.execute(args.toArray(new String[0]));
     assertEquals(ExitCodes.ERROR, exit, err::toString);
     String text = err.toString();
     assertTrue(

@@ -15,7 +15,6 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
-import org.pgknob.server.ManagedCluster;
 import org.pgknob.testing.SharedPostgres;
 import picocli.CommandLine;
 
@@ -92,13 +91,7 @@ class ReplicationRefusalTest {
         () -> text + out);
     assertEquals(1, text.strip().lines().count(), text);
     assertEquals(before, SharedPostgres.alterSystemSettings());
-    try (Connection conn = SharedPostgres.connect();
-        ResultSet rs =
-            conn.createStatement()
-                .executeQuery("SELECT count(*) FROM pg_database WHERE datname LIKE 'tprocc%'")) {
-      rs.next();
-      assertEquals(0, rs.getInt(1), "no TPROC-C database was built");
-    }
+    assertEquals(0, SharedPostgres.tproccDatabases(), "no TPROC-C database was built");
   }
 
   @Test
@@ -121,16 +114,8 @@ class ReplicationRefusalTest {
   }
 
   private int pgknob(List<String> command) {
-    ManagedCluster cluster = SharedPostgres.cluster();
     List<String> args = new ArrayList<>(command);
-    args.addAll(
-        List.of(
-            "--target",
-            cluster.jdbcUrl("postgres"),
-            "--user",
-            "postgres",
-            "--password-file",
-            cluster.passwordFile().toString()));
+    args.addAll(SharedPostgres.targetArguments());
     CommandLine cl = Main.commandLine();
     cl.setOut(new PrintWriter(out, true));
     cl.setErr(new PrintWriter(err, true));

@@ -8,8 +8,6 @@ import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.sql.Connection;
-import java.sql.ResultSet;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -67,12 +65,6 @@ class TuneDryRunTest {
       assertEquals(0, files.count(), "no session folder");
     }
     assertEquals(autoConfBefore, SharedPostgres.alterSystemSettings());
-    try (Connection conn = SharedPostgres.connect();
-        ResultSet rs =
-            conn.createStatement()
-                .executeQuery("SELECT count(*) FROM pg_database WHERE datname LIKE 'tprocc%'")) {
-      rs.next();
-      assertEquals(0, rs.getInt(1), "no TPROC-C database was built");
-    }
+    assertEquals(0, SharedPostgres.tproccDatabases(), "no TPROC-C database was built");
   }
 }

@@ -82,6 +82,17 @@ public final class SharedPostgres {
     }
   }
 
+  /** How many databases of the TPROC-C workload (tprocc, its pristine copy) the cluster holds. */
+  public static int tproccDatabases() throws SQLException {
+    try (Connection conn = connect();
+        var rs =
+            conn.createStatement()
+                .executeQuery("SELECT count(*) FROM pg_database WHERE datname LIKE 'tprocc%'")) {
+      rs.next();
+      return rs.getInt(1);
+    }
+  }
+
   /** Removes every ALTER SYSTEM setting and restarts if any of them needed it. */
   public static void resetSettings() throws SQLException {
     ManagedCluster c = cluster();
