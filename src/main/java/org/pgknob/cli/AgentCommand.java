@@ -94,7 +94,7 @@ public final class AgentCommand implements Callable<Integer> {
         saidDown = false;
         // A restart brings a new postmaster: follow it.
         if (sampler == null || sampler.postmasterPid() != pid.getAsLong()) {
-          sampler = new ProcessSampler(pid.getAsLong(), interval);
+          sampler = new ProcessSampler(pid.getAsLong(), interval).readWalRoom();
           sampler.sampleNow(); // the first sample has no rates yet
           Thread.sleep(interval.toMillis());
           next = System.nanoTime();

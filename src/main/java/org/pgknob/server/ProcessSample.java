@@ -27,8 +27,9 @@ package org.pgknob.server;
  *     and its WAL, in bytes, or -1 when unknown (this host cannot see them, or an agent of an older
  *     pgknob did not send it)
  * @param walRoomBytes the free space of the WAL's filesystem plus the WAL pg_wal holds, in bytes
- *     (pg_wal's size summed again every 10 s), or -1 when unknown: what the disk rule of a server
- *     on another host is measured against
+ *     (pg_wal's size summed again every 10 s), or -1 when unknown or not read (only the agent's
+ *     sampler reads it, {@link ProcessSampler#readWalRoom}): what the disk rule of a server on
+ *     another host is measured against
  */
 public record ProcessSample(
     long epochMillis,

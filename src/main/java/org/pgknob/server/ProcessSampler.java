@@ -71,6 +71,7 @@ public final class ProcessSampler implements AutoCloseable {
   private long lastFedMillis;
   private volatile DiskProbe diskProbe; // null: no probe (a server elsewhere)
   private final Optional<ServerDisks> disks; // empty: the server's disks are not visible here
+  private volatile boolean readsWalRoom; // the agent's samples only: see readWalRoom
   private long walBytes = -1; // pg_wal's size when last summed, for the samples' WAL room
   private long walBytesReadAtMillis;
 
@@ -104,6 +105,16 @@ public final class ProcessSampler implements AutoCloseable {
     this.interval = interval;
     this.source = source;
     this.disks = Optional.empty();
+  }
+
+  /**
+   * Makes every sample carry the WAL disk's room ({@link ProcessSample#walRoomBytes}), as the agent
+   * sends it to a tuner elsewhere. Off otherwise: a tuner on the server's host reads the disk
+   * itself once, at the session's start, and a trial's samples need not list pg_wal.
+   */
+  public ProcessSampler readWalRoom() {
+    readsWalRoom = true;
+    return this;
   }
 
   public long postmasterPid() {
@@ -275,7 +286,7 @@ public final class ProcessSampler implements AutoCloseable {
     int hostCores = host == null ? 0 : host.cores();
     int cgroupCpus = HostFacts.cgroupCpuLimit(postmasterPid).orElse(0);
     long diskFree = disks.map(ServerDisks::leastFreeBytes).orElse(-1L);
-    long walRoom = disks.map(this::walRoom).orElse(-1L);
+    long walRoom = readsWalRoom ? disks.map(this::walRoom).orElse(-1L) : -1L;
     if (first || seconds <= 0) {
       return new ProcessSample(
           now,

@@ -61,7 +61,7 @@ class ProcessSamplerTest {
   @Test
   void aSampleCarriesTheWalDisksRoomAsServerDisksReadsIt() throws Exception {
     ServerDisks disks = ServerDisks.of(SharedPostgres.cluster().dataDir()).orElseThrow();
-    try (ProcessSampler sampler = sampler()) {
+    try (ProcessSampler sampler = sampler().readWalRoom()) {
       long sampled = sampler.sampleNow().walRoomBytes();
       long read = disks.walFreeBytes() + disks.walBytes();
       assertTrue(disks.walBytes() >= 16L << 20, "pg_wal holds a segment: " + disks.walBytes());
