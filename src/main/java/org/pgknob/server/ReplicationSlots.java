@@ -6,7 +6,7 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
-import org.pgknob.PgknobException;
+import java.util.Optional;
 import org.pgknob.space.PgUnit;
 
 /**
@@ -22,13 +22,11 @@ public final class ReplicationSlots {
   private ReplicationSlots() {}
 
   /**
-   * Refuses a session on a server with an inactive replication slot that may keep WAL without a
-   * bound; a standby (in recovery) writes no WAL of its own and passes, and so does a server whose
-   * slots this role may not read (the disk guardrail still stops trials on a filling disk).
-   *
-   * @throws PgknobException naming the slots, what they retain and the fixes; nothing was changed
+   * The inactive replication slots that may keep WAL without a bound, named with what they retain;
+   * empty on a standby (in recovery: it writes no WAL of its own), and on a server whose slots this
+   * role may not read (the disk guardrail still stops trials on a filling disk).
    */
-  public static void refuseUnboundedInactive(Connection conn) {
+  static Optional<PrimaryHazard> find(Connection conn) {
     List<String> slots = new ArrayList<>();
     try (Statement st = conn.createStatement();
         ResultSet rs =
@@ -51,22 +49,22 @@ public final class ReplicationSlots {
                 + " of WAL kept now)");
       }
     } catch (SQLException e) {
-      return; // no right to read the slots: nothing to say about them
+      return Optional.empty(); // no right to read the slots: nothing to say about them
     }
     if (slots.isEmpty()) {
-      return;
+      return Optional.empty();
     }
-    throw new PgknobException(
-        "the server has "
-            + (slots.size() == 1
-                ? "an inactive replication slot that keeps"
-                : "inactive replication slots that keep")
-            + " WAL without a bound (max_slot_wal_keep_size = -1): "
-            + String.join(", ", slots)
-            + "; the WAL pgknob's workload writes would pile up on the server's disk until it is"
-            + " full, and no checkpoint could free it",
-        "bring the slot's standby or subscriber back, drop a slot nothing uses (SELECT"
-            + " pg_drop_replication_slot('name')), or set max_slot_wal_keep_size; nothing was"
-            + " changed");
+    return Optional.of(
+        new PrimaryHazard(
+            "the server has "
+                + (slots.size() == 1
+                    ? "an inactive replication slot that keeps"
+                    : "inactive replication slots that keep")
+                + " WAL without a bound (max_slot_wal_keep_size = -1): "
+                + String.join(", ", slots)
+                + "; the WAL pgknob's workload writes would pile up on the server's disk until it is"
+                + " full, and no checkpoint could free it",
+            "bring the slot's standby or subscriber back, drop a slot nothing uses (SELECT"
+                + " pg_drop_replication_slot('name')), or set max_slot_wal_keep_size"));
   }
 }

@@ -4,7 +4,7 @@ import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
-import org.pgknob.PgknobException;
+import java.util.Optional;
 
 /**
  * WAL archiving that is failing: PostgreSQL keeps every segment it has not archived, whatever
@@ -15,13 +15,11 @@ public final class WalArchiving {
   private WalArchiving() {}
 
   /**
-   * Refuses a session when archive_mode is on and the archiver's last attempt failed (its last
-   * failure is newer than its last success). A standby, or a role that may not read
-   * pg_stat_archiver, passes.
-   *
-   * @throws PgknobException naming the segment, when it failed, and the fixes; nothing was changed
+   * Failing archiving, named by its segment and time, when archive_mode is on and the archiver's
+   * last attempt failed (its last failure is newer than its last success); empty on a standby, and
+   * for a role that may not read pg_stat_archiver.
    */
-  public static void refuseFailing(Connection conn) {
+  static Optional<PrimaryHazard> find(Connection conn) {
     String wal;
     String when;
     try (Statement st = conn.createStatement();
@@ -34,21 +32,22 @@ public final class WalArchiving {
                     + " AND last_failed_time IS NOT NULL"
                     + " AND (last_archived_time IS NULL OR last_failed_time > last_archived_time)")) {
       if (!rs.next()) {
-        return;
+        return Optional.empty();
       }
       wal = rs.getString("last_failed_wal");
       when = rs.getString("failed_at");
     } catch (SQLException e) {
-      return; // cannot tell: the disk guardrail still watches the disk
+      return Optional.empty(); // cannot tell: the disk guardrail still watches the disk
     }
-    throw new PgknobException(
-        "the server's WAL archiving is failing (segment "
-            + wal
-            + " at "
-            + when
-            + " UTC, pg_stat_archiver): PostgreSQL keeps every segment it has not archived, so"
-            + " the WAL pgknob's workload writes would pile up on the server's disk until it is full",
-        "fix the archive_command or archive_library (the server's log says why it fails), and"
-            + " run again once pg_stat_archiver shows a success; nothing was changed");
+    return Optional.of(
+        new PrimaryHazard(
+            "the server's WAL archiving is failing (segment "
+                + wal
+                + " at "
+                + when
+                + " UTC, pg_stat_archiver): PostgreSQL keeps every segment it has not archived, so"
+                + " the WAL pgknob's workload writes would pile up on the server's disk until it is full",
+            "fix the archive_command or archive_library (the server's log says why it fails), and"
+                + " wait until pg_stat_archiver shows a success"));
   }
 }
