@@ -14,6 +14,7 @@ import org.pgknob.BuildInfo;
 import org.pgknob.PgknobException;
 import org.pgknob.report.Labels;
 import org.pgknob.runs.Summary;
+import org.pgknob.server.PrimaryHazardException;
 import org.pgknob.server.Privileges;
 import org.pgknob.server.ServerFacts;
 import org.pgknob.server.Target;
@@ -384,6 +385,8 @@ public final class TuningSession {
       result = runner.run(request, new LiveTps(progress, inputs.windowSeconds()));
       Double seconds = result.timingsSeconds().get("total"); // reset to the run's end
       since = seconds == null ? clock.instant() : started.plusMillis(Math.round(seconds * 1000));
+    } catch (PrimaryHazardException e) {
+      throw e; // the server answers: it is in a state no trial should run in
     } catch (PgknobException e) {
       since = clock.instant();
       if (wait.unreachable().isEmpty()) {

@@ -15,6 +15,8 @@ import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import org.pgknob.PgknobException;
+import org.pgknob.server.PrimaryHazard;
+import org.pgknob.server.PrimaryHazards;
 import org.pgknob.server.ProcessSampler;
 import org.pgknob.server.ResourceSummary;
 import org.pgknob.server.SettingRejectedException;
@@ -32,8 +34,10 @@ import org.pgknob.workload.WorkloadResult;
  * REJECTED without touching the server; one the server refuses or that stops it from starting is
  * REJECTED or CRASHED (the target has already put the previous settings back); a guardrail trip is
  * MEMORY_GUARD or DISK_GUARD and a run over its time TIMEOUT, after both of which the server goes
- * back to its original settings at once. Only conditions that end the session (the server gone for
- * good, Ctrl-C) escape as exceptions.
+ * back to its original settings at once. Only conditions that end the session escape as exceptions:
+ * the server gone for good, Ctrl-C, and a {@link PrimaryHazard} found before the trial or while its
+ * commits stalled ({@link org.pgknob.server.PrimaryHazardException}: the trial says nothing of the
+ * configuration, so it is not a result).
  */
 public final class TrialRunner {
   /** How a crashed trial's reason begins when the server went away. */
@@ -81,6 +85,13 @@ public final class TrialRunner {
     if (request.rejection() != null) {
       return result(request, Status.REJECTED, request.rejection(), null, null, started, timings);
     }
+    // A standby that went away, or an archiver that started failing, since the last trial: the
+    // reset's own writes would wait for good or pile up WAL, and the run would measure the server's
+    // state, not the configuration.
+    Optional<PrimaryHazard> hazard = PrimaryHazards.find(target);
+    if (hazard.isPresent()) {
+      throw hazard.get().stop(request.trial(), "before");
+    }
     listener.step("reset");
     long t0 = System.nanoTime();
     timings.put("reset", workload.reset(target));
@@ -99,7 +110,7 @@ public final class TrialRunner {
     }
     timings.put("apply", seconds(t1));
     long t2 = System.nanoTime();
-    RunOutcome outcome = runWorkload(listener);
+    RunOutcome outcome = runWorkload(request, listener);
     timings.put("run", seconds(t2));
     timings.put("total", seconds(t0));
     if (outcome.status != Status.OK) {
@@ -123,7 +134,7 @@ public final class TrialRunner {
   private record RunOutcome(
       Status status, String reason, WorkloadResult result, ResourceSummary resources) {}
 
-  private RunOutcome runWorkload(TrialListener listener) {
+  private RunOutcome runWorkload(TrialRequest request, TrialListener listener) {
     Optional<ProcessSampler> sampler = samplerFor(target);
     ServerWatch watch = new ServerWatch(target);
     Guardrail guardrail = null;
@@ -160,6 +171,12 @@ public final class TrialRunner {
           return new RunOutcome(trip.status(), trip.reason(), result, resources);
         }
         return new RunOutcome(Status.OK, "", result, resources);
+      } catch (HazardFoundException e) {
+        // The workload's backends wait on commits that cannot end: ending them lets the run end,
+        // and the session's stop puts the original settings back.
+        terminateWorkload();
+        run.cancel(true);
+        throw e.hazard.stop(request.trial(), "during");
       } catch (ServerLostException e) {
         run.cancel(true); // its connections wait on a dead link: interrupting it closes them
         return new RunOutcome(
@@ -219,7 +236,11 @@ public final class TrialRunner {
    * server gone.
    */
   private WorkloadResult await(Future<WorkloadResult> run, ServerWatch watch)
-      throws TimeoutException, ExecutionException, InterruptedException, ServerLostException {
+      throws TimeoutException,
+          ExecutionException,
+          InterruptedException,
+          ServerLostException,
+          HazardFoundException {
     long deadline = System.nanoTime() + timeout.toNanos();
     while (true) {
       long left = TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime());
@@ -233,6 +254,10 @@ public final class TrialRunner {
         if (lost.isPresent()) {
           throw new ServerLostException(lost.get());
         }
+        Optional<PrimaryHazard> hazard = watch.hazard();
+        if (hazard.isPresent()) {
+          throw new HazardFoundException(hazard.get());
+        }
       }
     }
   }
@@ -243,6 +268,17 @@ public final class TrialRunner {
 
     ServerLostException(String message) {
       super(message, null, false, false);
+    }
+  }
+
+  /** The server's commits stalled during the run, and a {@link PrimaryHazard} says why. */
+  private static final class HazardFoundException extends Exception {
+    private static final long serialVersionUID = 1L;
+    private final transient PrimaryHazard hazard;
+
+    HazardFoundException(PrimaryHazard hazard) {
+      super(hazard.cause(), null, false, false);
+      this.hazard = hazard;
     }
   }
 

@@ -11,8 +11,8 @@ import org.pgknob.workload.Progress;
  * One 1-warehouse TPROC-C database for every test of this JVM: building it takes a while, so it is
  * built on first use and shared. Tests that change data reset it first.
  */
-final class TproccTestDatabase {
-  static final TproccSettings SETTINGS =
+public final class TproccTestDatabase {
+  public static final TproccSettings SETTINGS =
       new TproccSettings(
           "tprocc_test", 1, 2, 1, 3, false, false, TproccSettings.ResetMode.TEMPLATE, 30, 2);
 
@@ -20,7 +20,7 @@ final class TproccTestDatabase {
 
   private TproccTestDatabase() {}
 
-  static synchronized TproccBuilder.BuildReport built() {
+  public static synchronized TproccBuilder.BuildReport built() {
     if (report == null) {
       report = new TproccBuilder(SharedPostgres.cluster(), SETTINGS).build(false, Progress.SILENT);
     }
