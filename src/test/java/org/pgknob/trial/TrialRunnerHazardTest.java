@@ -101,6 +101,29 @@ class TrialRunnerHazardTest {
     assertEquals(0, waitingForTheStandby());
   }
 
+  @Test
+  // Without local commits the reset's DROP DATABASE waits for the standby for good.
+  @Timeout(value = 60, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
+  void aResetDoesNotWaitForAStandbyThatWentAwayMeanwhile() throws Exception {
+    TproccTestDatabase.built();
+    // After the trial's own check: the standby leaves between that check and the reset.
+    sql("ALTER SYSTEM SET synchronous_standby_names = 'gone_standby'");
+    sql("SELECT pg_reload_conf()");
+    new TproccWorkload(TproccTestDatabase.SETTINGS).reset(SharedPostgres.cluster());
+
+    assertEquals(0, waitingForTheStandby());
+    try (Connection conn = SharedPostgres.connect();
+        Statement st = conn.createStatement();
+        ResultSet rs =
+            st.executeQuery(
+                "SELECT count(*) FROM pg_database WHERE datname = '"
+                    + TproccTestDatabase.SETTINGS.database()
+                    + "'")) {
+      rs.next();
+      assertEquals(1, rs.getLong(1), "the database was copied again");
+    }
+  }
+
   private static TrialRunner runner(int windowSeconds) {
     return new TrialRunner(
         SharedPostgres.cluster(),
