@@ -32,7 +32,9 @@ import java.util.function.Supplier;
  * the children that benchmark reaped. What the rest of the host used is the foreign CPU: host busy
  * minus the server's processes minus pgknob's own. Shared machines run builds and other benchmarks
  * beside a trial, and those take CPU the trial would have had; a benchmark command's own clients
- * are the trial itself.
+ * are the trial itself. With {@link #countOtherClients}, the server's backends of other databases
+ * (and their parallel workers) count as foreign too, not as the server's: see {@link
+ * OtherClientsCpu}.
  *
  * <p>CPU is the rise of a tree's total between two samples, each process's time with that of the
  * children it reaped, so a process that lived only between two samples still counts. I/O is deltas
@@ -74,6 +76,7 @@ public final class ProcessSampler implements AutoCloseable {
   private volatile boolean readsWalRoom; // the agent's samples only: see readWalRoom
   private long walBytes = -1; // pg_wal's size when last summed, for the samples' WAL room
   private long walBytesReadAtMillis;
+  private OtherClientsCpu otherClients; // null: every server process is the server's
 
   /** I/O bytes of one process; {@code startTicks} tells a reused pid apart. */
   private record Counters(long startTicks, long read, long write) {}
@@ -114,6 +117,16 @@ public final class ProcessSampler implements AutoCloseable {
    */
   public ProcessSampler readWalRoom() {
     readsWalRoom = true;
+    return this;
+  }
+
+  /**
+   * From the next sample on, counts the CPU of the server's backends of databases other than {@code
+   * workloadDatabase} (and of their parallel workers) as foreign, not as the server's: for
+   * workloads whose clients all use that one database.
+   */
+  public synchronized ProcessSampler countOtherClients(String workloadDatabase) {
+    otherClients = new OtherClientsCpu(workloadDatabase);
     return this;
   }
 
@@ -248,6 +261,14 @@ public final class ProcessSampler implements AutoCloseable {
     long userTicks = serverUserTicks.rise(pids.isEmpty() ? -1 : serverTicks.user());
     long sysTicks = serverSysTicks.rise(pids.isEmpty() ? -1 : serverTicks.sys());
     long ownRise = ownCpuTicks.rise(ownPids.isEmpty() ? -1 : table.cpuTicks(ownPids).total());
+    ProcessTable.CpuTicks others =
+        otherClients == null
+            ? new ProcessTable.CpuTicks(0, 0)
+            : otherClients.rise(table, pids, PROC);
+    long otherUser = Math.min(userTicks, others.user());
+    long otherSys = Math.min(sysTicks, others.sys());
+    userTicks -= otherUser;
+    sysTicks -= otherSys;
     Map<Long, Counters> current = new HashMap<>();
     long rss = 0;
     long pss = 0;
@@ -316,9 +337,13 @@ public final class ProcessSampler implements AutoCloseable {
             : Math.max(0, host.busyTicks() - hostBefore.busyTicks()) * coresPerTick;
     double ownCores = ownRise * coresPerTick;
     double serverCores = (userTicks + sysTicks) * coresPerTick;
-    // Without the host's figures there is nothing to subtract from: 0, not a guess.
+    // Without the host's figures there is nothing to subtract from: other clients alone, not a
+    // guess. With them, the host's busy time still holds other clients' backends, which the
+    // server's figure no longer does.
     double foreignCores =
-        hostBusyCores == 0 ? 0 : Math.max(0, hostBusyCores - serverCores - ownCores);
+        hostBusyCores == 0
+            ? (otherUser + otherSys) * coresPerTick
+            : Math.max(0, hostBusyCores - serverCores - ownCores);
     return new ProcessSample(
         now,
         current.size(),

@@ -54,6 +54,52 @@ class ProcessSamplerTest {
   }
 
   /**
+   * A query in another database than the workload's, running through a whole window, takes a core
+   * the trial would have had: with {@link ProcessSampler#countOtherClients} it counts as foreign
+   * CPU, not as the server's; the same query in the workload's database stays the server's.
+   */
+  @Test
+  void aLongQueryOfAnotherDatabaseCountsAsOtherProcessesNotAsTheServer() throws Exception {
+    double[] elsewhere = windowWithALongQuery("tprocc_not_this_one");
+    double[] same = windowWithALongQuery("postgres");
+    // {server cores, foreign cores}: the query keeps one core busy for the whole window
+    assertTrue(elsewhere[1] - same[1] > 0.6, "foreign: " + elsewhere[1] + " against " + same[1]);
+    assertTrue(same[0] - elsewhere[0] > 0.6, "server: " + same[0] + " against " + elsewhere[0]);
+  }
+
+  /** {server cores, foreign cores} over a 2-s window while a backend of "postgres" is busy. */
+  private static double[] windowWithALongQuery(String workloadDatabase) throws Exception {
+    try (ProcessSampler sampler = sampler().countOtherClients(workloadDatabase);
+        Connection conn = SharedPostgres.connect();
+        Statement st = conn.createStatement()) {
+      st.execute("SET max_parallel_workers_per_gather = 0");
+      Thread query =
+          new Thread(
+              () -> {
+                try {
+                  st.execute("SELECT pg_catalog.count(*) FROM generate_series(1, 200000000)");
+                } catch (java.sql.SQLException e) {
+                  // cancelled below, once the window is over
+                }
+              });
+      query.start();
+      Thread.sleep(300); // the backend is busy before the first reading
+      sampler.sampleNow();
+      sampler.startWindow();
+      for (int i = 0; i < 10; i++) {
+        Thread.sleep(200);
+        sampler.sampleNow();
+      }
+      ResourceSummary window = sampler.stopWindow();
+      st.cancel();
+      query.join();
+      return new double[] {
+        (window.cpuUserPct() + window.cpuSysPct()) / 100, window.foreignCpuAvgCores()
+      };
+    }
+  }
+
+  /**
    * What an agent sends for the disk rule of a server on another host: the WAL disk's free space
    * plus pg_wal's size, as ServerDisks reads them here (within 64 MB: the server may write or
    * recycle a segment, and other files come and go, between the two readings).
