@@ -147,6 +147,10 @@ public final class TrialRunner {
             });
     try {
       if (sampler.isPresent()) {
+        if (workloadApplicationName != null) {
+          // pgknob's own driver: every client of the workload uses this one database
+          sampler.get().countOtherClients(database);
+        }
         guardrail =
             new Guardrail(
                 target,
