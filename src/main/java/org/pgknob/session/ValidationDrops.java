@@ -25,7 +25,12 @@ import org.pgknob.trial.TrialResult;
  * below the median of its configuration's other runs logged by the end of its round (so not a
  * configuration truly that much slower): TUNA's repeated measurement of an outlying run. Judged on
  * TPS, which every workload reports (a drop in it is a rise in latency for a fixed number of
- * users). One run a round at most (the first in run order) and at most one round in three so far,
+ * users). A run that other processes disturbed ({@link
+ * org.pgknob.server.ResourceSummary#disturbedByOtherProcesses()}: a build, another benchmark, the
+ * server's other clients) is left out the same way, whatever its TPS, when another run of its round
+ * was quiet: the load is outside the configuration, and what it cost the run varies with how much
+ * of the window it covered; on a machine busy through the whole round, its runs were alike and all
+ * count. One run a round at most (the first in run order) and at most one round in three so far,
  * the earliest, so that a configuration that keeps dropping still shows it. Each round is judged on
  * the trials logged by its end, so a later trial never changes an earlier decision and a resumed
  * session decides the same.
@@ -101,10 +106,18 @@ final class ValidationDrops {
     List<String> parts = new ArrayList<>();
     for (Map.Entry<Integer, TrialResult> e : byRound.entrySet()) {
       String who = subject(e.getValue());
+      String load = disturbed(e.getValue()) ? ", disturbed by other processes" : "";
       parts.add(
           SessionPlan.BASELINE.equals(who)
-              ? "the defaults' run of round " + e.getKey() + " (all of its ratios to the defaults)"
-              : who + "'s run of round " + e.getKey());
+              ? "the defaults' run of round "
+                  + e.getKey()
+                  + " (all of its ratios to the defaults"
+                  + load
+                  + ")"
+              : who
+                  + "'s run of round "
+                  + e.getKey()
+                  + (load.isEmpty() ? "" : " (" + load.substring(2) + ")"));
     }
     return String.join(", ", parts);
   }
@@ -133,13 +146,22 @@ final class ValidationDrops {
     return byRound;
   }
 
+  /** Whether other processes disturbed {@code run}, so that it is left out for that. */
+  static boolean disturbed(TrialResult run) {
+    return run.resources() != null && run.resources().disturbedByOtherProcesses();
+  }
+
   /** The first run of a round (indexes into {@code trials}) that dropped, judged at its end. */
   private static Optional<TrialResult> drop(List<Integer> round, List<TrialResult> trials) {
     List<TrialResult> history = trials.subList(0, round.get(round.size() - 1) + 1);
+    boolean someQuiet = round.stream().map(trials::get).anyMatch(t -> t.isOk() && !disturbed(t));
     for (int i : round) {
       TrialResult run = trials.get(i);
       if (!run.isOk()) {
         continue;
+      }
+      if (someQuiet && disturbed(run)) {
+        return Optional.of(run);
       }
       double[] roundOthers =
           round.stream()

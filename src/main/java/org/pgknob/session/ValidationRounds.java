@@ -13,6 +13,7 @@ import java.util.SplittableRandom;
 import org.pgknob.measure.LoneDrop;
 import org.pgknob.measure.PairedRatio;
 import org.pgknob.runs.Track;
+import org.pgknob.server.ForeignLoad;
 import org.pgknob.trial.Phase;
 import org.pgknob.trial.TrialResult;
 
@@ -158,8 +159,9 @@ final class ValidationRounds {
   /**
    * "validation round 2: pgtune's run (1180 TPS) is left out with the pairs that hold it, the
    * round's other pairs kept; another round follows: it fell more than 18% below both the other
-   * runs of its round and its configuration's other runs", when the last logged trial ends a round
-   * with a run that dropped ({@link ValidationDrops}).
+   * runs of its round and its configuration's other runs" (or "it ran while other processes used
+   * 0.9 of 2 cores during the window"), when the last logged trial ends a round with a run that
+   * dropped ({@link ValidationDrops}).
    */
   Optional<String> droppedNote(List<TrialResult> logged) {
     long done = logged.stream().filter(ValidationRounds::isValidation).count();
@@ -181,11 +183,15 @@ final class ValidationRounds {
             ? "; another round follows"
             : "";
     String why =
-        String.format(
-            Locale.ROOT,
-            " fell more than %.0f%% below both the other runs of its round and its configuration's"
-                + " other runs",
-            100 * -Math.expm1(-LoneDrop.THRESHOLD));
+        ValidationDrops.disturbed(fell.get())
+            ? " ran while "
+                + ForeignLoad.note(fell.get().resources())
+                    .orElse("other processes used much of the CPU")
+            : String.format(
+                Locale.ROOT,
+                " fell more than %.0f%% below both the other runs of its round and its"
+                    + " configuration's other runs",
+                100 * -Math.expm1(-LoneDrop.THRESHOLD));
     String tps = String.format(Locale.ROOT, "%.0f TPS", fell.get().workload().tps());
     if (SessionPlan.BASELINE.equals(who)) {
       return Optional.of(

@@ -269,6 +269,52 @@ class ValidationRoundsTest {
   }
 
   @Test
+  void aRunOtherProcessesDisturbedIsLeftOutLikeADropWhateverItsTpsUnlessItsWholeRoundWas() {
+    // every run at the same level: no drop by TPS; round 3's pgtune run ran beside a build
+    List<TrialResult> trials = disturbing(twoPicks(5, s -> 1000), 3, Set.of("pgtune"));
+    assertEquals(Set.of(3), Set.copyOf(ValidationDrops.of(trials).rounds()));
+    assertEquals(List.of(1, 2, 4, 5), pairedRounds("pgtune", trials));
+    assertEquals(List.of(1, 2, 3, 4, 5), pairedRounds("restart/tps", trials));
+    SessionPlan plan = plan(5, 0.001, List.of("restart/tps", "pgtune"));
+    assertTrue(
+        ValidationEnd.line(plan, trials, Set.of())
+            .orElseThrow()
+            .endsWith(
+                "left out with their pairs, for a drop: pgtune's run of round 3 (disturbed by other"
+                    + " processes)"),
+        () -> ValidationEnd.line(plan, trials, Set.of()).orElseThrow());
+    String note =
+        new ValidationRounds(plan, Set.of())
+            .droppedNote(trials.subList(0, plan.searchTrials() + 9))
+            .orElseThrow();
+    assertTrue(
+        note.startsWith("  validation round 3: pgtune's run (")
+            && note.endsWith(
+                ": it ran while other processes used 0.9 of 2 cores during the window"),
+        note);
+
+    // the whole round beside the build: its runs are alike, and all count
+    List<TrialResult> busy =
+        disturbing(twoPicks(5, s -> 1000), 3, Set.of("pgtune", "restart/tps", "baseline"));
+    assertTrue(ValidationDrops.of(busy).rounds().isEmpty());
+    assertEquals(List.of(1, 2, 3, 4, 5), pairedRounds("pgtune", busy));
+  }
+
+  /**
+   * {@code trials} with the runs of {@code subjects} in validation round {@code round} disturbed.
+   */
+  private static List<TrialResult> disturbing(
+      List<TrialResult> trials, int round, Set<String> subjects) {
+    return trials.stream()
+        .map(
+            t ->
+                ValidationDrops.round(t) == round && subjects.contains(ValidationDrops.subject(t))
+                    ? Trials.withForeignCpu(t, 0.9, 2)
+                    : t)
+        .toList();
+  }
+
+  @Test
   void aRoundInWhichTheDefaultsDroppedIsLeftOutOfEveryRatioEvenWithoutRoomToRunItAgain() {
     List<TrialResult> trials = twoPicks(5, s -> validationRun(s, 2, "baseline") ? 700 : 1000);
     assertEquals(Set.of(2), Set.copyOf(ValidationDrops.of(trials).rounds()));
