@@ -1,0 +1,95 @@
+#!/usr/bin/env bash
+# Another client of the tuned server during a session (not a test): a "cron job" that, every 45 s,
+# keeps one core busy for 15 s with a query in the database postgres, beside a short TPROC-C
+# session on the managed PostgreSQL of a fresh PGKNOB_HOME. Nothing else should run on the
+# machine meanwhile. Prints, per trial, how much of its window the job overlapped, the CPU pgknob
+# counted as other processes', and whether it marked the trial disturbed; then, per session, the
+# disturbed trials among those the job overlapped (half their window or more) and among the
+# others, and the session's noise line.
+#
+#   bench/other-clients-bench.sh [budget=6m] [window_s=10]
+#
+# PGKNOB="java -jar copy.jar" runs a fixed build (compare two builds one after the other, each
+# with its own OUT); OUT=folder keeps the session (default runs/other-clients-bench-<time>).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+command -v psql > /dev/null || { echo "psql is not on PATH: install it (Debian: apt-get install postgresql-client)" >&2; exit 1; }
+budget=${1:-6m}
+window=${2:-10}
+out=${OUT:-runs/other-clients-bench-$(date -u +%Y%m%dT%H%M%S)}
+mkdir -p "$out"
+out=$(cd "$out" && pwd)
+home=$(mktemp -d /var/tmp/pgknob-other-clients-XXXXXX)
+data="$home/cluster-18/data"
+job_pid=""
+cleanup() {
+  [ -n "$job_pid" ] && kill "$job_pid" 2> /dev/null || true
+  if [ -f "$data/postmaster.pid" ]; then
+    setpriv --reuid=65534 --regid=65534 --clear-groups -- \
+      "$(ls -d "$home"/postgres-18*/bin | head -1)/pg_ctl" stop -m fast -D "$data" > /dev/null 2>&1 || true
+  fi
+  rm -rf "$home"
+}
+trap cleanup EXIT
+
+# The job: waits for the session's server, then runs its bursts until killed. Each burst's start
+# and end (epoch seconds) go to bursts.txt.
+(
+  while [ ! -f "$data/postmaster.pid" ] || [ ! -f "$home/cluster-18/password" ]; do sleep 1; done
+  sleep 20
+  while true; do
+    port=$(sed -n 4p "$data/postmaster.pid" 2> /dev/null || true)
+    if [ -n "$port" ]; then
+      start=$(date +%s.%N)
+      PGPASSWORD=$(cat "$home/cluster-18/password") PGOPTIONS="-c statement_timeout=15s -c max_parallel_workers_per_gather=0" \
+        psql -X -q -h 127.0.0.1 -p "$port" -U postgres -d postgres \
+        -c "SELECT count(*) FROM generate_series(1, 10000000000)" > /dev/null 2>&1 || true
+      echo "$start $(date +%s.%N)" >> "$out/bursts.txt"
+    fi
+    sleep 30
+  done
+) &
+job_pid=$!
+
+PGKNOB_HOME=$home ${PGKNOB:-./pgknob} tune --budget "$budget" --warehouses 1 --tracks reload \
+  --rampup 2s --duration "${window}s" --out "$out/session" > "$out/console.log" 2>&1 \
+  || echo "the session failed: see $out/console.log"
+kill "$job_pid" 2> /dev/null || true
+job_pid=""
+
+python3 - "$out" << 'PY'
+import datetime, glob, json, sys
+out = sys.argv[1]
+bursts = []
+try:
+    for line in open(f"{out}/bursts.txt"):
+        a, b = line.split()
+        bursts.append((float(a), float(b)))
+except FileNotFoundError:
+    pass
+def epoch(s):
+    return datetime.datetime.fromisoformat(s.replace("Z", "+00:00")).timestamp()
+trials = [json.loads(l) for f in glob.glob(f"{out}/session/*/trials.jsonl") for l in open(f)]
+print(f"{'trial':>5} {'label':28} {'overlap':>7} {'other CPU':>9} {'disturbed':>9} {'TPS':>7}")
+rows = {"overlapped": [0, 0], "quiet": [0, 0]}
+for t in trials:
+    r, w, tm = t.get("resources") or {}, t.get("workload") or {}, t.get("timingsSeconds") or {}
+    if not r.get("available") or not w:
+        continue
+    # the window opens after the reset, the change and the 2-s ramp-up
+    start = epoch(t["startedAt"]) + tm.get("reset", 0) + tm.get("apply", 0) + 2
+    end = start + w["windowSeconds"]
+    overlap = sum(max(0, min(end, b) - max(start, a)) for a, b in bursts) / w["windowSeconds"]
+    cores = r.get("hostCores", 0)
+    disturbed = cores > 0 and r.get("foreignCpuAvgCores", 0) > cores / 4
+    key = "overlapped" if overlap >= 0.5 else "quiet"
+    rows[key][0] += 1
+    rows[key][1] += disturbed
+    print(f"{t['trial']:>5} {t['label'][:28]:28} {overlap:>7.0%} {r.get('foreignCpuAvgCores', 0):>9.2f}"
+          f" {'yes' if disturbed else 'no':>9} {w['tps']:>7.0f}")
+for key, (n, d) in rows.items():
+    print(f"{key} trials (the job's query ran through {'half their window or more' if key == 'overlapped' else 'less than half'}): {n}, marked disturbed: {d}")
+for line in open(f"{out}/console.log"):
+    if line.lstrip().startswith("noise (tps):") or "cannot be told from noise" in line:
+        print(line.rstrip())
+PY
