@@ -25,15 +25,16 @@ import org.pgknob.trial.TrialResult;
  * below the median of its configuration's other runs logged by the end of its round (so not a
  * configuration truly that much slower): TUNA's repeated measurement of an outlying run. Judged on
  * TPS, which every workload reports (a drop in it is a rise in latency for a fixed number of
- * users). A run that other processes disturbed ({@link
+ * users). At most one round in three so far, the earliest, so that a configuration that keeps
+ * dropping still shows it. A run that other processes disturbed ({@link
  * org.pgknob.server.ResourceSummary#disturbedByOtherProcesses()}: a build, another benchmark, the
  * server's other clients) is left out the same way, whatever its TPS, when another run of its round
- * was quiet: the load is outside the configuration, and what it cost the run varies with how much
- * of the window it covered; on a machine busy through the whole round, its runs were alike and all
- * count. One run a round at most (the first in run order) and at most one round in three so far,
- * the earliest, so that a configuration that keeps dropping still shows it. Each round is judged on
- * the trials logged by its end, so a later trial never changes an earlier decision and a resumed
- * session decides the same.
+ * was quiet, in any number of rounds: the load is outside the configuration, so leaving its runs
+ * out hides nothing of it, and what the load cost a run varies with how much of the window it
+ * covered; on a machine busy through the whole round, its runs were alike and all count. One run a
+ * round at most (the first in run order, a disturbed one before one that fell). Each round is
+ * judged on the trials logged by its end, so a later trial never changes an earlier decision and a
+ * resumed session decides the same.
  */
 final class ValidationDrops {
   private static final Pattern LABEL = Pattern.compile("validation round (\\d+)/(\\d+) (.+)");
@@ -49,11 +50,15 @@ final class ValidationDrops {
   static ValidationDrops of(List<TrialResult> trials) {
     Map<Integer, TrialResult> dropped = new LinkedHashMap<>();
     int seen = 0;
+    int fell = 0;
     for (Map.Entry<Integer, List<Integer>> round : roundsLogged(trials).entrySet()) {
       seen++;
-      if (dropped.size() < (seen + 2) / 3) {
-        drop(round.getValue(), trials).ifPresent(run -> dropped.put(round.getKey(), run));
+      Optional<TrialResult> run = disturbedRun(round.getValue(), trials);
+      if (run.isEmpty() && fell < (seen + 2) / 3) {
+        run = drop(round.getValue(), trials);
+        fell += run.isPresent() ? 1 : 0;
       }
+      run.ifPresent(r -> dropped.put(round.getKey(), r));
     }
     return new ValidationDrops(dropped);
   }
@@ -151,17 +156,25 @@ final class ValidationDrops {
     return run.resources() != null && run.resources().disturbedByOtherProcesses();
   }
 
+  /**
+   * The first run of a round (indexes into {@code trials}) that other processes disturbed, when
+   * another of its runs was quiet.
+   */
+  private static Optional<TrialResult> disturbedRun(List<Integer> round, List<TrialResult> trials) {
+    List<TrialResult> runs = round.stream().map(trials::get).filter(TrialResult::isOk).toList();
+    if (runs.stream().allMatch(ValidationDrops::disturbed)) {
+      return Optional.empty();
+    }
+    return runs.stream().filter(ValidationDrops::disturbed).findFirst();
+  }
+
   /** The first run of a round (indexes into {@code trials}) that dropped, judged at its end. */
   private static Optional<TrialResult> drop(List<Integer> round, List<TrialResult> trials) {
     List<TrialResult> history = trials.subList(0, round.get(round.size() - 1) + 1);
-    boolean someQuiet = round.stream().map(trials::get).anyMatch(t -> t.isOk() && !disturbed(t));
     for (int i : round) {
       TrialResult run = trials.get(i);
       if (!run.isOk()) {
         continue;
-      }
-      if (someQuiet && disturbed(run)) {
-        return Optional.of(run);
       }
       double[] roundOthers =
           round.stream()

@@ -293,6 +293,15 @@ class ValidationRoundsTest {
                 ": it ran while other processes used 0.9 of 2 cores during the window"),
         note);
 
+    // the load is outside the configurations: unlike drops, not one round in three at most
+    List<TrialResult> often = twoPicks(5, s -> 1000);
+    for (int round = 1; round <= 3; round++) {
+      often = disturbing(often, round, Set.of(round == 2 ? "baseline" : "restart/tps"));
+    }
+    assertEquals(Set.of(1, 2, 3), Set.copyOf(ValidationDrops.of(often).rounds()));
+    assertEquals(List.of(4, 5), pairedRounds("restart/tps", often));
+    assertEquals(List.of(1, 3, 4, 5), pairedRounds("pgtune", often));
+
     // the whole round beside the build: its runs are alike, and all count
     List<TrialResult> busy =
         disturbing(twoPicks(5, s -> 1000), 3, Set.of("pgtune", "restart/tps", "baseline"));
