@@ -23,7 +23,6 @@ public record PrimaryHazard(String cause, String remedy) {
    */
   public PrimaryHazardException stop(int trial, String when) {
     return new PrimaryHazardException(
-        this,
         when + " trial " + trial + ", " + cause,
         remedy + "; then resume the session, which runs trial " + trial + " again");
   }

@@ -10,14 +10,7 @@ import org.pgknob.PgknobException;
 public final class PrimaryHazardException extends PgknobException {
   private static final long serialVersionUID = 1L;
 
-  private final transient PrimaryHazard hazard;
-
-  PrimaryHazardException(PrimaryHazard hazard, String cause, String fix) {
+  PrimaryHazardException(String cause, String fix) {
     super(cause, fix);
-    this.hazard = hazard;
-  }
-
-  public PrimaryHazard hazard() {
-    return hazard;
   }
 }
