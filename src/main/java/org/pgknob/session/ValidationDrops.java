@@ -153,7 +153,7 @@ final class ValidationDrops {
 
   /** Whether other processes disturbed {@code run}, so that it is left out for that. */
   static boolean disturbed(TrialResult run) {
-    return run.resources() != null && run.resources().disturbedByOtherProcesses();
+    return run.resources().disturbedByOtherProcesses(); // never null: UNAVAILABLE at worst
   }
 
   /**

@@ -182,16 +182,17 @@ final class ValidationRounds {
         rule != null && next(logged.size() + 1, logged).isPresent()
             ? "; another round follows"
             : "";
+    // A disturbed run is left out for the load ForeignLoad names, else it fell.
     String why =
-        ValidationDrops.disturbed(fell.get())
-            ? " ran while "
-                + ForeignLoad.note(fell.get().resources())
-                    .orElse("other processes used much of the CPU")
-            : String.format(
-                Locale.ROOT,
-                " fell more than %.0f%% below both the other runs of its round and its"
-                    + " configuration's other runs",
-                100 * -Math.expm1(-LoneDrop.THRESHOLD));
+        ForeignLoad.note(fell.get().resources())
+            .map(load -> " ran while " + load)
+            .orElseGet(
+                () ->
+                    String.format(
+                        Locale.ROOT,
+                        " fell more than %.0f%% below both the other runs of its round and its"
+                            + " configuration's other runs",
+                        100 * -Math.expm1(-LoneDrop.THRESHOLD)));
     String tps = String.format(Locale.ROOT, "%.0f TPS", fell.get().workload().tps());
     if (SessionPlan.BASELINE.equals(who)) {
       return Optional.of(
