@@ -24,9 +24,17 @@ import java.util.OptionalLong;
 final class OtherClientsCpu {
   private final String workloadDatabase;
   private Map<Long, Reading> previous = Map.of();
+  private Map<Long, Kind> kinds = Map.of();
 
   /** One process's CPU at a reading; {@code startTicks} tells a reused pid apart. */
   private record Reading(long startTicks, long user, long sys) {}
+
+  /**
+   * What a process's title said it is: another database's backend ({@code other}), or a parallel
+   * worker of {@code leader} (else -1). A backend keeps its database for life, so the title is read
+   * once per process, not once a second.
+   */
+  private record Kind(long startTicks, boolean other, long leader) {}
 
   OtherClientsCpu(String workloadDatabase) {
     this.workloadDatabase = workloadDatabase;
@@ -37,31 +45,30 @@ final class OtherClientsCpu {
    * (the server's tree in {@code table}), their titles read under {@code proc}.
    */
   ProcessTable.CpuTicks rise(ProcessTable table, List<Long> pids, Path proc) {
-    Map<Long, Boolean> other = new HashMap<>();
-    Map<Long, Long> leaders = new HashMap<>();
+    Map<Long, Kind> known = new HashMap<>();
     for (long pid : pids) {
-      String title = title(proc.resolve(Long.toString(pid)));
-      Optional<String> database = BackendTitle.clientDatabase(title);
-      if (database.isPresent()) {
-        other.put(pid, !database.get().equals(workloadDatabase));
-        continue;
+      long startTicks = table.startTicks(pid);
+      Kind kind = kinds.get(pid);
+      if (kind == null || kind.startTicks() != startTicks) {
+        kind = kind(startTicks, title(proc.resolve(Long.toString(pid))));
       }
-      OptionalLong leader = BackendTitle.parallelLeader(title);
-      if (leader.isPresent()) {
-        leaders.put(pid, leader.getAsLong());
+      if (kind != null) {
+        known.put(pid, kind);
       }
     }
-    leaders.forEach((worker, leader) -> other.put(worker, other.getOrDefault(leader, false)));
+    kinds = known;
     Map<Long, Reading> current = new HashMap<>();
     long user = 0;
     long sys = 0;
-    for (Map.Entry<Long, Boolean> e : other.entrySet()) {
-      if (!e.getValue()) {
+    for (Map.Entry<Long, Kind> e : known.entrySet()) {
+      Kind kind = e.getValue();
+      Kind leader = known.get(kind.leader());
+      if (!kind.other() && (leader == null || !leader.other())) {
         continue;
       }
       long pid = e.getKey();
       ProcessTable.CpuTicks ticks = table.cpuTicks(List.of(pid));
-      Reading now = new Reading(table.startTicks(pid), ticks.user(), ticks.sys());
+      Reading now = new Reading(kind.startTicks(), ticks.user(), ticks.sys());
       current.put(pid, now);
       Reading before = previous.get(pid);
       if (before != null && before.startTicks() == now.startTicks()) {
@@ -71,6 +78,22 @@ final class OtherClientsCpu {
     }
     previous = current;
     return new ProcessTable.CpuTicks(user, sys);
+  }
+
+  /**
+   * The kind a title says, or null while the process has no title of its own yet (a child just
+   * forked still shows the postmaster's command line): it is read again at the next sample.
+   */
+  private Kind kind(long startTicks, String title) {
+    if (!title.startsWith("postgres: ")) {
+      return null;
+    }
+    Optional<String> database = BackendTitle.clientDatabase(title);
+    OptionalLong leader = BackendTitle.parallelLeader(title);
+    return new Kind(
+        startTicks,
+        database.isPresent() && !database.get().equals(workloadDatabase),
+        leader.orElse(-1));
   }
 
   /** The process's title, NULs as spaces; empty when it is gone or unreadable. */
