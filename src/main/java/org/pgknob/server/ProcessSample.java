@@ -1,5 +1,7 @@
 package org.pgknob.server;
 
+import java.util.Map;
+
 /**
  * One reading of the server's process tree (the postmaster and all its children) and of the host.
  *
@@ -30,6 +32,11 @@ package org.pgknob.server;
  *     (pg_wal's size summed again every 10 s), or -1 when unknown or not read (only the agent's
  *     sampler reads it, {@link ProcessSampler#readWalRoom}): what the disk rule of a server on
  *     another host is measured against
+ * @param clientCpuByDatabase the CPU of the server's client backends (with their parallel workers)
+ *     per database, in cores, databases whose clients used none left out; empty when not read (a
+ *     sampler not asked to, or an agent of an older pgknob). A sampler told the workload's database
+ *     moves the other databases' share to the foreign CPU ({@link #otherDatabasesAsForeign}); the
+ *     agent, which cannot know that database, sends the whole breakdown for the tuner to do so
  */
 public record ProcessSample(
     long epochMillis,
@@ -49,7 +56,15 @@ public record ProcessSample(
     double foreignCpuCores,
     int cgroupCpus,
     long diskFreeBytes,
-    long walRoomBytes) {
+    long walRoomBytes,
+    Map<String, ClientCpu> clientCpuByDatabase) {
+  /** The CPU one database's clients used, in cores. */
+  public record ClientCpu(double userCores, double sysCores) {}
+
+  public ProcessSample {
+    clientCpuByDatabase = clientCpuByDatabase == null ? Map.of() : Map.copyOf(clientCpuByDatabase);
+  }
+
   /**
    * The cores the server may use: the host's, or fewer under a cgroup CPU quota; 0 when neither is
    * known.
@@ -59,5 +74,51 @@ public record ProcessSample(
       return cgroupCpus;
     }
     return Math.max(0, hostCores);
+  }
+
+  /**
+   * This sample with the CPU of other databases' clients than {@code workloadDatabase} moved from
+   * the server's figures to the foreign CPU: they take cores the trial would have had, as any other
+   * process on the host does. Without the host's busy time there is nothing to subtract from, and
+   * the foreign CPU is then theirs alone, not a guess.
+   */
+  public ProcessSample otherDatabasesAsForeign(String workloadDatabase) {
+    double otherUser = 0;
+    double otherSys = 0;
+    for (Map.Entry<String, ClientCpu> e : clientCpuByDatabase.entrySet()) {
+      if (!e.getKey().equals(workloadDatabase)) {
+        otherUser += e.getValue().userCores();
+        otherSys += e.getValue().sysCores();
+      }
+    }
+    if (otherUser + otherSys <= 0) {
+      return this;
+    }
+    // Readings taken a moment apart may disagree slightly: never below zero.
+    double user = Math.max(0, cpuUserPct - otherUser * 100);
+    double sys = Math.max(0, cpuSysPct - otherSys * 100);
+    double moved = (cpuUserPct - user + cpuSysPct - sys) / 100;
+    double foreign =
+        hostBusyCores == 0 ? moved : Math.max(0, hostBusyCores - (user + sys) / 100 - ownCpuCores);
+    return new ProcessSample(
+        epochMillis,
+        processes,
+        rssBytes,
+        pssBytes,
+        user,
+        sys,
+        readBytesPerSec,
+        writeBytesPerSec,
+        hostMemTotalBytes,
+        hostMemAvailableBytes,
+        cgroupLimitBytes,
+        hostCores,
+        hostBusyCores,
+        ownCpuCores,
+        foreign,
+        cgroupCpus,
+        diskFreeBytes,
+        walRoomBytes,
+        clientCpuByDatabase);
   }
 }

@@ -33,8 +33,7 @@ import java.util.function.Supplier;
  * minus the server's processes minus pgknob's own. Shared machines run builds and other benchmarks
  * beside a trial, and those take CPU the trial would have had; a benchmark command's own clients
  * are the trial itself. With {@link #countOtherClients}, the server's backends of other databases
- * (and their parallel workers) count as foreign too, not as the server's: see {@link
- * OtherClientsCpu}.
+ * (and their parallel workers) count as foreign too, not as the server's: see {@link ClientsCpu}.
  *
  * <p>CPU is the rise of a tree's total between two samples, each process's time with that of the
  * children it reaped, so a process that lived only between two samples still counts. I/O is deltas
@@ -76,7 +75,8 @@ public final class ProcessSampler implements AutoCloseable {
   private volatile boolean readsWalRoom; // the agent's samples only: see readWalRoom
   private long walBytes = -1; // pg_wal's size when last summed, for the samples' WAL room
   private long walBytesReadAtMillis;
-  private OtherClientsCpu otherClients; // null: every server process is the server's
+  private ClientsCpu clients; // null: the clients' CPU per database is not read
+  private String workloadDatabase; // null: every client of the server is the server's work
 
   /** I/O bytes of one process; {@code startTicks} tells a reused pid apart. */
   private record Counters(long startTicks, long read, long write) {}
@@ -121,12 +121,26 @@ public final class ProcessSampler implements AutoCloseable {
   }
 
   /**
+   * Makes every sample carry its clients' CPU per database ({@link
+   * ProcessSample#clientCpuByDatabase}), as the agent sends it to a tuner elsewhere, which knows
+   * the workload's database and the agent does not.
+   */
+  public synchronized ProcessSampler readClientsByDatabase() {
+    if (source == null && clients == null) {
+      clients = new ClientsCpu();
+    }
+    return this;
+  }
+
+  /**
    * From the next sample on, counts the CPU of the server's backends of databases other than {@code
    * workloadDatabase} (and of their parallel workers) as foreign, not as the server's: for
-   * workloads whose clients all use that one database.
+   * workloads whose clients all use that one database. A sampler fed by the agent takes the
+   * breakdown from the agent's samples (an agent of an older pgknob sends none: nothing moves).
    */
   public synchronized ProcessSampler countOtherClients(String workloadDatabase) {
-    otherClients = new OtherClientsCpu(workloadDatabase);
+    readClientsByDatabase();
+    this.workloadDatabase = workloadDatabase;
     return this;
   }
 
@@ -216,6 +230,9 @@ public final class ProcessSampler implements AutoCloseable {
       } else {
         sample = read();
       }
+      if (workloadDatabase != null) {
+        sample = sample.otherDatabasesAsForeign(workloadDatabase);
+      }
       if (window != null) {
         window.add(sample);
       }
@@ -261,14 +278,8 @@ public final class ProcessSampler implements AutoCloseable {
     long userTicks = serverUserTicks.rise(pids.isEmpty() ? -1 : serverTicks.user());
     long sysTicks = serverSysTicks.rise(pids.isEmpty() ? -1 : serverTicks.sys());
     long ownRise = ownCpuTicks.rise(ownPids.isEmpty() ? -1 : table.cpuTicks(ownPids).total());
-    ProcessTable.CpuTicks others =
-        otherClients == null
-            ? new ProcessTable.CpuTicks(0, 0)
-            : otherClients.rise(table, pids, PROC);
-    long otherUser = Math.min(userTicks, others.user());
-    long otherSys = Math.min(sysTicks, others.sys());
-    userTicks -= otherUser;
-    sysTicks -= otherSys;
+    Map<String, ProcessTable.CpuTicks> clientTicks =
+        clients == null ? Map.of() : clients.rise(table, pids, PROC);
     Map<Long, Counters> current = new HashMap<>();
     long rss = 0;
     long pss = 0;
@@ -327,7 +338,8 @@ public final class ProcessSampler implements AutoCloseable {
           0,
           cgroupCpus,
           diskFree,
-          walRoom);
+          walRoom,
+          Map.of());
     }
     double cpuScale = 100.0 / CLOCK_TICKS_PER_SECOND / seconds;
     double coresPerTick = 1.0 / CLOCK_TICKS_PER_SECOND / seconds;
@@ -337,13 +349,15 @@ public final class ProcessSampler implements AutoCloseable {
             : Math.max(0, host.busyTicks() - hostBefore.busyTicks()) * coresPerTick;
     double ownCores = ownRise * coresPerTick;
     double serverCores = (userTicks + sysTicks) * coresPerTick;
-    // Without the host's figures there is nothing to subtract from: other clients alone, not a
-    // guess. With them, the host's busy time still holds other clients' backends, which the
-    // server's figure no longer does.
     double foreignCores =
-        hostBusyCores == 0
-            ? (otherUser + otherSys) * coresPerTick
-            : Math.max(0, hostBusyCores - serverCores - ownCores);
+        hostBusyCores == 0 ? 0 : Math.max(0, hostBusyCores - serverCores - ownCores);
+    Map<String, ProcessSample.ClientCpu> clientCores = new HashMap<>();
+    clientTicks.forEach(
+        (database, ticks) ->
+            clientCores.put(
+                database,
+                new ProcessSample.ClientCpu(
+                    ticks.user() * coresPerTick, ticks.sys() * coresPerTick)));
     return new ProcessSample(
         now,
         current.size(),
@@ -362,7 +376,8 @@ public final class ProcessSampler implements AutoCloseable {
         foreignCores,
         cgroupCpus,
         diskFree,
-        walRoom);
+        walRoom,
+        clientCores);
   }
 
   /**
