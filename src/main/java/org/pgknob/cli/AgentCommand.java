@@ -25,7 +25,8 @@ import picocli.CommandLine.Spec;
     mixinStandardHelpOptions = true,
     description = {
       "Run on the database host: print the server's process tree figures once a second.",
-      "Summed RSS, PSS, CPU, disk I/O, MemAvailable, cgroup memory limit and CPU quota, as one"
+      "Summed RSS, PSS, CPU (and its clients' per database), disk I/O, MemAvailable, cgroup memory"
+          + " limit and CPU quota, as one"
           + " JSON line on standard output.",
       "The tuner starts it with --agent-command, e.g. 'ssh db pgknob agent --data-dir DIR'."
     })
@@ -94,7 +95,8 @@ public final class AgentCommand implements Callable<Integer> {
         saidDown = false;
         // A restart brings a new postmaster: follow it.
         if (sampler == null || sampler.postmasterPid() != pid.getAsLong()) {
-          sampler = new ProcessSampler(pid.getAsLong(), interval).readWalRoom();
+          sampler =
+              new ProcessSampler(pid.getAsLong(), interval).readWalRoom().readClientsByDatabase();
           sampler.sampleNow(); // the first sample has no rates yet
           Thread.sleep(interval.toMillis());
           next = System.nanoTime();

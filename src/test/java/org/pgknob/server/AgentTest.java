@@ -73,6 +73,64 @@ class AgentTest {
     }
   }
 
+  /**
+   * A query of another database on the database host takes a core the trial would have had: read
+   * through the agent, which cannot know the workload's database, it counts as other processes for
+   * a tuner whose workload uses another database, and as the server's for one whose workload is
+   * that database.
+   */
+  @Test
+  void aLongQueryOfAnotherDatabaseReadThroughTheAgentCountsAsOtherProcesses() throws Exception {
+    ManagedCluster cluster = SharedPostgres.cluster();
+    RemoteServer server =
+        RemoteServer.open(
+            new RemoteServer.Options(
+                cluster.jdbcUrl("postgres"),
+                ManagedCluster.SUPERUSER,
+                cluster.passwordFile(),
+                null,
+                Duration.ofSeconds(30),
+                agentCommand(cluster.dataDir().toString()),
+                true));
+    try (server;
+        ProcessSampler elsewhere =
+            server.newSampler().orElseThrow().countOtherClients("tprocc_not_this_one");
+        ProcessSampler same = server.newSampler().orElseThrow().countOtherClients("postgres");
+        java.sql.Connection conn = SharedPostgres.connect();
+        java.sql.Statement st = conn.createStatement()) {
+      st.execute("SET max_parallel_workers_per_gather = 0");
+      Thread query =
+          new Thread(
+              () -> {
+                try {
+                  st.execute("SELECT pg_catalog.count(*) FROM generate_series(1, 400000000)");
+                } catch (java.sql.SQLException e) {
+                  // cancelled below, once the window is over
+                }
+              });
+      query.start();
+      Thread.sleep(2500); // the agent has read the busy backend twice
+      elsewhere.startWindow();
+      same.startWindow();
+      for (int i = 0; i < 25; i++) {
+        Thread.sleep(200);
+        elsewhere.sampleNow(); // nothing new from the agent: no sample
+        same.sampleNow();
+      }
+      ResourceSummary other = elsewhere.stopWindow();
+      ResourceSummary own = same.stopWindow();
+      st.cancel();
+      query.join();
+      assertTrue(other.samples() >= 3 && own.samples() >= 3, other + " " + own);
+      double otherServer = (other.cpuUserPct() + other.cpuSysPct()) / 100;
+      double ownServer = (own.cpuUserPct() + own.cpuSysPct()) / 100;
+      assertTrue(
+          other.foreignCpuAvgCores() - own.foreignCpuAvgCores() > 0.6,
+          "foreign: " + other.foreignCpuAvgCores() + " against " + own.foreignCpuAvgCores());
+      assertTrue(ownServer - otherServer > 0.6, "server: " + ownServer + " against " + otherServer);
+    }
+  }
+
   @Test
   void garbageAStopAndAFailureAreEachNoticedOnce() throws Exception {
     try (AgentFeed garbage = AgentFeed.start("echo hello; sleep 30")) {
