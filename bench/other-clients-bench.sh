@@ -11,6 +11,8 @@
 #
 # PGKNOB="java -jar copy.jar" runs a fixed build (compare two builds one after the other, each
 # with its own OUT); OUT=folder keeps the session (default runs/other-clients-bench-<time>).
+# AGENT=1 tunes the same server as one pgknob does not manage, read through `pgknob agent` as on
+# another host (--target, --agent-command): the bench starts it itself and stops it at the end.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 command -v psql > /dev/null || { echo "psql is not on PATH: install it (Debian: apt-get install postgresql-client)" >&2; exit 1; }
@@ -51,7 +53,23 @@ trap cleanup EXIT
 ) &
 job_pid=$!
 
-PGKNOB_HOME=$home ${PGKNOB:-./pgknob} tune --budget "$budget" --warehouses 1 --tracks reload \
+pgknob=${PGKNOB:-$PWD/pgknob}
+target=()
+tuner_home=$home
+if [ -n "${AGENT:-}" ]; then
+  tuner_home=$home/tuner
+  # The managed cluster's folder and binaries, then that server started by hand on a port of its
+  # own: to pgknob, a server it did not start, with its figures from the agent.
+  PGKNOB_HOME=$home $pgknob target > /dev/null
+  port=55400
+  while ss -ltn | grep -q ":$port "; do port=$((port + 1)); done
+  setpriv --reuid=65534 --regid=65534 --clear-groups -- \
+    "$(ls -d "$home"/postgres-18*/bin | head -1)/pg_ctl" start -w -D "$data" -l "$out/server.log" -o "-p $port" > /dev/null
+  target=(--target "jdbc:postgresql://127.0.0.1:$port/postgres" --user postgres
+    --password-file "$home/cluster-18/password"
+    --agent-command "exec $pgknob agent --data-dir '$data'" --require-agent)
+fi
+PGKNOB_HOME=$tuner_home $pgknob tune "${target[@]}" --budget "$budget" --warehouses 1 --tracks reload \
   --rampup 2s --duration "${window}s" --out "$out/session" > "$out/console.log" 2>&1 \
   || echo "the session failed: see $out/console.log"
 kill "$job_pid" 2> /dev/null || true
