@@ -137,6 +137,18 @@ class DetectableEffectTest {
     assertEquals(Math.sqrt(0.03 * 0.03 + 0.04 * 0.04 / 4), c.atWindow(60), 1e-12);
   }
 
+  /**
+   * Two quiet baselines 0.03% apart, with windows 4.7% uncertain each: the runs cannot vary less
+   * than their windows, and the gains the session can tell are not "under 0%".
+   */
+  @Test
+  void runsThatAgreeBetterThanTheirWindowsAllowDoNotMakeTheNoiseVanish() {
+    NoiseComponents c = NoiseComponents.split(new RunNoise(0.0003, 1, 2, 1), 0.047, 10);
+    assertEquals(0, c.betweenLogSd(), 1e-12);
+    assertEquals(0.047, c.atWindow(10), 1e-12);
+    assertEquals(0.047 / 2, c.atWindow(40), 1e-12);
+  }
+
   @Test
   void windowChoiceTradesNoiseForPairs() {
     // mostly within-window noise: longer windows pay off
