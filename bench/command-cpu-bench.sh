@@ -50,7 +50,7 @@ for variant in ("select", "connect"):
         print(f"{variant:10} no trials")
         continue
     cores = max(c for _, c in rows)
-    disturbed = sum(1 for f, c in rows if c and f > 0.25 * c)
+    disturbed = sum(1 for f, c in rows if c and f > 0.125 * c)  # ResourceSummary.DISTURBED_FOREIGN_CPU_SHARE
     mean = sum(f for f, _ in rows) / len(rows)
     print(f"{variant:10} {len(rows):6} {disturbed:9} {mean:12.2f} {max(f for f, _ in rows):11.2f}  of {cores}")
 PY

@@ -64,7 +64,7 @@ if [ -n "${AGENT:-}" ]; then
   port=55400
   while ss -ltn | grep -q ":$port "; do port=$((port + 1)); done
   setpriv --reuid=65534 --regid=65534 --clear-groups -- \
-    "$(ls -d "$home"/postgres-18*/bin | head -1)/pg_ctl" start -w -D "$data" -l "$out/server.log" -o "-p $port" > /dev/null
+    "$(ls -d "$home"/postgres-18*/bin | head -1)/pg_ctl" start -w -D "$data" -l "$home/cluster-18/log/bench-server.log" -o "-p $port" > /dev/null
   target=(--target "jdbc:postgresql://127.0.0.1:$port/postgres" --user postgres
     --password-file "$home/cluster-18/password"
     --agent-command "exec $pgknob agent --data-dir '$data'" --require-agent)
@@ -99,7 +99,7 @@ for t in trials:
     end = start + w["windowSeconds"]
     overlap = sum(max(0, min(end, b) - max(start, a)) for a, b in bursts) / w["windowSeconds"]
     cores = r.get("hostCores", 0)
-    disturbed = cores > 0 and r.get("foreignCpuAvgCores", 0) > cores / 4
+    disturbed = cores > 0 and r.get("foreignCpuAvgCores", 0) > cores / 8  # ResourceSummary.DISTURBED_FOREIGN_CPU_SHARE
     key = "overlapped" if overlap >= 0.5 else "quiet"
     rows[key][0] += 1
     rows[key][1] += disturbed

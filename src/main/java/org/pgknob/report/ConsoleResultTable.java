@@ -117,7 +117,7 @@ public final class ConsoleResultTable {
       b.append(
           String.format(
               Locale.ROOT,
-              "\nOther processes used over a quarter of this host's CPU during trial%s %s: their"
+              "\nOther processes used over an eighth of this host's CPU during trial%s %s: their"
                   + " numbers may be low and the ratios less sure; measure again on a quiet"
                   + " machine with pgknob compare.\n",
               summary.disturbedTrials().size() == 1 ? "" : "s",

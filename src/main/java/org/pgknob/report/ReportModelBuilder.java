@@ -58,7 +58,7 @@ public final class ReportModelBuilder {
     if (!disturbed.isEmpty()) {
       out.add(
           Num.f(
-              "%d trial%s (%s) ran while other processes on the host used over %.0f%% of its"
+              "%d trial%s (%s) ran while other processes on the host used over %.1f%% of its"
                   + " cores: %s may be low. The trial table marks %s.",
               disturbed.size(),
               disturbed.size() == 1 ? "" : "s",

@@ -29,7 +29,7 @@ import java.util.Map;
  * @param sweepRanking knobs by the effect their sweep showed
  * @param modelRanking knobs by the fitted model's importance
  * @param restored what was put back on the server at the end
- * @param disturbedTrials trials during whose window other processes used more than a quarter of the
+ * @param disturbedTrials trials during whose window other processes used more than an eighth of the
  *     host's cores ({@code ResourceSummary#disturbedByOtherProcesses}); left out of the JSON when
  *     none, and absent from summaries written before pgknob measured it
  * @param measurements per objective (tps, latency): pooled run noise, window errors and drift;

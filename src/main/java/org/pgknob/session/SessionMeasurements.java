@@ -113,7 +113,7 @@ final class SessionMeasurements {
 
   /**
    * The runs the pooled noise rests on: every run, except the runs other processes disturbed
-   * ({@link org.pgknob.server.ResourceSummary#disturbedByOtherProcesses()}: more than a quarter of
+   * ({@link org.pgknob.server.ResourceSummary#disturbedByOtherProcesses()}: more than an eighth of
    * the host's cores) of a configuration whose quiet runs are at least two and outnumber them. Why:
    * {@link PooledNoise} leaves out a lone outlier only once the other runs give it enough degrees
    * of freedom, and three baselines do not; one baseline run during which a build took a core made

@@ -60,7 +60,7 @@ class ConsoleResultTableTest {
     String table = ConsoleResultTable.format(disturbed);
     assertTrue(
         table.endsWith(
-            "\nOther processes used over a quarter of this host's CPU during trials 4, 9: their"
+            "\nOther processes used over an eighth of this host's CPU during trials 4, 9: their"
                 + " numbers may be low and the ratios less sure; measure again on a quiet machine"
                 + " with pgknob compare.\n"),
         table);

@@ -113,7 +113,7 @@ class ReportWriterTest {
         row7);
     assertTrue(
         html.contains(
-            "2 trials (7, 12) ran while other processes on the host used over 25% of its cores"),
+            "2 trials (7, 12) ran while other processes on the host used over 12.5% of its cores"),
         "notice at the top");
   }
 
@@ -140,7 +140,7 @@ class ReportWriterTest {
 
   @Test
   void foreignCpuAtTheThresholdIsNotADisturbance() throws IOException {
-    Path dir = Fixtures.withForeignCpu(tmp.resolve("run"), 0.5, 7);
+    Path dir = Fixtures.withForeignCpu(tmp.resolve("run"), 0.25, 7);
     String html = Files.readString(ReportWriter.write(dir));
     assertFalse(html.contains("class=\"disturbed\""));
     assertFalse(html.contains("ran while other processes"));

@@ -73,7 +73,7 @@ class ProgressPrinterTest {
             Trials.ok(7, "bayes", "reload", "bayes 3", Map.of(), Map.of(), 1500, 5), 1.3, 2));
     p.trialFinished(
         Trials.withForeignCpu(
-            Trials.ok(8, "bayes", "reload", "bayes 4", Map.of(), Map.of(), 1400, 5), 0.5, 2));
+            Trials.ok(8, "bayes", "reload", "bayes 4", Map.of(), Map.of(), 1400, 5), 0.25, 2));
     assertEquals(
         """
           -> 1500.0 TPS, 40500 NOPM, 5.00 ms avg, 10.00 ms p95
