@@ -114,28 +114,34 @@ final class SessionMeasurements {
   /**
    * The runs the pooled noise rests on: every run, except the runs other processes disturbed
    * ({@link org.pgknob.server.ResourceSummary#disturbedByOtherProcesses()}: more than an eighth of
-   * the host's cores) of a configuration whose quiet runs are at least two and outnumber them. Why:
-   * {@link PooledNoise} leaves out a lone outlier only once the other runs give it enough degrees
-   * of freedom, and three baselines do not; one baseline run during which a build took a core made
-   * a 60-minute session read its noise as 28.7% and print "gains under 77% cannot be told from
+   * the host's cores) of a configuration with at least two quiet runs, when the quiet runs
+   * outnumber the disturbed ones in the configuration or in the whole session. Why: {@link
+   * PooledNoise} leaves out a lone outlier only once the other runs give it enough degrees of
+   * freedom, and three baselines do not; one baseline run during which a build took a core made a
+   * 60-minute session read its noise as 28.7% and print "gains under 77% cannot be told from
    * noise". Nor does it leave out two: a 12-minute session whose second and third baselines ran
    * beside a build (1627 and 1576 TPS against 2950, then 3000 +- 2% in its seven validation rounds)
-   * read 17.3% and "gains under 33%". The trial records what happened during its window, so those
-   * runs can be told apart without a statistical test. On a machine busy most of the time, most of
-   * a configuration's runs were disturbed too: then they are the noise the session lives with, and
-   * every run counts. Validation's intervals still use every run (their own spread covers a
-   * disturbed pair).
+   * read 17.3% and "gains under 33%". The session counts too: beside a cron job's query, PGTune-
+   * style had 4 of its 7 runs disturbed in a session whose runs were mostly quiet, and counting
+   * them made a 4% noise read 15%. The trial records what happened during its window, so those runs
+   * can be told apart without a statistical test. On a machine busy most of the time, most runs
+   * were disturbed: then they are the noise the session lives with, and every run counts.
+   * Validation leaves out disturbed runs by a rule of its own ({@link ValidationDrops}).
    */
   static List<double[]> withoutDisturbedRuns(
       Map<Map<String, String>, List<Double>> values,
       Map<Map<String, String>, List<Boolean>> disturbed) {
+    long sessionDisturbed =
+        disturbed.values().stream().flatMap(List::stream).filter(Boolean::booleanValue).count();
+    long sessionQuiet = disturbed.values().stream().mapToLong(List::size).sum() - sessionDisturbed;
+    boolean mostlyQuiet = sessionQuiet > sessionDisturbed;
     List<double[]> groups = new ArrayList<>();
     values.forEach(
         (settings, runs) -> {
           List<Boolean> flags = disturbed.get(settings);
           long count = flags.stream().filter(Boolean::booleanValue).count();
           long quiet = runs.size() - count;
-          boolean leaveOut = count > 0 && quiet >= 2 && quiet > count;
+          boolean leaveOut = count > 0 && quiet >= 2 && (quiet > count || mostlyQuiet);
           List<Double> kept = new ArrayList<>();
           for (int i = 0; i < runs.size(); i++) {
             if (!(leaveOut && flags.get(i))) {
