@@ -61,6 +61,8 @@ final class SessionMeasurements {
     Map<Map<String, String>, List<Boolean>> disturbedBy = new LinkedHashMap<>();
     double withinSquares = 0;
     int withinCount = 0;
+    double quietSquares = 0; // of the windows other processes did not disturb
+    int quietCount = 0;
     double windowSeconds = 0;
     for (TrialResult t : trials) {
       if (!t.isOk() || !(Objectives.value(t, objective) > 0)) {
@@ -88,6 +90,10 @@ final class SessionMeasurements {
         windows.put(t.trial(), w.get());
         withinSquares += w.get().relativeError() * w.get().relativeError();
         withinCount++;
+        if (!t.resources().disturbedByOtherProcesses()) {
+          quietSquares += w.get().relativeError() * w.get().relativeError();
+          quietCount++;
+        }
         // The seconds the error rests on: a command's own run time may differ from them.
         windowSeconds = t.workload().timeline().stream().filter(SecondSample::measured).count();
       }
@@ -107,7 +113,13 @@ final class SessionMeasurements {
         });
     this.drift = DriftModel.of(references, steady, DRIFT_SMOOTHING);
     this.quietDrift = quietLevel(references, steady, disturbedTrials);
-    double within = withinCount == 0 ? 0 : Math.sqrt(withinSquares / withinCount);
+    // The window error the noise is split by comes from the same kind of runs as the noise: a
+    // query that began halfway through a window swung its seconds by 10 to 16% where quiet
+    // windows held 0.5 to 4%.
+    double within =
+        mostlyQuiet(disturbedBy) && quietCount > 0
+            ? Math.sqrt(quietSquares / quietCount)
+            : withinCount == 0 ? 0 : Math.sqrt(withinSquares / withinCount);
     this.components = NoiseComponents.split(noise, within, windowSeconds > 0 ? windowSeconds : 1);
   }
 
@@ -131,10 +143,7 @@ final class SessionMeasurements {
   static List<double[]> withoutDisturbedRuns(
       Map<Map<String, String>, List<Double>> values,
       Map<Map<String, String>, List<Boolean>> disturbed) {
-    long sessionDisturbed =
-        disturbed.values().stream().flatMap(List::stream).filter(Boolean::booleanValue).count();
-    long sessionQuiet = disturbed.values().stream().mapToLong(List::size).sum() - sessionDisturbed;
-    boolean mostlyQuiet = sessionQuiet > sessionDisturbed;
+    boolean mostlyQuiet = mostlyQuiet(disturbed);
     List<double[]> groups = new ArrayList<>();
     values.forEach(
         (settings, runs) -> {
@@ -151,6 +160,14 @@ final class SessionMeasurements {
           groups.add(kept.stream().mapToDouble(Double::doubleValue).toArray());
         });
     return groups;
+  }
+
+  /** Whether the quiet runs of the session outnumber the ones other processes disturbed. */
+  private static boolean mostlyQuiet(Map<Map<String, String>, List<Boolean>> disturbed) {
+    long all = disturbed.values().stream().mapToLong(List::size).sum();
+    long busy =
+        disturbed.values().stream().flatMap(List::stream).filter(Boolean::booleanValue).count();
+    return all - busy > busy;
   }
 
   /**

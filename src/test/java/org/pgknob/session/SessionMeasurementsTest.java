@@ -234,6 +234,26 @@ class SessionMeasurementsTest {
     assertTrue(n.cv() < 0.05, "the quiet runs agree within 4%: " + n.cv());
   }
 
+  /**
+   * A query that began halfway through a window swings its seconds by far more than a quiet
+   * window's: in a mostly quiet session the window error the noise is split by is the quiet
+   * windows'.
+   */
+  @Test
+  void theWindowErrorOfAMostlyQuietSessionComesFromItsQuietWindows() {
+    long[] steady = {1000, 1010, 990, 1000, 1005, 995, 1000, 1000, 1002};
+    long[] halfCovered = {2800, 2790, 2810, 2800, 1700, 1690, 1710, 1700, 1700};
+    List<TrialResult> trials = new ArrayList<>();
+    for (int i = 1; i <= 4; i++) {
+      trials.add(withForeignCpu(withTimeline(trial(i, Map.of(), 1000), steady), 0.04));
+    }
+    trials.add(withForeignCpu(withTimeline(trial(5, Map.of(), 2200), halfCovered), 0.45));
+    SessionMeasurements m = new SessionMeasurements(trials, Goal.TPS);
+    assertTrue(m.window(5).orElseThrow().relativeError() > 0.1, "the covered window swings");
+    double quiet = m.window(1).orElseThrow().relativeError();
+    assertEquals(quiet, m.components().withinLogSd(), 1e-12);
+  }
+
   @Test
   void quietTrialsAreComparedWithTheQuietRunsOfTheDefaultsWhenABuildTouchedSomeOfThem() {
     // A recorded session: a busy loop beside baselines 2 and 3, the search quiet after them.
