@@ -172,19 +172,28 @@ final class ValidationRounds {
     for (int round : ValidationDrops.roundsLogged(logged).keySet()) {
       last = round;
     }
-    Optional<TrialResult> fell = ValidationDrops.of(logged).in(last);
+    List<TrialResult> fell = ValidationDrops.of(logged).in(last);
     if (fell.isEmpty()) {
       return Optional.empty();
     }
-    String who = ValidationDrops.subject(fell.get());
     // fixed rounds (no stopping rule: pgknob compare) are never run again for a drop
     String again =
         rule != null && next(logged.size() + 1, logged).isPresent()
             ? "; another round follows"
             : "";
+    List<String> lines = new ArrayList<>();
+    for (TrialResult run : fell) {
+      lines.add(droppedLine(last, run, again));
+    }
+    return Optional.of(String.join(System.lineSeparator(), lines));
+  }
+
+  /** One run's line of {@link #droppedNote}. */
+  private static String droppedLine(int round, TrialResult run, String again) {
+    String who = ValidationDrops.subject(run);
     // A disturbed run is left out for the load ForeignLoad names, else it fell.
     String why =
-        ForeignLoad.note(fell.get().resources())
+        ForeignLoad.note(run.resources())
             .map(load -> " ran while " + load)
             .orElseGet(
                 () ->
@@ -193,29 +202,27 @@ final class ValidationRounds {
                         " fell more than %.0f%% below both the other runs of its round and its"
                             + " configuration's other runs",
                         100 * -Math.expm1(-LoneDrop.THRESHOLD)));
-    String tps = String.format(Locale.ROOT, "%.0f TPS", fell.get().workload().tps());
+    String tps = String.format(Locale.ROOT, "%.0f TPS", run.workload().tps());
     if (SessionPlan.BASELINE.equals(who)) {
-      return Optional.of(
-          "  validation round "
-              + last
-              + " is left out of every ratio to the defaults"
-              + again
-              + ": the defaults' run ("
-              + tps
-              + ")"
-              + why);
+      return "  validation round "
+          + round
+          + " is left out of every ratio to the defaults"
+          + again
+          + ": the defaults' run ("
+          + tps
+          + ")"
+          + why;
     }
-    return Optional.of(
-        "  validation round "
-            + last
-            + ": "
-            + who
-            + "'s run ("
-            + tps
-            + ") is left out with the pairs that hold it, the round's other pairs kept"
-            + again
-            + ": it"
-            + why);
+    return "  validation round "
+        + round
+        + ": "
+        + who
+        + "'s run ("
+        + tps
+        + ") is left out with the pairs that hold it, the round's other pairs kept"
+        + again
+        + ": it"
+        + why;
   }
 
   /**
