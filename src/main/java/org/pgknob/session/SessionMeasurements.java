@@ -41,6 +41,10 @@ final class SessionMeasurements {
 
   private final Goal objective;
   private final Map<Integer, WindowError> windows = new LinkedHashMap<>();
+
+  /** The windows the window error rests on: the quiet ones in a mostly quiet session, else all. */
+  private final List<WindowError> errorWindows;
+
   private final RunNoise noise;
   private final DriftModel drift;
   // The level of the references' quiet runs, for quiet trials; null when no reference run was
@@ -59,10 +63,7 @@ final class SessionMeasurements {
     Map<Map<String, String>, List<Double>> byConfiguration = new LinkedHashMap<>();
     Map<Map<String, String>, List<DriftModel.Reference>> runsOf = new LinkedHashMap<>();
     Map<Map<String, String>, List<Boolean>> disturbedBy = new LinkedHashMap<>();
-    double withinSquares = 0;
-    int withinCount = 0;
-    double quietSquares = 0; // of the windows other processes did not disturb
-    int quietCount = 0;
+    List<WindowError> quietWindows = new ArrayList<>(); // other processes did not disturb them
     double windowSeconds = 0;
     for (TrialResult t : trials) {
       if (!t.isOk() || !(Objectives.value(t, objective) > 0)) {
@@ -88,11 +89,8 @@ final class SessionMeasurements {
       Optional<WindowError> w = window(t, objective);
       if (w.isPresent()) {
         windows.put(t.trial(), w.get());
-        withinSquares += w.get().relativeError() * w.get().relativeError();
-        withinCount++;
         if (!t.resources().disturbedByOtherProcesses()) {
-          quietSquares += w.get().relativeError() * w.get().relativeError();
-          quietCount++;
+          quietWindows.add(w.get());
         }
         // The seconds the error rests on: a command's own run time may differ from them.
         windowSeconds = t.workload().timeline().stream().filter(SecondSample::measured).count();
@@ -116,10 +114,16 @@ final class SessionMeasurements {
     // The window error the noise is split by comes from the same kind of runs as the noise: a
     // query that began halfway through a window swung its seconds by 10 to 16% where quiet
     // windows held 0.5 to 4%.
+    this.errorWindows =
+        mostlyQuiet(disturbedBy) && !quietWindows.isEmpty()
+            ? List.copyOf(quietWindows)
+            : List.copyOf(windows.values());
     double within =
-        mostlyQuiet(disturbedBy) && quietCount > 0
-            ? Math.sqrt(quietSquares / quietCount)
-            : withinCount == 0 ? 0 : Math.sqrt(withinSquares / withinCount);
+        Math.sqrt(
+            errorWindows.stream()
+                .mapToDouble(w -> w.relativeError() * w.relativeError())
+                .average()
+                .orElse(0));
     this.components = NoiseComponents.split(noise, within, windowSeconds > 0 ? windowSeconds : 1);
   }
 
@@ -338,7 +342,7 @@ final class SessionMeasurements {
   /** The figures summary.json keeps for this objective. */
   Summary.Measurement summary() {
     double meanWindowSe =
-        windows.values().stream().mapToDouble(WindowError::relativeError).average().orElse(0);
+        errorWindows.stream().mapToDouble(WindowError::relativeError).average().orElse(0);
     List<Summary.DriftPoint> points = new ArrayList<>();
     for (DriftModel.Reference r : references) {
       points.add(new Summary.DriftPoint((int) r.time(), r.value(), drift.levelAt(r.time())));
@@ -350,7 +354,7 @@ final class SessionMeasurements {
         noise.runs(),
         noise.configurations(),
         meanWindowSe,
-        windows.size(),
+        errorWindows.size(),
         drift.range(),
         points);
   }

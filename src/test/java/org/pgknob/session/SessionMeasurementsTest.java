@@ -252,6 +252,9 @@ class SessionMeasurementsTest {
     assertTrue(m.window(5).orElseThrow().relativeError() > 0.1, "the covered window swings");
     double quiet = m.window(1).orElseThrow().relativeError();
     assertEquals(quiet, m.components().withinLogSd(), 1e-12);
+    // the console's and summary.json's window error: the same windows
+    assertEquals(4, m.summary().windows());
+    assertEquals(quiet, m.summary().windowRelativeSe(), 1e-12);
   }
 
   @Test
