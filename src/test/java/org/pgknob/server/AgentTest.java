@@ -32,19 +32,23 @@ class AgentTest {
         + "'";
   }
 
+  /** The shared cluster as a server elsewhere, its figures from an agent process (required). */
+  private static RemoteServer sharedServerWithAgent() {
+    ManagedCluster cluster = SharedPostgres.cluster();
+    return RemoteServer.open(
+        new RemoteServer.Options(
+            cluster.jdbcUrl("postgres"),
+            ManagedCluster.SUPERUSER,
+            cluster.passwordFile(),
+            null,
+            Duration.ofSeconds(30),
+            agentCommand(cluster.dataDir().toString()),
+            true));
+  }
+
   @Test
   void theAgentsFiguresReachTheGuardrailAsALocalSamplersWould() throws Exception {
-    ManagedCluster cluster = SharedPostgres.cluster();
-    RemoteServer server =
-        RemoteServer.open(
-            new RemoteServer.Options(
-                cluster.jdbcUrl("postgres"),
-                ManagedCluster.SUPERUSER,
-                cluster.passwordFile(),
-                null,
-                Duration.ofSeconds(30),
-                agentCommand(cluster.dataDir().toString()),
-                true));
+    RemoteServer server = sharedServerWithAgent();
     try (server) {
       ServerFacts facts = server.facts();
       assertTrue(facts.hostMemoryBytes().isPresent(), "the host's RAM, from the agent");
@@ -81,34 +85,12 @@ class AgentTest {
    */
   @Test
   void aLongQueryOfAnotherDatabaseReadThroughTheAgentCountsAsOtherProcesses() throws Exception {
-    ManagedCluster cluster = SharedPostgres.cluster();
-    RemoteServer server =
-        RemoteServer.open(
-            new RemoteServer.Options(
-                cluster.jdbcUrl("postgres"),
-                ManagedCluster.SUPERUSER,
-                cluster.passwordFile(),
-                null,
-                Duration.ofSeconds(30),
-                agentCommand(cluster.dataDir().toString()),
-                true));
+    RemoteServer server = sharedServerWithAgent();
     try (server;
         ProcessSampler elsewhere =
             server.newSampler().orElseThrow().countOtherClients("tprocc_not_this_one");
         ProcessSampler same = server.newSampler().orElseThrow().countOtherClients("postgres");
-        java.sql.Connection conn = SharedPostgres.connect();
-        java.sql.Statement st = conn.createStatement()) {
-      st.execute("SET max_parallel_workers_per_gather = 0");
-      Thread query =
-          new Thread(
-              () -> {
-                try {
-                  st.execute("SELECT pg_catalog.count(*) FROM generate_series(1, 400000000)");
-                } catch (java.sql.SQLException e) {
-                  // cancelled below, once the window is over
-                }
-              });
-      query.start();
+        BusyQuery query = BusyQuery.start()) {
       Thread.sleep(2500); // the agent has read the busy backend twice
       elsewhere.startWindow();
       same.startWindow();
@@ -119,8 +101,6 @@ class AgentTest {
       }
       ResourceSummary other = elsewhere.stopWindow();
       ResourceSummary own = same.stopWindow();
-      st.cancel();
-      query.join();
       assertTrue(other.samples() >= 3 && own.samples() >= 3, other + " " + own);
       double otherServer = (other.cpuUserPct() + other.cpuSysPct()) / 100;
       double ownServer = (own.cpuUserPct() + own.cpuSysPct()) / 100;

@@ -70,19 +70,7 @@ class ProcessSamplerTest {
   /** {server cores, foreign cores} over a 2-s window while a backend of "postgres" is busy. */
   private static double[] windowWithALongQuery(String workloadDatabase) throws Exception {
     try (ProcessSampler sampler = sampler().countOtherClients(workloadDatabase);
-        Connection conn = SharedPostgres.connect();
-        Statement st = conn.createStatement()) {
-      st.execute("SET max_parallel_workers_per_gather = 0");
-      Thread query =
-          new Thread(
-              () -> {
-                try {
-                  st.execute("SELECT pg_catalog.count(*) FROM generate_series(1, 200000000)");
-                } catch (java.sql.SQLException e) {
-                  // cancelled below, once the window is over
-                }
-              });
-      query.start();
+        BusyQuery query = BusyQuery.start()) {
       Thread.sleep(300); // the backend is busy before the first reading
       sampler.sampleNow();
       sampler.startWindow();
@@ -91,8 +79,6 @@ class ProcessSamplerTest {
         sampler.sampleNow();
       }
       ResourceSummary window = sampler.stopWindow();
-      st.cancel();
-      query.join();
       return new double[] {
         (window.cpuUserPct() + window.cpuSysPct()) / 100, window.foreignCpuAvgCores()
       };
