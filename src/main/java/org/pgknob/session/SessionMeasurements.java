@@ -100,7 +100,8 @@ final class SessionMeasurements {
       runsBySettings.put(
           g.getKey(), g.getValue().stream().mapToDouble(Double::doubleValue).toArray());
     }
-    this.noise = PooledNoise.of(withoutDisturbedRuns(byConfiguration, disturbedBy));
+    boolean mostlyQuiet = mostlyQuiet(disturbedBy);
+    this.noise = PooledNoise.of(withoutDisturbedRuns(byConfiguration, disturbedBy, mostlyQuiet));
     // An unstable configuration's runs would bend the level with their own swings.
     List<List<DriftModel.Reference>> steady = new ArrayList<>();
     runsOf.forEach(
@@ -115,7 +116,7 @@ final class SessionMeasurements {
     // query that began halfway through a window swung its seconds by 10 to 16% where quiet
     // windows held 0.5 to 4%.
     this.errorWindows =
-        mostlyQuiet(disturbedBy) && !quietWindows.isEmpty()
+        mostlyQuiet && !quietWindows.isEmpty()
             ? List.copyOf(quietWindows)
             : List.copyOf(windows.values());
     double within =
@@ -143,11 +144,13 @@ final class SessionMeasurements {
    * can be told apart without a statistical test. On a machine busy most of the time, most runs
    * were disturbed: then they are the noise the session lives with, and every run counts.
    * Validation leaves out disturbed runs by a rule of its own ({@link ValidationDrops}).
+   *
+   * @param mostlyQuiet whether the session's quiet runs outnumber its disturbed ones
    */
   static List<double[]> withoutDisturbedRuns(
       Map<Map<String, String>, List<Double>> values,
-      Map<Map<String, String>, List<Boolean>> disturbed) {
-    boolean mostlyQuiet = mostlyQuiet(disturbed);
+      Map<Map<String, String>, List<Boolean>> disturbed,
+      boolean mostlyQuiet) {
     List<double[]> groups = new ArrayList<>();
     values.forEach(
         (settings, runs) -> {
