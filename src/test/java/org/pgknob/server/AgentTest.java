@@ -32,8 +32,13 @@ class AgentTest {
         + "'";
   }
 
-  /** The shared cluster as a server elsewhere, its figures from an agent process (required). */
+  /** The shared cluster as a server elsewhere, its figures from a real agent process. */
   private static RemoteServer sharedServerWithAgent() {
+    return sharedServerWith(agentCommand(SharedPostgres.cluster().dataDir().toString()));
+  }
+
+  /** The shared cluster as a server elsewhere, read through {@code agentCommand} (required). */
+  private static RemoteServer sharedServerWith(String agentCommand) {
     ManagedCluster cluster = SharedPostgres.cluster();
     return RemoteServer.open(
         new RemoteServer.Options(
@@ -42,7 +47,7 @@ class AgentTest {
             cluster.passwordFile(),
             null,
             Duration.ofSeconds(30),
-            agentCommand(cluster.dataDir().toString()),
+            agentCommand,
             true));
   }
 
@@ -143,20 +148,9 @@ class AgentTest {
 
   @Test
   void requireAgentRefusesAnAgentThatPrintsNothingUseful() {
-    ManagedCluster cluster = SharedPostgres.cluster();
     PgknobException e =
         assertThrows(
-            PgknobException.class,
-            () ->
-                RemoteServer.open(
-                    new RemoteServer.Options(
-                        cluster.jdbcUrl("postgres"),
-                        ManagedCluster.SUPERUSER,
-                        cluster.passwordFile(),
-                        null,
-                        Duration.ofSeconds(30),
-                        "echo '{\"status\": \"not an agent\"}'",
-                        true)));
+            PgknobException.class, () -> sharedServerWith("echo '{\"status\": \"not an agent\"}'"));
     assertTrue(
         e.getMessage().contains("printed a sample without the server's processes"), e.getMessage());
     assertTrue(e.getMessage().contains("--require-agent"), e.getMessage());
