@@ -184,16 +184,25 @@ public final class ProcessSampler implements AutoCloseable {
     timer.scheduleAtFixedRate(this::sampleQuietly, 0, interval.toMillis(), TimeUnit.MILLISECONDS);
   }
 
+  /**
+   * Stops the sampling. It waits for a sample being taken outside this object's lock: that sample
+   * needs the lock to finish, and waiting while holding it made every close that met a sample wait
+   * its full 5 s.
+   */
   @Override
-  public synchronized void close() {
-    if (timer != null) {
-      timer.shutdownNow();
+  public void close() {
+    ScheduledExecutorService stopping;
+    synchronized (this) {
+      stopping = timer;
+      timer = null;
+    }
+    if (stopping != null) {
+      stopping.shutdownNow();
       try {
-        timer.awaitTermination(5, TimeUnit.SECONDS);
+        stopping.awaitTermination(5, TimeUnit.SECONDS);
       } catch (InterruptedException e) {
         Thread.currentThread().interrupt();
       }
-      timer = null;
     }
   }
 

@@ -10,7 +10,9 @@ import java.sql.Statement;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.pgknob.testing.SharedPostgres;
@@ -22,6 +24,32 @@ class ProcessSamplerTest {
   private static ProcessSampler sampler() {
     return new ProcessSampler(
         SharedPostgres.cluster().postmasterPid().orElseThrow(), Duration.ofMillis(200));
+  }
+
+  @Test
+  void closingWhileASampleIsBeingTakenEndsWithTheSampleNotSecondsLater() throws Exception {
+    // A sample that takes 50 ms (a slow /proc on a busy host) while close() is called: close used
+    // to hold the sampler's lock while it waited for the sampling thread, which needed that lock
+    // to finish its sample, so it waited its full 5 s.
+    CountDownLatch sampling = new CountDownLatch(1);
+    ProcessSampler sampler =
+        new ProcessSampler(
+            () -> {
+              sampling.countDown();
+              long end = System.nanoTime() + 50_000_000L;
+              while (System.nanoTime() < end) {
+                Thread.onSpinWait(); // not interruptible, as a read of /proc is not
+              }
+              return Optional.empty();
+            },
+            Duration.ofMillis(1));
+    sampler.start();
+    sampling.await();
+    long start = System.nanoTime();
+    sampler.close();
+    long millis = Duration.ofNanos(System.nanoTime() - start).toMillis();
+
+    assertTrue(millis < 2_000, "close took " + millis + " ms");
   }
 
   @Test
