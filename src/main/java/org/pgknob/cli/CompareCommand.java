@@ -45,6 +45,7 @@ public final class CompareCommand implements Callable<Integer> {
   @Mixin TargetOptions targetOptions;
 
   @Mixin ServerWaitOption serverWait;
+  @Mixin QuietWaitOption quietWait;
 
   @Mixin DiskProbeOption diskProbe;
 
@@ -88,6 +89,7 @@ public final class CompareCommand implements Callable<Integer> {
   @Override
   public Integer call() {
     java.time.Duration waitForServer = serverWait.longest();
+    java.time.Duration waitForQuiet = quietWait.longest();
     boolean fromFiles = configFiles != null && !configFiles.isEmpty();
     if (fromFiles == (runDir != null)) {
       throw new PgknobException(
@@ -129,7 +131,8 @@ public final class CompareCommand implements Callable<Integer> {
                       progress,
                       ConsoleProgress.forConsole(progressOut),
                       Clock.systemUTC())
-                  .waitingForServer(waitForServer);
+                  .waitingForServer(waitForServer)
+                  .repeatingDisturbed(waitForQuiet);
         });
     return ExitCodes.OK;
   }

@@ -28,6 +28,7 @@ public final class ResumeCommand implements Callable<Integer> {
   @Mixin TargetOptions targetOptions;
 
   @Mixin ServerWaitOption serverWait;
+  @Mixin QuietWaitOption quietWait;
 
   @Parameters(
       paramLabel = "RUN_DIR",
@@ -37,6 +38,7 @@ public final class ResumeCommand implements Callable<Integer> {
   @Override
   public Integer call() {
     java.time.Duration waitForServer = serverWait.longest();
+    java.time.Duration waitForQuiet = quietWait.longest();
     SessionFolder folder = SessionFolder.openForResume(runDir);
     Path restore = folder.file(SessionFolder.RESTORE_FILE);
     var out = spec.commandLine().getOut();
@@ -49,7 +51,8 @@ public final class ResumeCommand implements Callable<Integer> {
           progress ->
               TuningSession.resume(
                       folder, target, progress, ConsoleProgress.forConsole(out), Clock.systemUTC())
-                  .waitingForServer(waitForServer));
+                  .waitingForServer(waitForServer)
+                  .repeatingDisturbed(waitForQuiet));
       return ExitCodes.OK;
     }
   }

@@ -38,6 +38,7 @@ public final class TuneCommand implements Callable<Integer> {
   @Mixin TargetOptions targetOptions;
 
   @Mixin ServerWaitOption serverWait;
+  @Mixin QuietWaitOption quietWait;
 
   @Mixin DiskProbeOption diskProbe;
 
@@ -168,6 +169,7 @@ public final class TuneCommand implements Callable<Integer> {
   @Override
   public Integer call() {
     java.time.Duration waitForServer = serverWait.longest();
+    java.time.Duration waitForQuiet = quietWait.longest();
     ApplyAtEnd applyAtEnd = ApplyAtEnd.of(apply);
     SessionInputs inputs =
         new SessionInputs(
@@ -238,7 +240,8 @@ public final class TuneCommand implements Callable<Integer> {
                         progress,
                         ConsoleProgress.forConsole(progressOut),
                         Clock.systemUTC())
-                    .waitingForServer(waitForServer));
+                    .waitingForServer(waitForServer)
+                    .repeatingDisturbed(waitForQuiet));
     return ExitCodes.OK;
   }
 }

@@ -32,6 +32,10 @@ import java.util.Map;
  * @param disturbedTrials trials during whose window other processes used more than an eighth of the
  *     host's cores ({@code ResourceSummary#disturbedByOtherProcesses}); left out of the JSON when
  *     none, and absent from summaries written before pgknob measured it
+ * @param repeatedTrials trials that ran their window again once the host was quiet, after other
+ *     processes disturbed the first (trials.jsonl keeps what it measured as {@code
+ *     disturbedWindow}); left out of the JSON when none, and absent from summaries written before
+ *     pgknob repeated windows
  * @param measurements per objective (tps, latency): pooled run noise, window errors and drift;
  *     absent from summaries written before pgknob measured them
  * @param verdict what to do now, decided by the session from the validated rows (or why it
@@ -56,11 +60,13 @@ public record Summary(
     List<KnobImportance> modelRanking,
     String restored,
     @JsonInclude(JsonInclude.Include.NON_EMPTY) List<Integer> disturbedTrials,
+    @JsonInclude(JsonInclude.Include.NON_EMPTY) List<Integer> repeatedTrials,
     @JsonInclude(JsonInclude.Include.NON_EMPTY) List<Measurement> measurements,
     @JsonInclude(JsonInclude.Include.NON_NULL) Verdict verdict,
     @JsonInclude(JsonInclude.Include.NON_EMPTY) List<KnobChoice> knobSelection) {
   public Summary {
     disturbedTrials = disturbedTrials == null ? List.of() : List.copyOf(disturbedTrials);
+    repeatedTrials = repeatedTrials == null ? List.of() : List.copyOf(repeatedTrials);
     measurements = measurements == null ? List.of() : List.copyOf(measurements);
     knobSelection = knobSelection == null ? List.of() : List.copyOf(knobSelection);
   }
@@ -83,6 +89,7 @@ public record Summary(
         modelRanking,
         restored,
         disturbedTrials,
+        repeatedTrials,
         measurements,
         newVerdict,
         knobSelection);

@@ -62,8 +62,15 @@ public record ResourceSummary(
    * cores on average over the window; false when that was not measured.
    */
   public boolean disturbedByOtherProcesses() {
-    return available
-        && hostCores > 0
-        && foreignCpuAvgCores > DISTURBED_FOREIGN_CPU_SHARE * hostCores;
+    return available && overTheLine(foreignCpuAvgCores, hostCores);
+  }
+
+  /**
+   * Whether {@code foreignCores} of other processes' CPU exceed {@link
+   * #DISTURBED_FOREIGN_CPU_SHARE} of {@code hostCores}: a window's mean, or one sample's figure
+   * when pgknob waits for the host to go quiet. False when the cores are not known (0).
+   */
+  public static boolean overTheLine(double foreignCores, int hostCores) {
+    return hostCores > 0 && foreignCores > DISTURBED_FOREIGN_CPU_SHARE * hostCores;
   }
 }

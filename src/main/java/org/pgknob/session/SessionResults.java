@@ -67,6 +67,7 @@ final class SessionResults {
             .filter(t -> t.resources().disturbedByOtherProcesses())
             .map(TrialResult::trial)
             .toList(),
+        trials.stream().filter(t -> t.disturbedWindow() != null).map(TrialResult::trial).toList(),
         List.of(
             new SessionMeasurements(trials, Goal.TPS).summary(),
             new SessionMeasurements(trials, Goal.LATENCY).summary()),

@@ -20,6 +20,7 @@ import org.pgknob.server.ServerFacts;
 import org.pgknob.server.Target;
 import org.pgknob.space.SearchSpace;
 import org.pgknob.space.SearchSpaceFile;
+import org.pgknob.trial.DisturbedRepeat;
 import org.pgknob.trial.Phase;
 import org.pgknob.trial.TrialListener;
 import org.pgknob.trial.TrialRequest;
@@ -51,6 +52,7 @@ public final class TuningSession {
   // thread runs on: from then on that thread records, prints and proposes nothing.
   private volatile boolean stoppedBySignal;
   private Duration serverWait = ServerWait.DEFAULT;
+  private DisturbedRepeat repeat = DisturbedRepeat.never();
 
   private TuningSession(
       SessionFolder folder,
@@ -201,6 +203,16 @@ public final class TuningSession {
   }
 
   /**
+   * Makes a trial whose window other processes disturbed wait for the host to go quiet, at most
+   * {@code longest}, and run its window again (--quiet-wait); 0, and the default here, keep the
+   * disturbed window.
+   */
+  public TuningSession repeatingDisturbed(Duration longest) {
+    this.repeat = DisturbedRepeat.waitingAtMost(longest);
+    return this;
+  }
+
+  /**
    * Runs the plan's remaining steps, then computes the results, writes summary.json, the exports
    * and the report, and restores the server's original settings (unless asked to keep the best).
    * However it ends, the workload's pooled connections are closed: the session leaves no connection
@@ -340,7 +352,8 @@ public final class TuningSession {
         inputs.workload().applicationName(),
         context.memoryLimitBytes(),
         context.rules().diskReserveBytes(),
-        trialTimeout());
+        trialTimeout(),
+        repeat);
   }
 
   /** Whether --duration auto has yet to choose the window. */
@@ -591,6 +604,7 @@ public final class TuningSession {
             restored == null ? "restoring failed" : restored,
             List.of(),
             List.of(),
+            List.of(),
             verdict.toSummary(),
             List.of()));
     return Optional.of(verdict);
@@ -629,6 +643,12 @@ public final class TuningSession {
     LiveTps(ProgressPrinter progress, int windowSeconds) {
       this.progress = progress;
       this.windowSeconds = windowSeconds;
+    }
+
+    @Override
+    public void repeating(String what) {
+      progress.note("  " + what);
+      windowSecond = 0;
     }
 
     @Override

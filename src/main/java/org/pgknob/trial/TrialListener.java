@@ -9,6 +9,13 @@ public interface TrialListener {
   /** A step began: reset, apply, rampup, window, checkpoint, ... */
   default void step(String name) {}
 
+  /**
+   * The trial's window was disturbed by other processes and the trial waits for the host to go
+   * quiet, to run it again, or found quiet, or gave up: one line for people. A window run again
+   * starts its seconds anew.
+   */
+  default void repeating(String what) {}
+
   /** One second of the workload's run. */
   default void second(SecondSample sample) {}
 }

@@ -1,5 +1,7 @@
 package org.pgknob.trial;
 
+import com.fasterxml.jackson.annotation.JsonCreator;
+import com.fasterxml.jackson.annotation.JsonInclude;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.Map;
@@ -24,7 +26,11 @@ import org.pgknob.workload.WorkloadResult;
  * @param resources the server's resource use over the window
  * @param predictedMemoryBytes the safety rules' memory prediction, or null
  * @param startedAt when the trial began
- * @param timingsSeconds time spent per step: reset, apply, warmup, window, checkpoint, total
+ * @param timingsSeconds time spent per step: reset, apply, run, total (reset to the run's end), and
+ *     for a window run again, quietWait, rerunReset and rerun (its run)
+ * @param disturbedWindow the first window, set aside when other processes disturbed it and the
+ *     trial ran its window again once the host was quiet; null when the window ran once (and in
+ *     records from before pgknob repeated windows): left out of the JSON then
  */
 public record TrialResult(
     int trial,
@@ -39,13 +45,69 @@ public record TrialResult(
     ResourceSummary resources,
     Long predictedMemoryBytes,
     Instant startedAt,
-    Map<String, Double> timingsSeconds) {
+    Map<String, Double> timingsSeconds,
+    @JsonInclude(JsonInclude.Include.NON_NULL) DisturbedWindow disturbedWindow) {
+  @JsonCreator
   public TrialResult {
     config = config == null ? Map.of() : Map.copyOf(config);
     settings = settings == null ? Map.of() : Map.copyOf(settings);
     reason = reason == null ? "" : reason;
     resources = resources == null ? ResourceSummary.UNAVAILABLE : resources;
     timingsSeconds = timingsSeconds == null ? Map.of() : Map.copyOf(timingsSeconds);
+  }
+
+  /** A trial whose window ran once. */
+  public TrialResult(
+      int trial,
+      Phase phase,
+      Track track,
+      String label,
+      Map<String, Object> config,
+      Map<String, String> settings,
+      Status status,
+      String reason,
+      WorkloadResult workload,
+      ResourceSummary resources,
+      Long predictedMemoryBytes,
+      Instant startedAt,
+      Map<String, Double> timingsSeconds) {
+    this(
+        trial,
+        phase,
+        track,
+        label,
+        config,
+        settings,
+        status,
+        reason,
+        workload,
+        resources,
+        predictedMemoryBytes,
+        startedAt,
+        timingsSeconds,
+        null);
+  }
+
+  /** The same trial with its first, disturbed window set aside ({@code null}: it ran once). */
+  public TrialResult withDisturbedWindow(DisturbedWindow setAside) {
+    if (setAside == disturbedWindow) {
+      return this;
+    }
+    return new TrialResult(
+        trial,
+        phase,
+        track,
+        label,
+        config,
+        settings,
+        status,
+        reason,
+        workload,
+        resources,
+        predictedMemoryBytes,
+        startedAt,
+        timingsSeconds,
+        setAside);
   }
 
   public boolean isOk() {
@@ -119,6 +181,7 @@ public record TrialResult(
         resources,
         predictedMemoryBytes,
         startedAt,
-        timingsSeconds);
+        timingsSeconds,
+        disturbedWindow);
   }
 }

@@ -6,6 +6,7 @@ import java.sql.Statement;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.LinkedHashMap;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ExecutionException;
@@ -50,6 +51,7 @@ public final class TrialRunner {
   private final long memoryLimitBytes;
   private final long diskReserveBytes;
   private final Duration timeout;
+  private final DisturbedRepeat repeat;
 
   /** How often the wait for the workload looks whether the server watch found the server gone. */
   private static final long WATCH_POLL_MILLIS = 500;
@@ -61,6 +63,7 @@ public final class TrialRunner {
    * @param diskReserveBytes the guardrail stops the trial when the server's data or WAL disk has
    *     less free space than this
    * @param timeout the longest a workload run may take before the trial is a TIMEOUT
+   * @param repeat whether a window other processes disturbed runs again once the host is quiet
    */
   public TrialRunner(
       Target target,
@@ -69,7 +72,8 @@ public final class TrialRunner {
       String workloadApplicationName,
       long memoryLimitBytes,
       long diskReserveBytes,
-      Duration timeout) {
+      Duration timeout,
+      DisturbedRepeat repeat) {
     this.target = target;
     this.workload = workload;
     this.database = database;
@@ -77,6 +81,7 @@ public final class TrialRunner {
     this.memoryLimitBytes = memoryLimitBytes;
     this.diskReserveBytes = diskReserveBytes;
     this.timeout = timeout;
+    this.repeat = repeat;
   }
 
   public TrialResult run(TrialRequest request, TrialListener listener) {
@@ -112,6 +117,18 @@ public final class TrialRunner {
     long t2 = System.nanoTime();
     RunOutcome outcome = runWorkload(request, listener);
     timings.put("run", seconds(t2));
+    DisturbedWindow setAside = null;
+    if (outcome.status == Status.OK && outcome.resources.disturbedByOtherProcesses()) {
+      if (repeat.waitsNow()) {
+        Optional<RunOutcome> again = runAgainWhenQuiet(request, listener, outcome, timings);
+        if (again.isPresent()) {
+          setAside = disturbedWindow(outcome, timings.get("quietWait"));
+          outcome = again.get();
+        }
+      }
+    } else if (outcome.status == Status.OK && outcome.resources.available()) {
+      repeat.undisturbedWindow();
+    }
     timings.put("total", seconds(t0));
     if (outcome.status != Status.OK) {
       // The server must not keep a configuration that ate the machine or hung the workload.
@@ -122,13 +139,81 @@ public final class TrialRunner {
       checkpoint();
     }
     return result(
-        request,
-        outcome.status,
-        outcome.reason,
-        outcome.result,
-        outcome.resources,
-        started,
-        timings);
+            request,
+            outcome.status,
+            outcome.reason,
+            outcome.result,
+            outcome.resources,
+            started,
+            timings)
+        .withDisturbedWindow(setAside);
+  }
+
+  /**
+   * After a window other processes disturbed: waits for the host to go quiet ({@link QuietWait}),
+   * then resets the data and runs the workload again under the same configuration. Empty when the
+   * host stayed busy for the longest wait (the disturbed window is kept) or cannot be sampled.
+   */
+  private Optional<RunOutcome> runAgainWhenQuiet(
+      TrialRequest request, TrialListener listener, RunOutcome first, Map<String, Double> timings) {
+    Optional<ProcessSampler> sampler = samplerFor(target);
+    if (sampler.isEmpty()) {
+      return Optional.empty();
+    }
+    ResourceSummary r = first.resources;
+    long waitSeconds = repeat.longestWait().toSeconds();
+    listener.repeating(
+        String.format(
+            Locale.ROOT,
+            "other processes used %.1f of %d cores during the window (%.1f TPS): waiting up to %d"
+                + " s for the host to go quiet, to run the window again",
+            r.foreignCpuAvgCores(),
+            r.hostCores(),
+            first.result.tps(),
+            waitSeconds));
+    QuietWait.Outcome waited;
+    try (ProcessSampler s = sampler.get()) {
+      if (workloadApplicationName != null) {
+        s.countOtherClients(database); // as in the window: other databases' clients are foreign
+      }
+      waited = QuietWait.on(s, repeat.longestWait());
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new PgknobException("interrupted while waiting for the host to go quiet", "");
+    }
+    repeat.waited(waited.quiet());
+    double waitedSeconds = waited.waited().toMillis() / 1000.0;
+    timings.put("quietWait", waitedSeconds);
+    if (!waited.quiet()) {
+      listener.repeating(
+          String.format(
+              Locale.ROOT,
+              "the host stayed busy for %d s (other processes up to %.1f cores): the disturbed"
+                  + " window stands",
+              waitSeconds,
+              waited.busyCores()));
+      return Optional.empty();
+    }
+    listener.repeating(
+        String.format(Locale.ROOT, "quiet after %.0f s: running the window again", waitedSeconds));
+    listener.step("reset");
+    timings.put("rerunReset", workload.reset(target));
+    long t3 = System.nanoTime();
+    RunOutcome again = runWorkload(request, listener);
+    timings.put("rerun", seconds(t3));
+    if (again.status == Status.OK && !again.resources.disturbedByOtherProcesses()) {
+      repeat.undisturbedWindow();
+    }
+    return Optional.of(again);
+  }
+
+  private static DisturbedWindow disturbedWindow(RunOutcome first, double quietWaitSeconds) {
+    return new DisturbedWindow(
+        first.result.tps(),
+        first.result.overall().avgMs(),
+        first.resources.foreignCpuAvgCores(),
+        first.resources.hostCores(),
+        quietWaitSeconds);
   }
 
   private record RunOutcome(

@@ -514,6 +514,7 @@ public final class FixtureSession {
         "4 settings reset with ALTER SYSTEM RESET, server restarted: original configuration back",
         List.of(),
         List.of(),
+        List.of(),
         null,
         List.of());
   }

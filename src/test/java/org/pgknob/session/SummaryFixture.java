@@ -114,6 +114,7 @@ public final class SummaryFixture {
         "original settings restored",
         List.of(),
         List.of(),
+        List.of(),
         null,
         List.of());
   }

@@ -14,6 +14,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.pgknob.PgknobException;
 import org.pgknob.server.ResourceSummary;
+import org.pgknob.trial.DisturbedWindow;
 import org.pgknob.trial.Status;
 import org.pgknob.trial.TrialResult;
 
@@ -43,6 +44,22 @@ class TrialLogTest {
     assertEquals(trial(1), c.trials().get(0));
     assertEquals(Status.CRASHED, c.trials().get(1).status());
     assertEquals(3, c.nextTrialNumber());
+  }
+
+  @Test
+  void aSetAsideDisturbedWindowReadsBackAndATrialThatRanOnceWritesNone() throws Exception {
+    TrialLog log = new TrialLog(dir.resolve("trials.jsonl"));
+    TrialResult repeated =
+        trial(1).withDisturbedWindow(new DisturbedWindow(1541.5, 6.25, 1.04, 2, 12.3));
+    log.append(repeated);
+    log.append(trial(2));
+
+    TrialLog.Contents c = new TrialLog(log.file()).read();
+    assertEquals(repeated, c.trials().get(0));
+    assertEquals(1541.5, c.trials().get(0).disturbedWindow().tps());
+    assertEquals(null, c.trials().get(1).disturbedWindow());
+    String second = Files.readAllLines(log.file()).get(1);
+    assertFalse(second.contains("disturbedWindow"), second);
   }
 
   @Test

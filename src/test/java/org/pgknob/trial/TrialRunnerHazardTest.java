@@ -132,7 +132,8 @@ class TrialRunnerHazardTest {
         null,
         Long.MAX_VALUE,
         0,
-        TRIAL_TIMEOUT);
+        TRIAL_TIMEOUT,
+        DisturbedRepeat.never());
   }
 
   private static TrialRequest request(int trial) {
