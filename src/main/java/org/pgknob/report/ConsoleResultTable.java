@@ -125,6 +125,19 @@ public final class ConsoleResultTable {
                   .map(String::valueOf)
                   .collect(Collectors.joining(", "))));
     }
+    if (!summary.repeatedTrials().isEmpty()) {
+      b.append(
+          String.format(
+              Locale.ROOT,
+              "%sTrial%s %s ran %s window again once the host was quiet, after other processes"
+                  + " disturbed the first; trials.jsonl keeps what each first window measured.\n",
+              summary.disturbedTrials().isEmpty() ? "\n" : "",
+              summary.repeatedTrials().size() == 1 ? "" : "s",
+              summary.repeatedTrials().stream()
+                  .map(String::valueOf)
+                  .collect(Collectors.joining(", ")),
+              summary.repeatedTrials().size() == 1 ? "its" : "their"));
+    }
     return b.toString();
   }
 

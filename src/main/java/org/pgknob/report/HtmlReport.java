@@ -40,6 +40,7 @@ public final class HtmlReport {
       .status-ok{color:#006b4f}
       .status-failed{color:#b3261e}
       .disturbed{color:#8a5a00}
+      .ran-again{color:#555}
       td.nowrap{white-space:nowrap}
       .grid{display:grid;grid-template-columns:repeat(3,minmax(0,1fr));gap:12px}
       .side{display:flex;gap:40px;flex-wrap:wrap;align-items:flex-start}
@@ -474,6 +475,10 @@ public final class HtmlReport {
                   : "<br><span class=\"disturbed\">&#9888; disturbed: "
                       + esc(r.disturbance())
                       + "; numbers may be low</span>")
+          .append(
+              r.ranAgain() == null
+                  ? ""
+                  : "<br><span class=\"ran-again\">&#8635; " + esc(r.ranAgain()) + "</span>")
           .append("</td>")
           .append(num(r.tps()))
           .append(num(r.nopm()))

@@ -113,6 +113,9 @@ public record ReportModel(
    * @param rssMb summed RSS of the server processes, average over the window
    * @param pssMb summed PSS, average over the window
    * @param predictedMemoryMb the safety rules' prediction
+   * @param disturbance what other processes took during the window, when over the disturbed line
+   * @param ranAgain what the trial's first window, set aside when other processes disturbed it,
+   *     measured, when it ran its window again
    */
   public record TrialRow(
       int trial,
@@ -130,7 +133,8 @@ public record ReportModel(
       Double pssMb,
       Double predictedMemoryMb,
       Map<String, String> settings,
-      @JsonInclude(JsonInclude.Include.NON_NULL) String disturbance) {}
+      @JsonInclude(JsonInclude.Include.NON_NULL) String disturbance,
+      @JsonInclude(JsonInclude.Include.NON_NULL) String ranAgain) {}
 
   /**
    * Per-transaction latency of one configuration, as HammerDB's time profile shows it.

@@ -67,6 +67,21 @@ public final class ReportModelBuilder {
               disturbed.size() == 1 ? "its numbers" : "their numbers",
               disturbed.size() == 1 ? "it" : "them"));
     }
+    List<Integer> repeated =
+        data.trials().stream()
+            .filter(t -> t.disturbedWindow() != null)
+            .map(TrialResult::trial)
+            .toList();
+    if (!repeated.isEmpty()) {
+      out.add(
+          Num.f(
+              "%d trial%s (%s) ran %s window again once the host was quiet, after other processes"
+                  + " disturbed the first: the trial table says what each first window measured.",
+              repeated.size(),
+              repeated.size() == 1 ? "" : "s",
+              repeated.stream().map(String::valueOf).collect(Collectors.joining(", ")),
+              repeated.size() == 1 ? "its" : "their"));
+    }
     if (data.trials().isEmpty()) {
       out.add("The session has no finished trial yet: there is nothing to chart.");
     } else if (data.okTrials().isEmpty()) {

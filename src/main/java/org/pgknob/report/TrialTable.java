@@ -32,7 +32,8 @@ final class TrialTable {
         value(t, Metric.PSS),
         t.predictedMemoryBytes() == null ? null : Num.r(t.predictedMemoryBytes() / Num.MB),
         new java.util.TreeMap<>(t.settings()),
-        ForeignLoad.note(t.resources()).orElse(null));
+        ForeignLoad.note(t.resources()).orElse(null),
+        t.disturbedWindow() == null ? null : t.disturbedWindow().describe());
   }
 
   private static Double value(TrialResult t, Metric m) {

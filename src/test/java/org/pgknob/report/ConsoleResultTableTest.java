@@ -68,6 +68,19 @@ class ConsoleResultTableTest {
   }
 
   @Test
+  void namesTheTrialsThatRanTheirWindowAgain() {
+    Summary s = SummaryFixture.summary("2026-11-29T22-10-00");
+    String table =
+        ConsoleResultTable.format(Records.with(s, "repeatedTrials", java.util.List.of(3, 8)));
+    assertTrue(
+        table.endsWith(
+            "\nTrials 3, 8 ran their window again once the host was quiet, after other processes"
+                + " disturbed the first; trials.jsonl keeps what each first window measured.\n"),
+        table);
+    assertFalse(ConsoleResultTable.format(s).contains("ran their window again"));
+  }
+
+  @Test
   void saysUnderTheRowWhoseWalTheDiskCannotHoldWhy() {
     Summary s = SummaryFixture.summary("2026-11-29T22-10-00");
     String why = "the WAL it may keep, 8GB (max_wal_size), exceeds the disk limit 1.2GB (...)";

@@ -85,6 +85,31 @@ final class Fixtures {
   }
 
   /**
+   * The copy where each trial in {@code trials} ran its window again after other processes
+   * disturbed the first (1541.5 TPS beside 1.1 of 2 cores, quiet 12 s later), as pgknob records it
+   * since it repeats such windows.
+   */
+  static Path withDisturbedWindow(Path dir, Integer... trials) throws IOException {
+    copy(dir);
+    Path file = dir.resolve("trials.jsonl");
+    StringBuilder out = new StringBuilder();
+    for (String line : Files.readAllLines(file, StandardCharsets.UTF_8)) {
+      ObjectNode t = (ObjectNode) Json.mapper().readTree(line);
+      if (List.of(trials).contains(t.path("trial").asInt())) {
+        t.putObject("disturbedWindow")
+            .put("tps", 1541.5)
+            .put("avgLatencyMs", 6.2)
+            .put("foreignCpuAvgCores", 1.1)
+            .put("hostCores", 2)
+            .put("quietWaitSeconds", 12.3);
+      }
+      out.append(Json.mapper().writeValueAsString(t)).append('\n');
+    }
+    Files.writeString(file, out.toString(), StandardCharsets.UTF_8);
+    return dir;
+  }
+
+  /**
    * The copy where each trial in {@code trials} read the server's disk: the least free space of its
    * window is 5 GB less 100 MB per trial number, as pgknob records it since it reads the disk.
    */

@@ -118,6 +118,26 @@ class ReportWriterTest {
   }
 
   @Test
+  void trialsThatRanTheirWindowAgainSayWhatTheFirstMeasuredInTheTableAndAreNamedAtTheTop()
+      throws IOException {
+    Path dir = Fixtures.withDisturbedWindow(tmp.resolve("run"), 12);
+    String html = Files.readString(ReportWriter.write(dir));
+    assertEquals(1, count(html, "class=\"ran-again\""), "one marker per repeated trial");
+    String row12 = tableRow(html, "<tr><td>12</td>");
+    assertTrue(
+        row12.contains(
+            "ran again: its first window, 1541.5 TPS, ran while other processes used 1.1 of 2"
+                + " cores, and the host was quiet 12 s later"),
+        row12);
+    assertTrue(
+        html.contains(
+            "1 trial (12) ran its window again once the host was quiet, after other processes"
+                + " disturbed the first"),
+        "notice at the top");
+    assertFalse(html.contains("class=\"disturbed\""), "the window it kept was quiet");
+  }
+
+  @Test
   void aRowWhoseWalTheDiskCannotHoldSaysSoInItsVerdictCell() throws IOException {
     Path dir = Fixtures.copy(tmp.resolve("run"));
     Path summary = dir.resolve("summary.json");
