@@ -95,6 +95,17 @@ class SessionBadInputTest {
         err.toString().startsWith("pgknob: budget 'lots' is not understood"), err.toString());
   }
 
+  @Test
+  void aQuietWaitOutOfItsRangeIsRefusedBeforeAnythingRuns() throws Exception {
+    assertEquals(1, tune("--quiet-wait", "2h"));
+    assertEquals(
+        "pgknob: --quiet-wait must be between 0 and 1h, but got 7200 s (give how long a disturbed"
+            + " trial may wait for a quiet host, e.g. --quiet-wait 2m, or 0 to keep disturbed"
+            + " windows)\n",
+        err.toString());
+    assertTrue(noSessionFolderLeft());
+  }
+
   /** tune --duration auto with tiny inputs plus {@code extra}. */
   private int auto(String... extra) {
     List<String> args = new ArrayList<>(List.of(extra));
