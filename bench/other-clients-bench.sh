@@ -13,6 +13,8 @@
 # with its own OUT); OUT=folder keeps the session (default runs/other-clients-bench-<time>).
 # AGENT=1 tunes the same server as one pgknob does not manage, read through `pgknob agent` as on
 # another host (--target, --agent-command): the bench starts it itself and stops it at the end.
+# TUNE_OPTS="--quiet-wait 0" passes options to tune: that one keeps disturbed windows, as pgknob
+# did before it ran them again (the reference for a run with the default).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 command -v psql > /dev/null || { echo "psql is not on PATH: install it (Debian: apt-get install postgresql-client)" >&2; exit 1; }
@@ -70,7 +72,7 @@ if [ -n "${AGENT:-}" ]; then
     --agent-command "exec $pgknob agent --data-dir '$data'" --require-agent)
 fi
 PGKNOB_HOME=$tuner_home $pgknob tune "${target[@]}" --budget "$budget" --warehouses 1 --tracks reload \
-  --rampup 2s --duration "${window}s" --out "$out/session" > "$out/console.log" 2>&1 \
+  --rampup 2s --duration "${window}s" ${TUNE_OPTS:-} --out "$out/session" > "$out/console.log" 2>&1 \
   || echo "the session failed: see $out/console.log"
 kill "$job_pid" 2> /dev/null || true
 job_pid=""
@@ -90,14 +92,27 @@ def epoch(s):
 trials = [json.loads(l) for f in glob.glob(f"{out}/session/*/trials.jsonl") for l in open(f)]
 print(f"{'trial':>5} {'label':28} {'overlap':>7} {'other CPU':>9} {'disturbed':>9} {'TPS':>7}")
 rows = {"overlapped": [0, 0], "quiet": [0, 0]}
+repeated = 0
 for t in trials:
     r, w, tm = t.get("resources") or {}, t.get("workload") or {}, t.get("timingsSeconds") or {}
     if not r.get("available") or not w:
         continue
-    # the window opens after the reset, the change and the 2-s ramp-up
-    start = epoch(t["startedAt"]) + tm.get("reset", 0) + tm.get("apply", 0) + 2
-    end = start + w["windowSeconds"]
-    overlap = sum(max(0, min(end, b) - max(start, a)) for a, b in bursts) / w["windowSeconds"]
+    # the window opens after the reset, the change and the 2-s ramp-up; a window run again after
+    # a disturbed one (disturbedWindow) opens after the first run, the wait for quiet and a reset
+    first = epoch(t["startedAt"]) + tm.get("reset", 0) + tm.get("apply", 0) + 2
+    def covered(start):
+        end = start + w["windowSeconds"]
+        return sum(max(0, min(end, b) - max(start, a)) for a, b in bursts) / w["windowSeconds"]
+    aside = t.get("disturbedWindow")
+    if aside:
+        print(f"{t['trial']:>5} {'(set aside) ' + t['label'][:16]:28} {covered(first):>7.0%}"
+              f" {aside['foreignCpuAvgCores']:>9.2f} {'yes':>9} {aside['tps']:>7.0f}"
+              f"  then {aside['quietWaitSeconds']:.0f} s to quiet")
+        start = first - 2 + tm.get("run", 0) + tm.get("quietWait", 0) + tm.get("rerunReset", 0) + 2
+        repeated += 1
+    else:
+        start = first
+    overlap = covered(start)
     cores = r.get("hostCores", 0)
     disturbed = cores > 0 and r.get("foreignCpuAvgCores", 0) > cores / 8  # ResourceSummary.DISTURBED_FOREIGN_CPU_SHARE
     key = "overlapped" if overlap >= 0.5 else "quiet"
@@ -107,6 +122,7 @@ for t in trials:
           f" {'yes' if disturbed else 'no':>9} {w['tps']:>7.0f}")
 for key, (n, d) in rows.items():
     print(f"{key} trials (the job's query ran through {'half their window or more' if key == 'overlapped' else 'less than half'}): {n}, marked disturbed: {d}")
+print(f"trials that ran their window again after a disturbed one: {repeated}")
 for line in open(f"{out}/console.log"):
     if line.lstrip().startswith("noise (tps):") or "cannot be told from noise" in line:
         print(line.rstrip())
