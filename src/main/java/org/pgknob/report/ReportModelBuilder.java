@@ -2,6 +2,7 @@ package org.pgknob.report;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Predicate;
 import java.util.stream.Collectors;
 import org.pgknob.server.ResourceSummary;
 import org.pgknob.trial.Phase;
@@ -50,37 +51,24 @@ public final class ReportModelBuilder {
               data.unreadableLines() == 1 ? "was" : "were"));
     }
     out.addAll(data.problems());
-    List<Integer> disturbed =
-        data.trials().stream()
-            .filter(t -> t.resources().disturbedByOtherProcesses())
-            .map(TrialResult::trial)
-            .toList();
+    List<Integer> disturbed = trialsWhere(data, t -> t.resources().disturbedByOtherProcesses());
     if (!disturbed.isEmpty()) {
       out.add(
           Num.f(
-              "%d trial%s (%s) ran while other processes on the host used over %.1f%% of its"
-                  + " cores: %s may be low. The trial table marks %s.",
-              disturbed.size(),
-              disturbed.size() == 1 ? "" : "s",
-              disturbed.stream().map(String::valueOf).collect(Collectors.joining(", ")),
+              "%s ran while other processes on the host used over %.1f%% of its cores: %s may be"
+                  + " low. The trial table marks %s.",
+              numbered(disturbed),
               100 * ResourceSummary.DISTURBED_FOREIGN_CPU_SHARE,
               disturbed.size() == 1 ? "its numbers" : "their numbers",
               disturbed.size() == 1 ? "it" : "them"));
     }
-    List<Integer> repeated =
-        data.trials().stream()
-            .filter(t -> t.disturbedWindow() != null)
-            .map(TrialResult::trial)
-            .toList();
+    List<Integer> repeated = trialsWhere(data, t -> t.disturbedWindow() != null);
     if (!repeated.isEmpty()) {
       out.add(
           Num.f(
-              "%d trial%s (%s) ran %s window again once the host was quiet, after other processes"
-                  + " disturbed the first: the trial table says what each first window measured.",
-              repeated.size(),
-              repeated.size() == 1 ? "" : "s",
-              repeated.stream().map(String::valueOf).collect(Collectors.joining(", ")),
-              repeated.size() == 1 ? "its" : "their"));
+              "%s ran %s window again once the host was quiet, after other processes disturbed the"
+                  + " first: the trial table says what each first window measured.",
+              numbered(repeated), repeated.size() == 1 ? "its" : "their"));
     }
     if (data.trials().isEmpty()) {
       out.add("The session has no finished trial yet: there is nothing to chart.");
@@ -95,5 +83,17 @@ public final class ReportModelBuilder {
     }
     SessionEnd.notice(data).ifPresent(out::add);
     return out;
+  }
+
+  private static List<Integer> trialsWhere(SessionData data, Predicate<TrialResult> which) {
+    return data.trials().stream().filter(which).map(TrialResult::trial).toList();
+  }
+
+  /** "2 trials (7, 12)", "1 trial (5)". */
+  private static String numbered(List<Integer> trials) {
+    return trials.size()
+        + (trials.size() == 1 ? " trial (" : " trials (")
+        + trials.stream().map(String::valueOf).collect(Collectors.joining(", "))
+        + ")";
   }
 }
