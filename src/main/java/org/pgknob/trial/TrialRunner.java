@@ -29,7 +29,10 @@ import org.pgknob.workload.WorkloadResult;
 
 /**
  * Runs one trial: reset the data, apply the configuration (reload or restart), run the workload's
- * fixed window under the memory guardrail and the process sampler, and record what happened.
+ * fixed window under the memory guardrail and the process sampler, and record what happened. A
+ * window other processes on the host disturbed runs again, after a reset, once the host is quiet
+ * ({@link DisturbedRepeat}); the first is kept in the record as the trial's {@link
+ * DisturbedWindow}.
  *
  * <p>Every failure becomes data, never an exception: a configuration the safety rules refused is
  * REJECTED without touching the server; one the server refuses or that stops it from starting is
