@@ -14,6 +14,8 @@ import java.time.Duration;
  * replaces it with a measurement of the configuration. Whether a window is repeated depends on the
  * other processes' CPU only, never on its TPS, so the repeats do not favour a configuration.
  *
+ * <p>Used by the session's thread alone, as its trials run one after the other.
+ *
  * <p>On a host busy for good every wait would fail and cost its whole length: after {@value
  * #FRUITLESS_WAITS_TO_STOP} such waits in a row no trial waits, until one comes out undisturbed
  * (the host went quiet on its own) and the waits begin again.
@@ -50,17 +52,17 @@ public final class DisturbedRepeat {
   }
 
   /** Whether the next disturbed window waits for quiet and runs again. */
-  synchronized boolean waitsNow() {
+  boolean waitsNow() {
     return !longestWait.isZero() && fruitlessWaitsInARow < FRUITLESS_WAITS_TO_STOP;
   }
 
   /** A wait ended: found quiet, or gave up at its longest. */
-  synchronized void waited(boolean foundQuiet) {
+  void waited(boolean foundQuiet) {
     fruitlessWaitsInARow = foundQuiet ? 0 : fruitlessWaitsInARow + 1;
   }
 
   /** A window ran undisturbed: the host is quiet again, so later disturbed windows wait again. */
-  synchronized void undisturbedWindow() {
+  void undisturbedWindow() {
     fruitlessWaitsInARow = 0;
   }
 }

@@ -90,24 +90,7 @@ public record TrialResult(
 
   /** The same trial with its first, disturbed window set aside ({@code null}: it ran once). */
   public TrialResult withDisturbedWindow(DisturbedWindow setAside) {
-    if (setAside == disturbedWindow) {
-      return this;
-    }
-    return new TrialResult(
-        trial,
-        phase,
-        track,
-        label,
-        config,
-        settings,
-        status,
-        reason,
-        workload,
-        resources,
-        predictedMemoryBytes,
-        startedAt,
-        timingsSeconds,
-        setAside);
+    return setAside == disturbedWindow ? this : with(status, reason, setAside);
   }
 
   public boolean isOk() {
@@ -168,6 +151,10 @@ public record TrialResult(
   }
 
   private TrialResult withOutcome(Status newStatus, String newReason) {
+    return with(newStatus, newReason, disturbedWindow);
+  }
+
+  private TrialResult with(Status newStatus, String newReason, DisturbedWindow setAside) {
     return new TrialResult(
         trial,
         phase,
@@ -182,6 +169,6 @@ public record TrialResult(
         predictedMemoryBytes,
         startedAt,
         timingsSeconds,
-        disturbedWindow);
+        setAside);
   }
 }

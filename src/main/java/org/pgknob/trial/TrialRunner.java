@@ -16,6 +16,7 @@ import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import org.pgknob.PgknobException;
+import org.pgknob.server.ForeignLoad;
 import org.pgknob.server.PrimaryHazard;
 import org.pgknob.server.PrimaryHazards;
 import org.pgknob.server.ProcessSampler;
@@ -121,15 +122,18 @@ public final class TrialRunner {
     RunOutcome outcome = runWorkload(request, listener);
     timings.put("run", seconds(t2));
     DisturbedWindow setAside = null;
-    if (outcome.status == Status.OK && outcome.resources.disturbedByOtherProcesses()) {
-      if (repeat.waitsNow()) {
-        Optional<RunOutcome> again = runAgainWhenQuiet(request, listener, outcome, timings);
-        if (again.isPresent()) {
-          setAside = disturbedWindow(outcome, timings.get("quietWait"));
-          outcome = again.get();
-        }
+    if (outcome.status == Status.OK
+        && outcome.resources.disturbedByOtherProcesses()
+        && repeat.waitsNow()) {
+      Optional<Repeated> again = runAgainWhenQuiet(request, listener, outcome, timings);
+      if (again.isPresent()) {
+        setAside = again.get().setAside();
+        outcome = again.get().outcome();
       }
-    } else if (outcome.status == Status.OK && outcome.resources.available()) {
+    }
+    if (outcome.status == Status.OK
+        && outcome.resources.available()
+        && !outcome.resources.disturbedByOtherProcesses()) {
       repeat.undisturbedWindow();
     }
     timings.put("total", seconds(t0));
@@ -157,7 +161,7 @@ public final class TrialRunner {
    * then resets the data and runs the workload again under the same configuration. Empty when the
    * host stayed busy for the longest wait (the disturbed window is kept) or cannot be sampled.
    */
-  private Optional<RunOutcome> runAgainWhenQuiet(
+  private Optional<Repeated> runAgainWhenQuiet(
       TrialRequest request, TrialListener listener, RunOutcome first, Map<String, Double> timings) {
     Optional<ProcessSampler> sampler = samplerFor(target);
     if (sampler.isEmpty()) {
@@ -168,10 +172,8 @@ public final class TrialRunner {
     listener.repeating(
         String.format(
             Locale.ROOT,
-            "other processes used %.1f of %d cores during the window (%.1f TPS): waiting up to %d"
-                + " s for the host to go quiet, to run the window again",
-            r.foreignCpuAvgCores(),
-            r.hostCores(),
+            "%s (%.1f TPS): waiting up to %d s for the host to go quiet, to run the window again",
+            ForeignLoad.note(r).orElseThrow(), // disturbed, so there is a note
             first.result.tps(),
             waitSeconds));
     QuietWait.Outcome waited;
@@ -204,20 +206,19 @@ public final class TrialRunner {
     long t3 = System.nanoTime();
     RunOutcome again = runWorkload(request, listener);
     timings.put("rerun", seconds(t3));
-    if (again.status == Status.OK && !again.resources.disturbedByOtherProcesses()) {
-      repeat.undisturbedWindow();
-    }
-    return Optional.of(again);
+    return Optional.of(
+        new Repeated(
+            again,
+            new DisturbedWindow(
+                first.result.tps(),
+                first.result.overall().avgMs(),
+                r.foreignCpuAvgCores(),
+                r.hostCores(),
+                waitedSeconds)));
   }
 
-  private static DisturbedWindow disturbedWindow(RunOutcome first, double quietWaitSeconds) {
-    return new DisturbedWindow(
-        first.result.tps(),
-        first.result.overall().avgMs(),
-        first.resources.foreignCpuAvgCores(),
-        first.resources.hostCores(),
-        quietWaitSeconds);
-  }
+  /** The second run of a trial, and what its first, disturbed window measured. */
+  private record Repeated(RunOutcome outcome, DisturbedWindow setAside) {}
 
   private record RunOutcome(
       Status status, String reason, WorkloadResult result, ResourceSummary resources) {}
