@@ -12,6 +12,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
 import org.pgknob.PgknobException;
+import org.pgknob.testing.BusyQuery;
 import org.pgknob.testing.SharedPostgres;
 import org.pgknob.trial.Guardrail;
 

@@ -15,6 +15,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.pgknob.testing.BusyQuery;
 import org.pgknob.testing.SharedPostgres;
 
 class ProcessSamplerTest {

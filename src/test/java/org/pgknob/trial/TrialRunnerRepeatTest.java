@@ -6,8 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.sql.Connection;
-import java.sql.Statement;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -16,6 +14,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.pgknob.runs.Track;
+import org.pgknob.testing.BusyQuery;
 import org.pgknob.testing.SharedPostgres;
 import org.pgknob.workload.tprocc.TproccTestDatabase;
 import org.pgknob.workload.tprocc.TproccWorkload;
@@ -30,12 +29,12 @@ class TrialRunnerRepeatTest {
   private static final int WINDOW_SECONDS = 4;
   private static final Duration TRIAL_TIMEOUT = Duration.ofMinutes(5);
 
-  private Thread busy;
+  private BusyQuery busy;
 
   @AfterEach
-  void endTheBusyQuery() throws InterruptedException {
+  void endTheBusyQuery() throws Exception {
     if (busy != null) {
-      busy.join();
+      busy.close(); // waits for its end
     }
   }
 
@@ -110,26 +109,17 @@ class TrialRunnerRepeatTest {
     @Override
     public void step(String name) {
       if (name.equals("window") && windows++ == 0) {
-        busy = new Thread(this::keepOneCoreBusy, "busy-query");
-        busy.start();
+        try {
+          busy = BusyQuery.forSeconds(busySeconds);
+        } catch (java.sql.SQLException e) {
+          throw new IllegalStateException(e);
+        }
       }
     }
 
     @Override
     public void repeating(String what) {
       lines.add(what);
-    }
-
-    private void keepOneCoreBusy() {
-      try (Connection conn = SharedPostgres.connect();
-          Statement st = conn.createStatement()) {
-        st.execute(
-            "DO $$ DECLARE stop timestamptz := clock_timestamp() + interval '"
-                + busySeconds
-                + " seconds'; BEGIN WHILE clock_timestamp() < stop LOOP END LOOP; END $$");
-      } catch (java.sql.SQLException e) {
-        throw new IllegalStateException(e);
-      }
     }
   }
 }
