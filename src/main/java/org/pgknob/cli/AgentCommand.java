@@ -5,12 +5,14 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.concurrent.Callable;
 import org.pgknob.Json;
 import org.pgknob.PgknobException;
 import org.pgknob.server.ProcessSample;
 import org.pgknob.server.ProcessSampler;
+import org.pgknob.server.TunerProcess;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -81,6 +83,9 @@ public final class AgentCommand implements Callable<Integer> {
     Duration interval = Duration.ofSeconds(Math.max(1, intervalSeconds));
     ProcessSampler sampler = null;
     boolean saidDown = false;
+    // The tuner that started this agent, should it run on this host too: see TunerProcess.
+    Optional<TunerProcess> tuner = TunerProcess.parse(System.getenv(TunerProcess.ENV));
+    boolean saidTuner = false;
     long next = System.nanoTime();
     for (long n = 0; count == 0 || n < count; ) {
       OptionalLong pid = postmasterPid();
@@ -97,6 +102,15 @@ public final class AgentCommand implements Callable<Integer> {
         if (sampler == null || sampler.postmasterPid() != pid.getAsLong()) {
           sampler =
               new ProcessSampler(pid.getAsLong(), interval).readWalRoom().readClientsByDatabase();
+          if (tuner.isPresent() && sampler.countTunerAsOwn(tuner.get()) && !saidTuner) {
+            err.println(
+                "pgknob agent: the tuner (pid "
+                    + tuner.get().pid()
+                    + ") runs on this host: its CPU counts as pgknob's own, not as other"
+                    + " processes'");
+            err.flush();
+            saidTuner = true;
+          }
           sampler.sampleNow(); // the first sample has no rates yet
           Thread.sleep(interval.toMillis());
           next = System.nanoTime();

@@ -17,7 +17,9 @@ import org.pgknob.Json;
 /**
  * The figures of {@code pgknob agent} running on the database host: starts the user's agent command
  * ({@code sh -c}, e.g. {@code ssh db pgknob agent --data-dir ...}) and reads one JSON {@link
- * ProcessSample} per line from its standard output.
+ * ProcessSample} per line from its standard output. The command's environment names this JVM
+ * ({@link TunerProcess}), so that an agent on this same host counts the tuner's work as pgknob's
+ * own rather than as other processes'.
  *
  * <p>An agent that cannot start, prints something that is not a sample, or stops is failed for
  * good: {@link #latest()} is empty from then on, and the failure callback hears once why, so the
@@ -48,11 +50,14 @@ public final class AgentFeed implements AutoCloseable {
     Process process = null;
     String problem = null;
     try {
-      process =
+      ProcessBuilder builder =
           new ProcessBuilder("sh", "-c", command)
               .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")))
-              .redirectError(ProcessBuilder.Redirect.DISCARD)
-              .start();
+              .redirectError(ProcessBuilder.Redirect.DISCARD);
+      // An agent on this host counts this JVM as pgknob's own, not as other processes'.
+      TunerProcess.current()
+          .ifPresent(t -> builder.environment().put(TunerProcess.ENV, t.envValue()));
+      process = builder.start();
     } catch (IOException e) {
       problem = "could not be started: " + e.getMessage();
     }

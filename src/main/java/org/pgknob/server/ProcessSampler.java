@@ -6,10 +6,12 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.HashSet;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalDouble;
+import java.util.Set;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
@@ -32,8 +34,10 @@ import java.util.function.Supplier;
  * the children that benchmark reaped. What the rest of the host used is the foreign CPU: host busy
  * minus the server's processes minus pgknob's own. Shared machines run builds and other benchmarks
  * beside a trial, and those take CPU the trial would have had; a benchmark command's own clients
- * are the trial itself. With {@link #countOtherClients}, the server's backends of other databases
- * (and their parallel workers) count as foreign too, not as the server's: see {@link ClientsCpu}.
+ * are the trial itself. In the agent, pgknob's own also takes in the tuner's process tree when the
+ * tuner runs on the same host ({@link #countTunerAsOwn}). With {@link #countOtherClients}, the
+ * server's backends of other databases (and their parallel workers) count as foreign too, not as
+ * the server's: see {@link ClientsCpu}.
  *
  * <p>CPU is the rise of a tree's total between two samples, each process's time with that of the
  * children it reaped, so a process that lived only between two samples still counts. I/O is deltas
@@ -77,6 +81,7 @@ public final class ProcessSampler implements AutoCloseable {
   private long walBytesReadAtMillis;
   private ClientsCpu clients; // null: the clients' CPU per database is not read
   private String workloadDatabase; // null: every client of the server is the server's work
+  private volatile TunerProcess tuner; // null: pgknob's own is this JVM's tree alone
 
   /** I/O bytes of one process; {@code startTicks} tells a reused pid apart. */
   private record Counters(long startTicks, long read, long write) {}
@@ -142,6 +147,26 @@ public final class ProcessSampler implements AutoCloseable {
     readClientsByDatabase();
     this.workloadDatabase = workloadDatabase;
     return this;
+  }
+
+  /**
+   * The agent's: counts {@code tuner}'s process tree (the JVM that started the agent, and its
+   * workload driver) as pgknob's own, as the tuner's own sampler would, instead of as other
+   * processes' CPU. Only when the tuner runs on this host: the same boot, and a process of its pid
+   * that started at its tick (a reused pid is someone else). Call it before the first sample: the
+   * tree's CPU so far would otherwise count as one sample's rise.
+   *
+   * @return whether the tuner is on this host, and so counted
+   */
+  public boolean countTunerAsOwn(TunerProcess tuner) {
+    boolean here =
+        source == null
+            && tuner.onThisHost()
+            && ProcessTable.read(PROC).startTicks(tuner.pid()) == tuner.startTicks();
+    if (here) {
+      this.tuner = tuner;
+    }
+    return here;
   }
 
   public long postmasterPid() {
@@ -281,7 +306,11 @@ public final class ProcessSampler implements AutoCloseable {
     // connection per transaction, or a benchmark command's run, starts and ends between two
     // readings, and its time is then only in its parent's figure for reaped children.
     // pgknob's tree leaves out the server's, should the server be one of pgknob's descendants.
-    List<Long> ownPids = table.tree(SELF_PID);
+    Set<Long> ownPids = new LinkedHashSet<>(table.tree(SELF_PID));
+    TunerProcess t = tuner;
+    if (t != null && table.startTicks(t.pid()) == t.startTicks()) {
+      ownPids.addAll(table.tree(t.pid())); // the agent's own tree may be part of it: once each
+    }
     ownPids.removeAll(new HashSet<>(pids));
     ProcessTable.CpuTicks serverTicks = table.cpuTicks(pids);
     long userTicks = serverUserTicks.rise(pids.isEmpty() ? -1 : serverTicks.user());

@@ -9,6 +9,7 @@ import java.time.Duration;
 import java.util.Optional;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
 import org.pgknob.PgknobException;
@@ -116,6 +117,60 @@ class AgentTest {
       assertTrue(ownServer - otherServer > 0.6, "server: " + ownServer + " against " + otherServer);
     }
   }
+
+  /**
+   * The tuner's own work (its workload driver, here a thread of this JVM that keeps one core busy)
+   * read through an agent on the same host counts as pgknob's own, as a sampler in the tuner counts
+   * it, and not as other processes': the agent learns the tuner's process from the variable the
+   * feed sets. An agent started without it, beside, reads the same core as other processes'.
+   */
+  @Test
+  void theTunersOwnWorkReadThroughAnAgentOnItsHostIsNotOtherProcesses() throws Exception {
+    String dataDir = SharedPostgres.cluster().dataDir().toString();
+    RemoteServer told = sharedServerWithAgent();
+    RemoteServer untold =
+        sharedServerWith("unset " + TunerProcess.ENV + "; " + agentCommand(dataDir));
+    AtomicBoolean spinning = new AtomicBoolean(true);
+    Thread spinner =
+        new Thread(
+            () -> {
+              long x = 0;
+              while (spinning.get()) {
+                x += System.nanoTime() % 7; // kept busy, never optimized away
+              }
+              sink = x;
+            },
+            "tuner-driver-stand-in");
+    try (told;
+        untold;
+        ProcessSampler countsTuner = told.newSampler().orElseThrow();
+        ProcessSampler countsOthers = untold.newSampler().orElseThrow()) {
+      spinner.start();
+      Thread.sleep(2500); // each agent has read the busy thread twice
+      countsTuner.startWindow();
+      countsOthers.startWindow();
+      for (int i = 0; i < 25; i++) {
+        Thread.sleep(200);
+        countsTuner.sampleNow(); // nothing new from the agent: no sample
+        countsOthers.sampleNow();
+      }
+      ResourceSummary tuner = countsTuner.stopWindow();
+      ResourceSummary others = countsOthers.stopWindow();
+      assertTrue(tuner.samples() >= 3 && others.samples() >= 3, tuner + " " + others);
+      assertTrue(
+          others.foreignCpuAvgCores() - tuner.foreignCpuAvgCores() > 0.6,
+          "foreign: "
+              + others.foreignCpuAvgCores()
+              + " without the variable, against "
+              + tuner.foreignCpuAvgCores());
+      assertTrue(tuner.foreignCpuAvgCores() < 0.4, "foreign: " + tuner.foreignCpuAvgCores());
+    } finally {
+      spinning.set(false);
+      spinner.join();
+    }
+  }
+
+  private static volatile long sink;
 
   @Test
   void garbageAStopAndAFailureAreEachNoticedOnce() throws Exception {
