@@ -536,6 +536,49 @@ class SecondHostTest {
     assertEquals(1, err.toString().strip().split("\n").length, err.toString());
   }
 
+  /**
+   * A statement with no timeout of its own (a reset's CREATE DATABASE, a CHECKPOINT; here a long
+   * pg_sleep) waits on an idle connection when the link to the server's host drops: the
+   * connection's TCP keepalives end it within a minute, where before it waited for the link to come
+   * back (or two hours for the system's first keepalive), and the session's wait for the server
+   * could not start.
+   */
+  @Test
+  @Order(7)
+  void aStatementInFlightWhenTheLinkDropsFailsWithinAMinute() throws Exception {
+    var executor = java.util.concurrent.Executors.newSingleThreadExecutor();
+    try (RemoteServer server = openWithoutAgent();
+        Connection conn = server.connect("postgres")) {
+      var statement =
+          executor.submit(
+              () -> {
+                try (var st = conn.createStatement()) {
+                  st.execute("SELECT pg_sleep(300)");
+                }
+                return null;
+              });
+      Thread.sleep(2000); // sent, and acknowledged by the server's host
+      long t0 = System.nanoTime();
+      NetnsPostgres.linkDown(true);
+      try {
+        var e =
+            org.junit.jupiter.api.Assertions.assertThrows(
+                java.util.concurrent.ExecutionException.class,
+                () -> statement.get(90, TimeUnit.SECONDS));
+        assertTrue(e.getCause() instanceof java.sql.SQLException, e.toString());
+      } finally {
+        NetnsPostgres.linkDown(false);
+      }
+      long seconds = TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - t0);
+      assertTrue(seconds < 60, "the statement failed after " + seconds + " s");
+    } finally {
+      executor.shutdownNow();
+    }
+    try (RemoteServer server = open()) {
+      assertEquals("128MB", show(server, "shared_buffers"), "the server is back over the link");
+    }
+  }
+
   private final StringWriter out = new StringWriter();
   private final StringWriter err = new StringWriter();
 
