@@ -11,7 +11,7 @@ import java.util.Optional;
  * the environment variable {@value #ENV}; an agent on the same host (the same boot id, and a
  * process of that pid that started at that tick) counts the tuner's process tree as pgknob's own,
  * as a sampler in the tuner does, and not as other processes' CPU. On another host, or in another
- * pid namespace, the three never all match, and the tuner stays out of the agent's figures as it
+ * pid namespace, the three do not all match, and the tuner stays out of the agent's figures as it
  * is.
  *
  * <p>Why it matters: with the tuner and the server on one host, the tuner's workload driver takes
