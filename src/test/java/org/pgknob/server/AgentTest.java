@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.time.Duration;
+import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
@@ -99,16 +100,9 @@ class AgentTest {
         ProcessSampler same = server.newSampler().orElseThrow().countOtherClients("postgres");
         BusyQuery query = BusyQuery.start()) {
       Thread.sleep(2500); // the agent has read the busy backend twice
-      elsewhere.startWindow();
-      same.startWindow();
-      for (int i = 0; i < 25; i++) {
-        Thread.sleep(200);
-        elsewhere.sampleNow(); // nothing new from the agent: no sample
-        same.sampleNow();
-      }
-      ResourceSummary other = elsewhere.stopWindow();
-      ResourceSummary own = same.stopWindow();
-      assertTrue(other.samples() >= 3 && own.samples() >= 3, other + " " + own);
+      List<ResourceSummary> windows = fiveSecondWindows(elsewhere, same);
+      ResourceSummary other = windows.get(0);
+      ResourceSummary own = windows.get(1);
       double otherServer = (other.cpuUserPct() + other.cpuSysPct()) / 100;
       double ownServer = (own.cpuUserPct() + own.cpuSysPct()) / 100;
       assertTrue(
@@ -147,16 +141,9 @@ class AgentTest {
         ProcessSampler countsOthers = untold.newSampler().orElseThrow()) {
       spinner.start();
       Thread.sleep(2500); // each agent has read the busy thread twice
-      countsTuner.startWindow();
-      countsOthers.startWindow();
-      for (int i = 0; i < 25; i++) {
-        Thread.sleep(200);
-        countsTuner.sampleNow(); // nothing new from the agent: no sample
-        countsOthers.sampleNow();
-      }
-      ResourceSummary tuner = countsTuner.stopWindow();
-      ResourceSummary others = countsOthers.stopWindow();
-      assertTrue(tuner.samples() >= 3 && others.samples() >= 3, tuner + " " + others);
+      List<ResourceSummary> windows = fiveSecondWindows(countsTuner, countsOthers);
+      ResourceSummary tuner = windows.get(0);
+      ResourceSummary others = windows.get(1);
       assertTrue(
           others.foreignCpuAvgCores() - tuner.foreignCpuAvgCores() > 0.6,
           "foreign: "
@@ -171,6 +158,29 @@ class AgentTest {
   }
 
   private static volatile long sink;
+
+  /**
+   * One window of about 5 s on each sampler at once, read 5 times a second (a read with nothing new
+   * from the agent adds no sample); each window holds 3 samples or more.
+   */
+  private static List<ResourceSummary> fiveSecondWindows(ProcessSampler... samplers)
+      throws InterruptedException {
+    for (ProcessSampler s : samplers) {
+      s.startWindow();
+    }
+    for (int i = 0; i < 25; i++) {
+      Thread.sleep(200);
+      for (ProcessSampler s : samplers) {
+        s.sampleNow();
+      }
+    }
+    List<ResourceSummary> windows = new java.util.ArrayList<>();
+    for (ProcessSampler s : samplers) {
+      windows.add(s.stopWindow());
+    }
+    assertTrue(windows.stream().allMatch(w -> w.samples() >= 3), windows.toString());
+    return windows;
+  }
 
   @Test
   void garbageAStopAndAFailureAreEachNoticedOnce() throws Exception {
