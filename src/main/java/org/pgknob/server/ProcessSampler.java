@@ -162,7 +162,7 @@ public final class ProcessSampler implements AutoCloseable {
     boolean here =
         source == null
             && tuner.onThisHost()
-            && ProcessTable.read(PROC).startTicks(tuner.pid()) == tuner.startTicks();
+            && ProcessTable.startTicks(PROC, tuner.pid()) == tuner.startTicks();
     if (here) {
       this.tuner = tuner;
     }

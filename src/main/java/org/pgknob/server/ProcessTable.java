@@ -92,6 +92,15 @@ final class ProcessTable {
   }
 
   /**
+   * The start time of {@code pid} under {@code proc} in clock ticks after boot, or -1 when it is
+   * not running: one process's stat file, where a whole {@link #read} would scan every process.
+   */
+  static long startTicks(Path proc, long pid) {
+    String[] f = statFields(proc.resolve(Long.toString(pid)));
+    return f != null && f.length >= 20 ? Long.parseLong(f[19]) : -1;
+  }
+
+  /**
    * CPU ticks {@code pids} have used so far: each one's own time plus the time of the children it
    * reaped, so that a process that ran and exited between two readings (a backend of a connection
    * per transaction, a benchmark command's run) still counts, in its parent's figure. Given a whole

@@ -32,7 +32,7 @@ public record TunerProcess(String bootId, long pid, long startTicks) {
   /** This JVM, or empty where /proc cannot say (not Linux). */
   public static Optional<TunerProcess> current() {
     long pid = ProcessHandle.current().pid();
-    long start = ProcessTable.read(Path.of("/proc")).startTicks(pid);
+    long start = ProcessTable.startTicks(Path.of("/proc"), pid);
     return thisBoot().filter(id -> start >= 0).map(id -> new TunerProcess(id, pid, start));
   }
 
