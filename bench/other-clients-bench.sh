@@ -71,6 +71,8 @@ if [ -n "${AGENT:-}" ]; then
     --password-file "$home/cluster-18/password"
     --agent-command "exec $pgknob agent --data-dir '$data'" --require-agent)
 fi
+# The machine's load as the session starts (the session's seed is tune's default, 1).
+echo "load average at the start: $(cut -d' ' -f1-3 /proc/loadavg); seed 1"
 PGKNOB_HOME=$tuner_home $pgknob tune "${target[@]}" --budget "$budget" --warehouses 1 --tracks reload \
   --rampup 2s --duration "${window}s" ${TUNE_OPTS:-} --out "$out/session" > "$out/console.log" 2>&1 \
   || echo "the session failed: see $out/console.log"
