@@ -50,12 +50,14 @@ public final class HtmlReport {
       .swatch{display:inline-block;width:10px;height:10px;margin-right:4px;border-radius:2px}
       footer{margin-top:30px;color:#777;font-size:12px}
       .table-box{max-width:100%;overflow-x:auto}
-      td.settings{overflow-wrap:anywhere}
       @media (max-width:900px){
+        td.settings{overflow-wrap:anywhere}
         body{padding:8px 10px}
         .grid{grid-template-columns:minmax(0,1fr)}
         dl.glance{grid-template-columns:max-content minmax(0,1fr)}
         dl.glance dd{margin:0 0 6px;overflow-wrap:anywhere}
+      }
+      @media (max-width:1250px){
         #results-table,#results-table tbody,#results-table tr,#results-table td{display:block}
         #results-table tr.head{display:none}
         #results-table tr{border:1px solid #ccc;margin:0 0 10px;padding:4px 6px}
@@ -187,8 +189,10 @@ public final class HtmlReport {
       h.append("<p>No trial has succeeded yet.</p>\n</section>\n");
       return;
     }
-    // The key columns first; below 900 px each row becomes a card of labelled lines (CSS), so
-    // nothing is cut off on a narrow screen, and the box scrolls sideways as a last resort.
+    // The key columns first; below 1250 px each row becomes a card of labelled lines (CSS), so
+    // nothing is cut off on a narrower screen, and the box scrolls sideways as a last resort. The
+    // table needs about 1180 px when its settings (one per line, never broken inside a name) are
+    // as long as a default session's.
     h.append(
         "<div class=\"table-box\">\n<table id=\"results-table\">\n<tr class=\"head\">"
             + "<th class=\"text\">configuration</th><th>window TPS</th>"

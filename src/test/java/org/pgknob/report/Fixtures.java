@@ -194,4 +194,39 @@ final class Fixtures {
     Files.writeString(file, Json.mapper().writeValueAsString(session), StandardCharsets.UTF_8);
     return dir;
   }
+
+  /**
+   * The copy whose tuned rows change twelve settings with long names and carry a long verdict, as a
+   * default session's picks do (2026-12-07): the results table's widest content.
+   */
+  static Path withLongSettings(Path dir) throws IOException {
+    copy(dir);
+    Path file = dir.resolve("summary.json");
+    ObjectNode summary = (ObjectNode) Json.mapper().readTree(file.toFile());
+    for (com.fasterxml.jackson.databind.JsonNode row : summary.path("results")) {
+      if (row.path("name").asText().contains("/")) {
+        ObjectNode r = (ObjectNode) row;
+        ObjectNode settings = r.putObject("settings");
+        settings.put("bgwriter_lru_maxpages", "114");
+        settings.put("checkpoint_completion_target", "0.8971");
+        settings.put("checkpoint_timeout", "331s");
+        settings.put("commit_delay", "194");
+        settings.put("effective_cache_size", "19293MB");
+        settings.put("effective_io_concurrency", "2");
+        settings.put("maintenance_work_mem", "874MB");
+        settings.put("max_wal_size", "9600MB");
+        settings.put("min_wal_size", "1816MB");
+        settings.put("random_page_cost", "1.63335");
+        settings.put("wal_writer_delay", "146ms");
+        settings.put("work_mem", "77MB");
+        r.put(
+            "verdict",
+            "1.01x TPS (0.99 to 1.03), within noise; 0.99x latency (0.97 to 1.01), within noise;"
+                + " the same configuration as restart/tps, measured once; 1.01x PGTune-style's"
+                + " TPS (0.99 to 1.03)");
+      }
+    }
+    Files.writeString(file, Json.mapper().writeValueAsString(summary), StandardCharsets.UTF_8);
+    return dir;
+  }
 }

@@ -164,6 +164,73 @@ class ReportBrowserTest {
   }
 
   /**
+   * Each changed setting of the results table reads on one line, name and value together, and
+   * nothing is cut off: on a wide screen the settings column is as wide as its longest setting; on
+   * a narrower one each row is a card. (Breaking anywhere once let the column shrink to a dozen
+   * characters and split names such as checkpoint_completion_target over three lines.)
+   */
+  @Test
+  void eachChangedSettingReadsOnOneLineAndNothingIsCutOff() throws Exception {
+    Path chromium = chromiumOrSkip();
+    Path dir = Fixtures.withLongSettings(tmp.resolve("long"));
+    Path report = ReportWriter.write(dir);
+    Path checked = dir.resolve("report-lines.html");
+    Files.writeString(
+        checked,
+        Files.readString(report).replace("</body>", ONE_LINE_CHECK + "</body>"),
+        StandardCharsets.UTF_8);
+    // 1300 px: the table; 1100 px: rows as cards (the table would need about 1180 px)
+    for (int width : List.of(1300, 1100)) {
+      String dom =
+          browse(
+              chromium,
+              List.of(
+                  "--window-size=" + width + ",3000", "--dump-dom", checked.toUri().toString()));
+      Matcher m = CHECK.matcher(dom);
+      assertTrue(m.find(), "the check script did not run; the page's DOM:\n" + head(dom));
+      Map<String, String> check = parse(m.group(1));
+      assertEquals(String.valueOf(width), check.get("viewport"), check.toString());
+      assertTrue(Integer.parseInt(check.get("settings")) >= 48, check.toString());
+      assertEquals("", check.get("broken"), "settings split over more than one line at " + width);
+      assertEquals("", check.get("cut"), "results table wider than its box or the page");
+    }
+  }
+
+  /**
+   * After load: every name=value line of the results table's settings cells, and those whose text
+   * the browser laid out on more than one line; the table's width against its box and the page.
+   */
+  private static final String ONE_LINE_CHECK =
+      """
+      <script>
+      window.addEventListener('load', function () {
+        var table = document.getElementById('results-table'), box = table.parentElement;
+        var lines = 0, broken = [], cut = [], vw = document.documentElement.clientWidth;
+        table.querySelectorAll('td.settings').forEach(function (td) {
+          td.childNodes.forEach(function (n) {
+            if (n.nodeType !== Node.TEXT_NODE || n.textContent.indexOf('=') < 0) return;
+            lines++;
+            var r = document.createRange();
+            r.selectNodeContents(n);
+            var tops = {};
+            Array.prototype.forEach.call(r.getClientRects(), function (c) {
+              tops[Math.round(c.top)] = true;
+            });
+            if (Object.keys(tops).length > 1) broken.push(n.textContent);
+          });
+        });
+        if (table.scrollWidth > box.clientWidth + 1) cut.push('table ' + table.scrollWidth + ' over box ' + box.clientWidth);
+        if (document.documentElement.scrollWidth > vw + 1) cut.push('page ' + document.documentElement.scrollWidth + ' over ' + vw);
+        var pre = document.createElement('pre');
+        pre.id = 'pgknob-check';
+        pre.textContent = 'viewport=' + window.innerWidth + ';settings=' + lines
+            + ';broken=' + broken.join(',') + ';cut=' + cut.join(',') + ';';
+        document.body.appendChild(pre);
+      });
+      </script>
+      """;
+
+  /**
    * After load: each chart's tick labels (fewer than two, or one repeated, is a collapsed axis);
    * the results table's width against its box, the viewport and the page's.
    */
