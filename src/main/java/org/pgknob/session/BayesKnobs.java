@@ -1,6 +1,9 @@
 package org.pgknob.session;
 
 import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
+import org.pgknob.PgknobException;
 import org.pgknob.optimize.Bayes;
 import org.pgknob.optimize.MainEffect;
 import org.pgknob.optimize.Observation;
@@ -40,6 +43,41 @@ final class BayesKnobs {
       List<TrialResult> logged,
       Goal objective) {
     return select(context, track, iterations, sessionHasReloadTrack, logged, objective).space();
+  }
+
+  /**
+   * The space a track's Bayesian phase searches after the trials logged: the knobs {@link #choose}
+   * picks, and every knob of the track's space the PGTune-style configuration sets (the track tries
+   * that whole configuration first, as a DBA would, so its model must be able to move each of
+   * them). The proposals and the model's ranking in summary.json both read it, so the ranking comes
+   * from the space the track searched and the trials it ran there.
+   */
+  static SearchSpace searched(
+      SessionContext context,
+      Track track,
+      int iterations,
+      boolean sessionHasReloadTrack,
+      List<TrialResult> logged,
+      Goal objective) {
+    Set<String> names =
+        new TreeSet<>(
+            choose(context, track, iterations, sessionHasReloadTrack, logged, objective).names());
+    names.addAll(pgTuneKnobs(context, context.trackSpace(track)));
+    return context.space().subset(k -> names.contains(k.name()));
+  }
+
+  /**
+   * The knobs of {@code space} the PGTune-style configuration sets; none when the server's facts
+   * cannot be read now.
+   */
+  static Set<String> pgTuneKnobs(SessionContext context, SearchSpace space) {
+    try {
+      Set<String> out = new TreeSet<>(context.pgTune().keySet());
+      out.removeIf(k -> !space.contains(k));
+      return out;
+    } catch (PgknobException e) {
+      return Set.of();
+    }
   }
 
   /** Bayesian trials of a track between two looks of the model for knobs left out. */

@@ -4,8 +4,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
-import java.util.TreeSet;
-import org.pgknob.PgknobException;
 import org.pgknob.optimize.Bayes;
 import org.pgknob.optimize.KnobSensitivity;
 import org.pgknob.optimize.Observation;
@@ -56,8 +54,8 @@ final class SessionKnobs {
               trials,
               inputs.objective());
       // The track also searches every knob of its space the PGTune-style configuration sets
-      // (StepProposer.bayesSpace): its anchor is the whole configuration a DBA would try.
-      Set<String> pgTune = pgTuneKnobs(context.trackSpace(t.track()));
+      // (BayesKnobs.searched): its anchor is the whole configuration a DBA would try.
+      Set<String> pgTune = BayesKnobs.pgTuneKnobs(context, context.trackSpace(t.track()));
       for (KnobSelection.Choice c : result.choices()) {
         boolean byPgTune = !c.searched() && pgTune.contains(c.knob());
         out.add(
@@ -73,17 +71,6 @@ final class SessionKnobs {
       }
     }
     return out;
-  }
-
-  /** The knobs of {@code space} the PGTune-style configuration sets; none when it has none. */
-  private Set<String> pgTuneKnobs(SearchSpace space) {
-    try {
-      Set<String> out = new TreeSet<>(context.pgTune().keySet());
-      out.removeIf(k -> !space.contains(k));
-      return out;
-    } catch (PgknobException e) {
-      return Set.of();
-    }
   }
 
   private static Double finite(double v) {
@@ -105,15 +92,17 @@ final class SessionKnobs {
   }
 
   /**
-   * The model's ranking over the knobs the last track's Bayesian phase searched (a model over every
-   * knob of the space would need far more trials than a session has to say anything).
+   * The model's ranking over the knobs the last track's Bayesian phase searched, PGTune-style's
+   * among them (a model over every knob of the space would need far more trials than a session has
+   * to say anything; one over fewer knobs than the track searched would leave out every trial that
+   * moved the others).
    */
   List<Summary.KnobImportance> modelRanking() {
     SearchSpace space = context.space();
     if (!plan.bayes().isEmpty()) {
       SessionPlan.BayesTrack last = plan.bayes().get(plan.bayes().size() - 1);
       space =
-          BayesKnobs.choose(
+          BayesKnobs.searched(
               context,
               last.track(),
               last.iterations(),

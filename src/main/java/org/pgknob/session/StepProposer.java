@@ -1,7 +1,6 @@
 package org.pgknob.session;
 
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -142,24 +141,14 @@ final class StepProposer {
         logged.stream().filter(t -> t.phase() == Phase.BAYES && step.track() == t.track()).count();
     return bayesSpaces.computeIfAbsent(
         step.track() + "/" + own / BayesKnobs.GROW_EVERY,
-        key -> {
-          SearchSpace chosen =
-              BayesKnobs.choose(
-                  context,
-                  step.track(),
-                  step.count(),
-                  inputs.tracks().contains(Track.RELOAD),
-                  logged,
-                  inputs.objective());
-          Set<String> names = new HashSet<>(chosen.names());
-          SearchSpace trackSpace = context.trackSpace(step.track());
-          for (String knob : pgTune().keySet()) {
-            if (trackSpace.contains(knob)) {
-              names.add(knob);
-            }
-          }
-          return context.space().subset(k -> names.contains(k.name()));
-        });
+        key ->
+            BayesKnobs.searched(
+                context,
+                step.track(),
+                step.count(),
+                inputs.tracks().contains(Track.RELOAD),
+                logged,
+                inputs.objective()));
   }
 
   /**

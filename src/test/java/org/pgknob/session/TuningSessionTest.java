@@ -160,6 +160,26 @@ class TuningSessionTest {
     assertTrue(selection.stream().noneMatch(c -> c.reason().isBlank()), selection::toString);
   }
 
+  /**
+   * summary.json's model ranking covers exactly the knobs the last track searched, PGTune-style's
+   * among them: a model over fewer knobs left out every trial that set the others, and had too few
+   * observations to exist in a default session (its report read "No model yet").
+   */
+  @Test
+  void theModelRanksEveryKnobTheLastTrackSearched() {
+    Track last = plan.bayes().get(plan.bayes().size() - 1).track();
+    Set<String> searched =
+        summary.knobSelection().stream()
+            .filter(c -> c.track() == last && c.searched())
+            .map(Summary.KnobChoice::knob)
+            .collect(Collectors.toSet());
+    Set<String> ranked =
+        summary.modelRanking().stream()
+            .map(Summary.KnobImportance::knob)
+            .collect(Collectors.toSet());
+    assertEquals(searched, ranked, summary.modelRanking()::toString);
+  }
+
   @Test
   void writesExportsOfEveryOptimumThatChangesSomethingAndTheyRoundTrip() throws Exception {
     for (Summary.ResultRow r : summary.results()) {
