@@ -110,31 +110,20 @@ public final class HtmlReport {
       h.append("</section>\n");
     }
     glance(h, model);
-    results(h, model.results());
+    ReportModel.Absent absent = model.absent();
+    results(h, model.results(), absent.trials());
     charts(
         h,
         "drift",
         "The drift: every trial in run order",
         listOf(model.runOrder()),
         drawn,
-        "No trial has succeeded yet.");
-    charts(
-        h,
-        "convergence",
-        "Convergence",
-        model.convergence(),
-        drawn,
-        "No sweep or Bayesian trial has succeeded yet.");
-    sweeps(h, model.sweeps(), drawn);
-    importance(h, model.importance());
-    knobSelection(h, model.importance().selection());
-    charts(
-        h,
-        "timelines",
-        "Trial timelines",
-        model.timelines(),
-        drawn,
-        "No successful trial with a per-second timeline yet.");
+        absent.trials());
+    charts(h, "convergence", "Convergence", model.convergence(), drawn, absent.convergence());
+    sweeps(h, model.sweeps(), drawn, absent.sweeps());
+    importance(h, model.importance(), absent);
+    knobSelection(h, model.importance().selection(), absent.knobs());
+    charts(h, "timelines", "Trial timelines", model.timelines(), drawn, absent.timelines());
     charts(
         h,
         "latency",
@@ -149,8 +138,8 @@ public final class HtmlReport {
         listOf(model.memory(), model.disk()),
         drawn,
         "No trial has memory or disk figures or a memory prediction.");
-    profiles(h, model.profiles());
-    trials(h, model.trials());
+    profiles(h, model.profiles(), absent.profiles());
+    trials(h, model.trials(), absent.trialsTable());
     h.append("<footer>Written by pgknob ")
         .append(esc(BuildInfo.version()))
         .append(". Each chart is also in the charts/ folder beside this file.</footer>\n")
@@ -175,7 +164,7 @@ public final class HtmlReport {
     h.append("</dl>\n</section>\n");
   }
 
-  private static void results(StringBuilder h, ReportModel.Results results) {
+  private static void results(StringBuilder h, ReportModel.Results results, String whenEmpty) {
     h.append("<section id=\"results\">\n<h2>Results</h2>\n");
     if (!results.note().isEmpty()) {
       h.append("<p class=\"note\">").append(esc(results.note())).append("</p>\n");
@@ -186,7 +175,7 @@ public final class HtmlReport {
               + " below 1 is better.</p>\n");
     }
     if (results.rows().isEmpty()) {
-      h.append("<p>No trial has succeeded yet.</p>\n</section>\n");
+      h.append("<p>").append(esc(whenEmpty)).append("</p>\n</section>\n");
       return;
     }
     // The key columns first; below 1250 px each row becomes a card of labelled lines (CSS), so
@@ -257,10 +246,13 @@ public final class HtmlReport {
   }
 
   private static void sweeps(
-      StringBuilder h, List<ReportModel.Sweep> sweeps, Map<String, ChartRenderer.Rendered> drawn) {
+      StringBuilder h,
+      List<ReportModel.Sweep> sweeps,
+      Map<String, ChartRenderer.Rendered> drawn,
+      String whenEmpty) {
     h.append("<section id=\"sweeps\">\n<h2>Sweeps: one knob at a time</h2>\n");
     if (sweeps.isEmpty()) {
-      h.append("<p>No sweep trial has succeeded yet.</p>\n</section>\n");
+      h.append("<p>").append(esc(whenEmpty)).append("</p>\n</section>\n");
       return;
     }
     h.append(
@@ -324,14 +316,12 @@ public final class HtmlReport {
         .append(".png)</span></figcaption></figure>\n");
   }
 
-  private static void importance(StringBuilder h, ReportModel.Importance imp) {
+  private static void importance(
+      StringBuilder h, ReportModel.Importance imp, ReportModel.Absent absent) {
     h.append("<section id=\"importance\">\n<h2>Knob importance</h2>\n<div class=\"side\">\n");
-    ranking(h, "Sweep ranking (from " + imp.sweepSource() + ")", imp.sweep(), "No sweep yet.");
     ranking(
-        h,
-        "Model ranking (fitted surrogate)",
-        imp.model(),
-        "No model yet: it is fitted during the Bayesian phase.");
+        h, "Sweep ranking (from " + imp.sweepSource() + ")", imp.sweep(), absent.sweepRanking());
+    ranking(h, "Model ranking (fitted surrogate)", imp.model(), absent.model());
     h.append("</div>\n</section>\n");
   }
 
@@ -339,10 +329,11 @@ public final class HtmlReport {
    * Which knobs each track's Bayesian phase searched and why: the sweep's and the model's effect
    * against the noise, and the trial after which a knob was added.
    */
-  private static void knobSelection(StringBuilder h, List<Summary.KnobChoice> rows) {
+  private static void knobSelection(
+      StringBuilder h, List<Summary.KnobChoice> rows, String whenEmpty) {
     h.append("<section id=\"knobs\">\n<h2>Knobs searched</h2>\n");
     if (rows.isEmpty()) {
-      h.append("<p>No Bayesian phase has begun yet.</p>\n</section>\n");
+      h.append("<p>").append(esc(whenEmpty)).append("</p>\n</section>\n");
       return;
     }
     h.append(
@@ -402,13 +393,14 @@ public final class HtmlReport {
     h.append("</table></div>\n");
   }
 
-  private static void profiles(StringBuilder h, List<ReportModel.Profile> profiles) {
+  private static void profiles(
+      StringBuilder h, List<ReportModel.Profile> profiles, String whenEmpty) {
     h.append(
         "<section id=\"profiles\">\n<h2>Per-transaction latency</h2>\n<p class=\"note\">As"
             + " HammerDB's time profile shows it, pooled over each configuration's trials:"
             + " percentiles are the call-weighted mean of each trial's.</p>\n");
     if (profiles.isEmpty()) {
-      h.append("<p>No successful trial with a per-transaction profile yet.</p>\n");
+      h.append("<p>").append(esc(whenEmpty)).append("</p>\n");
     }
     h.append("<div class=\"side\">\n");
     for (ReportModel.Profile p : profiles) {
@@ -442,10 +434,10 @@ public final class HtmlReport {
     h.append("</div>\n</section>\n");
   }
 
-  private static void trials(StringBuilder h, List<ReportModel.TrialRow> rows) {
+  private static void trials(StringBuilder h, List<ReportModel.TrialRow> rows, String whenEmpty) {
     h.append("<section id=\"trials\">\n<h2>All trials</h2>\n");
     if (rows.isEmpty()) {
-      h.append("<p>No trial has finished yet.</p>\n</section>\n");
+      h.append("<p>").append(esc(whenEmpty)).append("</p>\n</section>\n");
       return;
     }
     h.append(

@@ -28,6 +28,7 @@ import org.pgknob.workload.TransactionProfile;
  * @param disk the server's least free disk space per trial against the reserve, or null
  * @param trials every trial
  * @param profiles per-transaction latency of the baseline and each optimum
+ * @param absent what each section says when it has nothing to show
  */
 public record ReportModel(
     String sessionId,
@@ -44,7 +45,8 @@ public record ReportModel(
     ChartModel memory,
     ChartModel disk,
     List<TrialRow> trials,
-    List<Profile> profiles) {
+    List<Profile> profiles,
+    Absent absent) {
 
   /** Every chart of the report, in page order. */
   public List<ChartModel> charts() {
@@ -62,6 +64,30 @@ public record ReportModel(
     }
     return all;
   }
+
+  /**
+   * What each section says when it has nothing to show ({@link AbsentTexts}).
+   *
+   * @param trials the results table and the drift chart
+   * @param convergence the convergence charts
+   * @param sweeps the sweeps' charts
+   * @param sweepRanking the sweeps' ranking of the knobs
+   * @param model the model's ranking of the knobs
+   * @param knobs the knobs each track searched
+   * @param timelines the per-second timelines
+   * @param profiles the per-transaction latency tables
+   * @param trialsTable the table of all trials
+   */
+  public record Absent(
+      String trials,
+      String convergence,
+      String sweeps,
+      String sweepRanking,
+      String model,
+      String knobs,
+      String timelines,
+      String profiles,
+      String trialsTable) {}
 
   /** One line of the at-a-glance list. */
   public record Fact(String name, String value) {}

@@ -34,7 +34,8 @@ public final class ReportModelBuilder {
         anyOk ? MemoryChart.build(data).orElse(null) : null,
         DiskChart.build(data).orElse(null),
         TrialTable.build(data),
-        ProfileTables.build(data, results));
+        ProfileTables.build(data, results),
+        AbsentTexts.of(data));
   }
 
   private static List<String> notices(SessionData data) {

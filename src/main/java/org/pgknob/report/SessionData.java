@@ -46,6 +46,20 @@ public record SessionData(
     return name == null ? runDir.toString() : name.toString();
   }
 
+  /**
+   * The session's status ("finished", "stopped", "failed", "running"): session.json's, an older
+   * folder's "state" there or in summary.json; empty when none says.
+   */
+  public String status() {
+    for (String field : List.of("status", "state")) {
+      String value = session.path(field).isTextual() ? session.path(field).asText() : "";
+      if (!value.isEmpty()) {
+        return value;
+      }
+    }
+    return summary != null && summary.state() != null ? summary.state() : "";
+  }
+
   public List<TrialResult> okTrials() {
     return trials.stream().filter(TrialResult::isOk).collect(Collectors.toList());
   }

@@ -22,13 +22,7 @@ final class SessionEnd {
 
   static Optional<String> notice(SessionData data) {
     JsonNode session = data.session();
-    String status = text(session, "status");
-    if (status.isEmpty()) {
-      status = text(session, "state");
-    }
-    if (status.isEmpty() && data.summary() != null && data.summary().state() != null) {
-      status = data.summary().state();
-    }
+    String status = data.status();
     if (status.isEmpty() || status.equals("finished")) {
       return Optional.empty();
     }
