@@ -58,6 +58,7 @@ public final class HtmlReport {
         dl.glance dd{margin:0 0 6px;overflow-wrap:anywhere}
       }
       @media (max-width:1250px){
+        #trials-table td.settings{overflow-wrap:anywhere}
         #results-table,#results-table tbody,#results-table tr,#results-table td{display:block}
         #results-table tr.head{display:none}
         #results-table tr{border:1px solid #ccc;margin:0 0 10px;padding:4px 6px}
