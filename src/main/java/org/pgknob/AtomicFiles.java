@@ -50,7 +50,20 @@ public final class AtomicFiles {
       Files.move(tmp, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
       fsyncFolder(dir);
     } catch (IOException e) {
+      deleteQuietly(tmp, e);
       throw new UncheckedIOException("cannot write " + file, e);
+    }
+  }
+
+  /**
+   * Removes a temporary file a failed write left (on a full disk, the part written so far, which
+   * would keep the next write from finding room); a failure to remove it joins {@code failure}.
+   */
+  public static void deleteQuietly(Path tmp, IOException failure) {
+    try {
+      Files.deleteIfExists(tmp);
+    } catch (IOException e) {
+      failure.addSuppressed(e);
     }
   }
 

@@ -9,6 +9,7 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import org.pgknob.AtomicFiles;
 import org.pgknob.PgknobException;
 import org.pgknob.runs.Summary;
 
@@ -79,11 +80,16 @@ public final class ReportWriter {
   /** Write-then-rename, so a reader never sees half a report (a browser refreshing mid-run). */
   private static void writeAtomically(Path file, byte[] bytes) throws IOException {
     Path tmp = file.resolveSibling(file.getFileName() + ".tmp");
-    Files.write(tmp, bytes);
     try {
-      Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-    } catch (AtomicMoveNotSupportedException e) {
-      Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING);
+      Files.write(tmp, bytes);
+      try {
+        Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+      } catch (AtomicMoveNotSupportedException e) {
+        Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING);
+      }
+    } catch (IOException e) {
+      AtomicFiles.deleteQuietly(tmp, e);
+      throw e;
     }
   }
 }

@@ -61,9 +61,20 @@ public final class JsonFile<T> {
     } catch (JsonProcessingException e) {
       throw new IllegalStateException("cannot write " + file.getFileName() + " as JSON", e);
     } catch (UncheckedIOException e) {
-      throw new PgknobException(
-          "cannot write " + file + ": " + e.getCause().getMessage(),
-          "check free disk space and permissions");
+      throw writeFailure("cannot write " + file, file, e.getCause());
     }
+  }
+
+  /**
+   * A failed write of one of the run folder's files as the user reads it: what failed, the disk's
+   * own words ("No space left on device"), and the fix.
+   */
+  static PgknobException writeFailure(String what, Path file, java.io.IOException cause) {
+    return new PgknobException(
+        what + ": " + cause.getMessage(),
+        "free space on the disk that holds "
+            + file.toAbsolutePath().getParent()
+            + ", or make that folder writable",
+        cause);
   }
 }

@@ -2,7 +2,6 @@ package org.pgknob.runs;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
@@ -115,14 +114,26 @@ public final class JsonLines<T> {
               StandardOpenOption.CREATE,
               StandardOpenOption.APPEND,
               StandardOpenOption.WRITE)) {
-        ByteBuffer buf = ByteBuffer.wrap(line);
-        while (buf.hasRemaining()) {
-          ch.write(buf);
+        long before = ch.size();
+        try {
+          ByteBuffer buf = ByteBuffer.wrap(line);
+          while (buf.hasRemaining()) {
+            ch.write(buf);
+          }
+          ch.force(true);
+        } catch (IOException e) {
+          // A full disk takes part of the line: cut it off, so the file ends with the last
+          // record written whole, as it did before.
+          try {
+            ch.truncate(before);
+          } catch (IOException t) {
+            e.addSuppressed(t);
+          }
+          throw e;
         }
-        ch.force(true);
       }
     } catch (IOException e) {
-      throw new UncheckedIOException("cannot append to " + file, e);
+      throw JsonFile.writeFailure("cannot append to " + file, file, e);
     }
   }
 

@@ -135,8 +135,10 @@ public record RestoreFile(
       AtomicFiles.write(
           file, Json.mapper().writerWithDefaultPrettyPrinter().writeValueAsBytes(this), true);
     } catch (IOException | UncheckedIOException e) {
+      // the disk's own words ("No space left on device"), not the wrapper's "cannot write FILE"
+      Throwable cause = e instanceof UncheckedIOException u ? u.getCause() : e;
       throw new PgknobException(
-          "cannot write the restore file " + file + ": " + e.getMessage(),
+          "cannot write the restore file " + file + ": " + cause.getMessage(),
           "pgknob changes nothing without it; check the folder is writable and has space",
           e);
     }
