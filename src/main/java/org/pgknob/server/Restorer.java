@@ -69,6 +69,9 @@ public final class Restorer implements AutoCloseable {
                 // The settings are back and nothing can change them now: another pgknob may
                 // take the server (a failed restore keeps the lock until the JVM is gone).
                 ServerLock.releaseHeldOn(target.identity());
+              } catch (RestoreNotRecordedException e) {
+                err.println("pgknob: stopped; " + e.oneLine());
+                printAfter(err, after, "restored the original settings of " + e.server());
               } catch (RuntimeException e) {
                 err.println(
                     "pgknob: stopped, but restoring failed: "

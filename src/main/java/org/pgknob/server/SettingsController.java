@@ -377,9 +377,15 @@ final class SettingsController {
                 + " to finish");
       }
       giveBackOriginalAutoConf();
-      file = file.withState(RestoreFile.RESTORED, file.snapshot(), Map.of(), Map.of());
-      file = file.withStuck(Map.of());
-      file.write(restoreFilePath);
+      RestoreFile restored =
+          file.withState(RestoreFile.RESTORED, file.snapshot(), Map.of(), Map.of())
+              .withStuck(Map.of());
+      try {
+        restored.write(restoreFilePath);
+      } catch (PgknobException e) {
+        throw new RestoreNotRecordedException(server.describe(), restoreFilePath, e);
+      }
+      file = restored;
       return new ApplyReport(changes, true, restart, secondsSince(startNanos));
     } finally {
       close();

@@ -7,6 +7,7 @@ import java.util.function.Function;
 import org.pgknob.PgknobException;
 import org.pgknob.report.ReportWriter;
 import org.pgknob.server.ApplyReport;
+import org.pgknob.server.RestoreNotRecordedException;
 import org.pgknob.server.Target;
 
 /**
@@ -124,10 +125,17 @@ public final class SessionRunner {
         }
         String message = e instanceof PgknobException pe ? pe.oneLine() : e.toString();
         if (session != null) {
-          session.markStopped(SessionState.Status.FAILED, message);
+          try {
+            session.markStopped(SessionState.Status.FAILED, message);
+          } catch (RuntimeException notRecorded) {
+            // A full disk fails this too: the restore below matters more than the record, and the
+            // failure the user must see is the first one.
+            e.addSuppressed(notRecorded);
+          }
         }
         RuntimeException thrown = restoreAfterFailure(target, out, e);
-        recordFailure(session, thrown == e ? "the original settings are back" : null, out);
+        boolean back = thrown == e || thrown.getCause() instanceof RestoreNotRecordedException;
+        recordFailure(session, back ? "the original settings are back" : null, out);
         if (session != null) {
           out.println(ReportWriter.writeAfterStop(session.folder().dir()));
           out.flush();
@@ -153,10 +161,14 @@ public final class SessionRunner {
   /**
    * Puts the original settings back after {@code failure} and returns what to throw: the failure
    * itself, or, when restoring failed too, one error that says both (the user's next step is the
-   * restore). Says the settings are back only when there was something to put back.
+   * restore), or, when the settings are back but the restore file could not record it (a full
+   * disk), one error that says so. Says the settings are back only when there was something to put
+   * back.
    */
   private static RuntimeException restoreAfterFailure(
       Target target, PrintWriter out, RuntimeException failure) {
+    String cause =
+        failure instanceof PgknobException pe ? pe.getMessage() : "internal error: " + failure;
     try {
       ApplyReport report = target.restoreOriginals();
       if (report.reloaded() || !report.changes().isEmpty()) {
@@ -164,9 +176,19 @@ public final class SessionRunner {
         out.flush();
       }
       return failure;
+    } catch (RestoreNotRecordedException e) {
+      // The server is as it was; only its record lags: room on the disk (often the failure's own
+      // fix) and a pgknob restore afterwards settle it.
+      out.println("the original settings of " + e.server() + " are back");
+      out.flush();
+      // "free space on the disk that holds DIR": said once when the failure's fix says it too
+      String room = e.fix().substring(0, e.fix().indexOf(','));
+      String fix =
+          failure instanceof PgknobException pe && !pe.fix().startsWith(room)
+              ? pe.fix() + "; then " + e.fix()
+              : e.fix();
+      return new PgknobException(cause + "; " + e.getMessage(), fix, e);
     } catch (RuntimeException e) {
-      String cause =
-          failure instanceof PgknobException pe ? pe.getMessage() : "internal error: " + failure;
       return new PgknobException(
           cause + "; restoring the original settings failed too: " + e.getMessage(),
           "run: pgknob restore " + target.restoreFile(),
