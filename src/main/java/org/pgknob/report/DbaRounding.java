@@ -1,13 +1,19 @@
 package org.pgknob.report;
 
 import java.math.BigDecimal;
+import java.math.MathContext;
+import java.math.RoundingMode;
 import java.util.Optional;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.pgknob.space.PgUnit;
 
 /**
- * Memory values written the way a DBA writes them: {@code 6GB}, {@code 18GB}, {@code 72MB} instead
- * of {@code 6170887kB}. A value becomes a whole number of the largest unit (GB, then MB) that is
- * within {@link #TOLERANCE} of it; otherwise it keeps its exact value in kB.
+ * Values written the way a DBA writes them. Memory: {@code 6GB}, {@code 18GB}, {@code 72MB} instead
+ * of {@code 6170887kB}; a value becomes a whole number of the largest unit (GB, then MB) that is
+ * within {@link #TOLERANCE} of it, otherwise it keeps its exact value in kB. Other numbers ({@link
+ * #number}): two significant digits, {@code 1.6} for {@code 1.63335}, {@code 330s} for {@code
+ * 331s}.
  *
  * <p>Rounding up is bounded by a ceiling the caller knows (a formula's cap, or the memory the
  * safety limit leaves): a value that would cross it is rounded down in the same unit instead, so a
@@ -53,6 +59,36 @@ public final class DbaRounding {
   public static String round(String value, long ceilingKb) {
     Optional<Long> kb = kilobytes(value);
     return kb.isPresent() ? memoryKb(kb.get(), ceilingKb) : value;
+  }
+
+  /** A plain decimal (no leading zero, no exponent) and an optional unit: 1.63335, 331s, 146ms. */
+  private static final Pattern PLAIN_NUMBER =
+      Pattern.compile("(-?(?:0|[1-9]\\d*)(?:\\.\\d+)?)([A-Za-z]*)");
+
+  /**
+   * {@code value} to two significant digits when it is a number without a unit or with a time unit
+   * and has more: {@code 1.6} for {@code 1.63335}, {@code 0.9} for {@code 0.8971}, {@code 330s} for
+   * {@code 331s}, {@code 150ms} for {@code 146ms}. Two digits are always within {@link #TOLERANCE}
+   * (at worst 10.5 as 11), and an integer of three digits or more stays an integer. Memory
+   * quantities, words and anything else are returned unchanged.
+   */
+  public static String number(String value) {
+    Matcher m = PLAIN_NUMBER.matcher(value.trim());
+    if (!m.matches()) {
+      return value;
+    }
+    String unit = m.group(2);
+    if (!unit.isEmpty() && PgUnit.parse(unit).map(u -> u.kind() != PgUnit.Kind.TIME).orElse(true)) {
+      return value;
+    }
+    BigDecimal exact = new BigDecimal(m.group(1));
+    BigDecimal round = exact.round(new MathContext(2, RoundingMode.HALF_EVEN));
+    if (exact.signum() == 0
+        || round.compareTo(exact) == 0
+        || round.subtract(exact).abs().doubleValue() > TOLERANCE * exact.abs().doubleValue()) {
+      return value;
+    }
+    return round.stripTrailingZeros().toPlainString() + unit;
   }
 
   /** The value in kB when it is a whole number of kB with a memory unit, else empty. */

@@ -37,8 +37,10 @@ final class ExportHeader {
     out.add("Measured " + when + " by pgknob " + by + "; session " + state.id());
     if (rounded) {
       out.add(
-          "Memory values are rounded to a whole GB or MB within 5% of the measured ones,"
-              + " never up past the memory limit (90% of RAM)");
+          "Values are rounded as a DBA writes them, each within 5% of the measured one: memory to"
+              + " a whole GB or MB, never up past the memory limit (90% of RAM), other numbers to"
+              + " two significant digits; a setting that rounds to the server's own value is left"
+              + " out");
     }
     return out;
   }

@@ -7,8 +7,10 @@ import org.pgknob.runs.Summary;
 import org.pgknob.trial.TrialResult;
 
 /**
- * Rounds a measured pick's memory values for export ({@link DbaRounding}: 7.4GB as 7GB is too far,
- * 6170887kB as 6GB is not) without crossing the memory limit the pick was checked against:
+ * Rounds a measured pick's values for export as a DBA writes them ({@link DbaRounding}): other
+ * numbers to two significant digits ({@code random_page_cost} 1.63335 as 1.6), and memory (7.4GB as
+ * 7GB is too far, 6170887kB as 6GB is not) without crossing the memory limit the pick was checked
+ * against:
  *
  * <ul>
  *   <li>memory the server allocates per backend or worker (work_mem, maintenance_work_mem, ...) and
@@ -64,7 +66,9 @@ final class ExportRounding {
   String round(String name, String value) {
     var kb = DbaRounding.kilobytes(value);
     if (kb.isEmpty()) {
-      return value;
+      String out = DbaRounding.number(value);
+      rounded |= !out.equals(value);
+      return out;
     }
     long exact = kb.get();
     long ceiling =

@@ -54,15 +54,10 @@ public final class SessionExport {
                         "pick one of those, or resume the session to finish it"));
     boolean latency = row.objective() == Goal.LATENCY;
     List<TrialResult> trials = folder.trials().read().trials();
-    Map<String, String> changed = changesOnly(row.settings(), originals(folder, state));
+    Map<String, String> originals = originals(folder, state);
+    Map<String, String> changed = changesOnly(row.settings(), originals);
     if (changed.isEmpty()) {
-      throw new PgknobException(
-          "no change found: the "
-              + rowName
-              + " pick of session "
-              + folder.id()
-              + " is the server's own settings, so there is nothing to export",
-          "keep the server as it is; a longer --budget or --duration may find a change");
+      throw noChange(rowName, folder, "");
     }
     ExportRounding rounding =
         ExportRounding.forRow(row.trials(), trials, state.machine(), summary.machine());
@@ -71,6 +66,10 @@ public final class SessionExport {
     for (Map.Entry<String, String> e : changed.entrySet()) {
       SettingFact fact = state.settings().get(e.getKey());
       String value = rounding.round(e.getKey(), e.getValue());
+      String original = originals.get(e.getKey());
+      if (original != null && SettingValue.same(original, value)) {
+        continue; // checkpoint_completion_target 0.8971 is the server's 0.9 as a DBA reads it
+      }
       settings.add(
           new BestConfig.Setting(
               e.getKey(),
@@ -79,6 +78,9 @@ public final class SessionExport {
               fact == null ? "" : fact.context(),
               effect(e.getKey(), e.getValue(), trials, summary, latency),
               rules.durabilityRisk(e.getKey(), e.getValue()).orElse("")));
+    }
+    if (settings.isEmpty()) {
+      throw noChange(rowName, folder, " as a DBA writes them (each within 5%)");
     }
     Summary.Ratio ratio = latency ? row.latencyRatio() : row.tpsRatio();
     String verdict =
@@ -93,6 +95,18 @@ public final class SessionExport {
         settings,
         ExportHeader.lines(state, summary, rounding.rounded()),
         row.diskWarning());
+  }
+
+  private static PgknobException noChange(String rowName, SessionFolder folder, String how) {
+    return new PgknobException(
+        "no change found: the "
+            + rowName
+            + " pick of session "
+            + folder.id()
+            + " is the server's own settings"
+            + how
+            + ", so there is nothing to export",
+        "keep the server as it is; a longer --budget or --duration may find a change");
   }
 
   /**

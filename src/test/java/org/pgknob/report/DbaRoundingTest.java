@@ -36,4 +36,30 @@ class DbaRoundingTest {
     assertEquals(Optional.of(2 * GB), DbaRounding.kilobytes("2GB"));
     assertEquals(Optional.empty(), DbaRounding.kilobytes("-1"));
   }
+
+  @Test
+  void otherNumbersKeepTwoSignificantDigitsWithinFivePercent() {
+    assertEquals("1.6", DbaRounding.number("1.63335"));
+    assertEquals("0.9", DbaRounding.number("0.8971"));
+    assertEquals("0.91", DbaRounding.number("0.914825"));
+    assertEquals("0.012", DbaRounding.number("0.0123"));
+    assertEquals("330s", DbaRounding.number("331s"));
+    assertEquals("150ms", DbaRounding.number("146ms"));
+    assertEquals("110", DbaRounding.number("114"), "an integer stays an integer");
+    assertEquals("19000", DbaRounding.number("19293"));
+    assertEquals("10", DbaRounding.number("10.5"), "the farthest two digits go: 4.8%");
+  }
+
+  @Test
+  void valuesWithFewDigitsMemoryWordsAndOddFormsAreLeftAsTheyAre() {
+    assertEquals("72", DbaRounding.number("72"));
+    assertEquals("1.1", DbaRounding.number("1.1"));
+    assertEquals("-1", DbaRounding.number("-1"));
+    assertEquals("0", DbaRounding.number("0"));
+    assertEquals("1816MB", DbaRounding.number("1816MB"), "memory has its own rule");
+    assertEquals("on", DbaRounding.number("on"));
+    assertEquals("010", DbaRounding.number("010"), "octal for an integer setting");
+    assertEquals("1e-05", DbaRounding.number("1e-05"));
+    assertEquals("1.5h", DbaRounding.number("1.5h"));
+  }
 }

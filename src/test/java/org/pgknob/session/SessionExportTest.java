@@ -145,8 +145,39 @@ class SessionExportTest {
     assertEquals("73MB", best.values().get("work_mem"), "75730kB, never rounded up to 74MB");
     assertEquals("6GB", best.values().get("shared_buffers"));
     assertTrue(
-        best.about().stream().anyMatch(l -> l.startsWith("Memory values are rounded")),
+        best.about().stream().anyMatch(l -> l.startsWith("Values are rounded as a DBA writes")),
         best.about()::toString);
+  }
+
+  @Test
+  void numbersAreWrittenAsADbaWritesThemAndOneThatRoundsToTheServersOwnIsLeftOut() {
+    SessionFolder folder = finishedSession(runs);
+    Summary s = folder.readSummary();
+    List<Summary.ResultRow> rows = new java.util.ArrayList<>(s.results());
+    rows.set(
+        3,
+        Records.with(
+            rows.get(3),
+            "settings",
+            Map.of(
+                "random_page_cost", "1.63335",
+                "checkpoint_timeout", "331s",
+                "checkpoint_completion_target", "0.8971")));
+    folder.writeSummary(Records.with(s, "results", rows));
+    BestConfig best = SessionExport.best(folder, "restart/tps");
+    assertEquals(Map.of("random_page_cost", "1.6", "checkpoint_timeout", "330s"), best.values());
+    assertTrue(
+        best.about().stream().anyMatch(l -> l.startsWith("Values are rounded as a DBA writes")),
+        best.about()::toString);
+
+    rows.set(
+        3, Records.with(rows.get(3), "settings", Map.of("checkpoint_completion_target", "0.8971")));
+    folder.writeSummary(Records.with(s, "results", rows));
+    PgknobException e =
+        assertThrows(PgknobException.class, () -> SessionExport.best(folder, "restart/tps"));
+    assertTrue(
+        e.getMessage().contains("is the server's own settings as a DBA writes them"),
+        e.getMessage());
   }
 
   @Test
