@@ -46,6 +46,14 @@ final class SettingsController {
   private ControlPool connections; // null until the first borrow, and again after close()
   private boolean stopped; // set by a restore for good: the JVM is stopping, no change after it
 
+  /**
+   * Set when this process restored a file that says the server ran before pgknob's first change:
+   * the changes it makes next continue that work (a session resumed after a kill -9 mid-restart,
+   * which found the server stopped and started it), so their new file says so too, and closing
+   * leaves the server running as the user had it.
+   */
+  private boolean ranBeforeRestoredChanges;
+
   SettingsController(ServerControl server, Path restoreFilePath) {
     this.server = server;
     this.restoreFilePath = restoreFilePath.toAbsolutePath();
@@ -65,6 +73,7 @@ final class SettingsController {
       restoreFilePath = path.toAbsolutePath();
       loaded = false;
       file = null;
+      ranBeforeRestoredChanges = false;
     } finally {
       lock.unlock();
     }
@@ -78,7 +87,7 @@ final class SettingsController {
     lock.lock();
     try {
       ensureLoaded();
-      return file != null && file.leaveRunning();
+      return ranBeforeRestoredChanges || (file != null && file.leaveRunning());
     } catch (RuntimeException e) {
       return false; // another server's file: nothing said about this one
     } finally {
@@ -291,6 +300,7 @@ final class SettingsController {
       if (file == null || file.isRestored()) {
         return ApplyReport.nothing();
       }
+      ranBeforeRestoredChanges |= file.leaveRunning();
       if (!server.answers(Duration.ofSeconds(5))) {
         String original = file.snapshot().originalAutoConf();
         if (original == null || !server.startWithAutoConf(original)) {
@@ -511,7 +521,7 @@ final class SettingsController {
                 Map.of(),
                 wanted,
                 java.time.Instant.now(),
-                server.runningWhenOpened(),
+                server.runningWhenOpened() || ranBeforeRestoredChanges,
                 Map.of())
             : file.withState(RestoreFile.CHANGING, snapshot, file.applied(), wanted);
     file.write(restoreFilePath);

@@ -88,6 +88,33 @@ class RestoreLeavesClusterRunningTest {
     assertFalse(cluster().isRunning(), "left as it was before pgknob: stopped");
   }
 
+  /**
+   * A session killed mid-restart and resumed: the resume finds the cluster stopped, starts it, puts
+   * the original settings back, makes changes of its own and ends; the cluster ran before the
+   * session's first change, so it is left running. (The resume's changes once opened a new restore
+   * file that recorded only what the resume had found, a stopped cluster, and its end stopped it.)
+   */
+  @Test
+  void aResumeAfterAKillMidRestartLeavesRunningAClusterThatRanBeforeTheFirstChange()
+      throws Exception {
+    cluster().start();
+    Path restore = clusterDir.resolve("resumed-restore.json");
+    ManagedCluster killed = cluster();
+    killed.useRestoreFile(restore);
+    killed.configure(Map.of("work_mem", "5MB"));
+    assertTrue(RestoreFile.read(restore).leaveRunning(), "recorded: it ran before the change");
+    cluster().stop(); // as a kill -9 between the stop and the start of a restart leaves it
+
+    ManagedCluster resumed = cluster();
+    resumed.useRestoreFile(restore);
+    resumed.start();
+    resumed.restoreOriginals(); // a resume puts the originals back first
+    resumed.configure(Map.of("work_mem", "6MB")); // then runs its trials
+    resumed.restoreOriginals();
+    resumed.close();
+    assertTrue(cluster().isRunning(), "left running, as it was before the session");
+  }
+
   private static ManagedCluster cluster() {
     return ManagedCluster.open(clusterDir, PostgresBinaries.ensure(PgknobHome.resolve()), 0);
   }
