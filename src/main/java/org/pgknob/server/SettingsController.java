@@ -356,6 +356,16 @@ final class SettingsController {
         connectionsStale();
       }
       List<String> mismatches = SettingsReadBack.await(server, expected);
+      if (!restart && server.canRestart() && waitsForRestartSinceOriginals()) {
+        // A change killed between its ALTER SYSTEM and its restart: the server still runs its
+        // original value, but a setting whose default is worked out at startup (wal_buffers' -1,
+        // 640 pages here) reads as waiting for a restart once reset. One restart gives the server
+        // its own state back, the flag included.
+        server.restart();
+        connectionsStale();
+        restart = true;
+        mismatches = SettingsReadBack.await(server, expected);
+      }
       if (!mismatches.isEmpty()) {
         throw new PgknobException(
             "after restoring, " + String.join("; ", mismatches),
@@ -450,6 +460,25 @@ final class SettingsController {
           "run pgknob restore " + restoreFilePath + " first, or use another run folder");
     }
     file = existing;
+  }
+
+  /**
+   * True when a recorded setting waits for a restart now (pending_restart, read in a new backend
+   * after the restore's reload) though it did not when pgknob first recorded it.
+   */
+  private boolean waitsForRestartSinceOriginals() {
+    try (Connection conn = server.connect()) {
+      Map<String, ServerSetting> now = PgSettings.byName(conn);
+      for (OriginalSetting original : file.snapshot().originals()) {
+        ServerSetting s = now.get(original.name());
+        if (s != null && s.pendingRestart() && !original.pendingRestart()) {
+          return true;
+        }
+      }
+      return false;
+    } catch (SQLException e) {
+      return false; // the read-back above has already checked what it can
+    }
   }
 
   /** Every setting pgknob changed or began to change since the originals were recorded. */

@@ -115,6 +115,53 @@ class RestoreLeavesClusterRunningTest {
     assertTrue(cluster().isRunning(), "left running, as it was before the session");
   }
 
+  /**
+   * A kill between a change's ALTER SYSTEM and its restart leaves the server running its original
+   * value with the new one in postgresql.auto.conf. The restore resets it; wal_buffers, whose
+   * default -1 is worked out at startup, then reads as waiting for a restart although its value is
+   * the original, which the server did not show before pgknob. The restore restarts it once.
+   */
+  @Test
+  void aRestoreAfterAKillBetweenAlterSystemAndItsRestartLeavesNothingWaitingForARestart()
+      throws Exception {
+    ManagedCluster c = cluster();
+    c.start();
+    String before = walBuffers()[0];
+    Path restore = clusterDir.resolve("killed-before-restart.json");
+    ManagedCluster killed = cluster();
+    killed.useRestoreFile(restore); // records wal_buffers' original, not pending
+    killed.configure(Map.of("wal_buffers", "16MB")); // restarts into 16MB
+    try (Connection conn = cluster().connect("postgres")) {
+      conn.createStatement().execute("ALTER SYSTEM RESET wal_buffers");
+    }
+    cluster().restart(); // back to the original value
+    try (Connection conn = cluster().connect("postgres")) {
+      // the change again, killed before its restart
+      conn.createStatement().execute("ALTER SYSTEM SET wal_buffers = '16MB'");
+      conn.createStatement().execute("SELECT pg_reload_conf()");
+    }
+    Thread.sleep(500); // the reload reaches new backends
+
+    ManagedCluster restorer = cluster();
+    restorer.useRestoreFile(restore);
+    assertEquals("true", walBuffers()[1], "the state a kill before the restart leaves");
+    restorer.restoreOriginals();
+    assertEquals(before, walBuffers()[0]);
+    assertEquals("false", walBuffers()[1], "wal_buffers waits for a restart it does not need");
+  }
+
+  /** wal_buffers' setting (its default is worked out from shared_buffers) and pending_restart. */
+  private static String[] walBuffers() throws Exception {
+    try (Connection conn = cluster().connect("postgres");
+        ResultSet rs =
+            conn.createStatement()
+                .executeQuery(
+                    "SELECT setting, pending_restart FROM pg_settings WHERE name = 'wal_buffers'")) {
+      rs.next();
+      return new String[] {rs.getString(1), String.valueOf(rs.getBoolean(2))};
+    }
+  }
+
   private static ManagedCluster cluster() {
     return ManagedCluster.open(clusterDir, PostgresBinaries.ensure(PgknobHome.resolve()), 0);
   }
