@@ -377,7 +377,20 @@ if wanted kill-9-apply-mid-restart-then-restore; then
   record kill-9-apply-mid-restart-then-restore "${problem:-$(unchanged "$before")}"
 fi
 
-# Starts a quick tune in the background and kills it with SIGNAL at trial 4.
+# True once the newest session's restore file records a change begun or made (the kill of a
+# tune at trial 4 may land before trial 4's first change is recorded: nothing to restore then).
+change_recorded() {
+  local file
+  file="$(session_of)restore.json"
+  [[ -f "$file" ]] && python3 -c '
+import json, sys
+d = json.load(open(sys.argv[1]))
+sys.exit(0 if d.get("state") != "restored" and (d.get("pending") or d.get("applied")) else 1)
+' "$file" 2>/dev/null
+}
+
+# Starts a quick tune in the background and kills it with SIGNAL at trial 4 (with "recorded" as
+# $2: once that trial's change is in the restore file).
 tune_and_signal() {
   rm -rf "$work/runs"
   # Job control on: a background job of a script otherwise starts with SIGINT ignored.
@@ -388,6 +401,9 @@ tune_and_signal() {
   if ! wait_for "$work/tune.out" '\[4/16\]' 180 "$tune_pid"; then
     kill -9 "$tune_pid" 2>/dev/null
     return 1
+  fi
+  if [[ "${2:-}" == recorded ]]; then
+    for ((i = 0; i < 600; i++)); do change_recorded && break; sleep 0.01; done
   fi
   kill "-$1" "$tune_pid"
   wait "$tune_pid"
@@ -414,7 +430,7 @@ if wanted kill-9-tune-then-resume; then
 fi
 if wanted new-tune-refuses-unrestored-session; then
   before="$(snapshot)"
-  tune_and_signal KILL
+  tune_and_signal KILL recorded
   left="$(session_of)"
   (quick_tune) >"$work/out" 2>"$work/err"
   rc=$?
