@@ -35,18 +35,8 @@ final class BayesKnobs {
     return Math.max(3, Math.min(6, 2 + iterations / 10));
   }
 
-  static SearchSpace choose(
-      SessionContext context,
-      Track track,
-      int iterations,
-      boolean sessionHasReloadTrack,
-      List<TrialResult> logged,
-      Goal objective) {
-    return select(context, track, iterations, sessionHasReloadTrack, logged, objective).space();
-  }
-
   /**
-   * The space a track's Bayesian phase searches after the trials logged: the knobs {@link #choose}
+   * The space a track's Bayesian phase searches after the trials logged: the knobs {@link #select}
    * picks, and every knob of the track's space the PGTune-style configuration sets (the track tries
    * that whole configuration first, as a DBA would, so its model must be able to move each of
    * them). The proposals and the model's ranking in summary.json both read it, so the ranking comes
@@ -61,7 +51,9 @@ final class BayesKnobs {
       Goal objective) {
     Set<String> names =
         new TreeSet<>(
-            choose(context, track, iterations, sessionHasReloadTrack, logged, objective).names());
+            select(context, track, iterations, sessionHasReloadTrack, logged, objective)
+                .space()
+                .names());
     names.addAll(pgTuneKnobs(context, context.trackSpace(track)));
     return context.space().subset(k -> names.contains(k.name()));
   }
