@@ -62,11 +62,16 @@ public final class ProgressPrinter {
     this.estimatedTrialSeconds = trialSeconds;
   }
 
-  /** A trial begins: its number, the plan's length, label and changes from the defaults. */
+  /**
+   * A trial begins: its number, the plan's length, label and changes from the defaults; the time
+   * left counts {@code expectedTrials}, which may exceed the plan's length by the validation rounds
+   * that the budget's time will buy ({@link ValidationTime#expectedTrials}).
+   */
   public synchronized void trialStarted(
-      int trial, int totalTrials, String label, Map<String, String> changes) {
+      int trial, int totalTrials, int expectedTrials, String label, Map<String, String> changes) {
     endLive();
-    out.printf(Locale.ROOT, "[%d/%d] %s%s%n", trial, totalTrials, label, times(trial, totalTrials));
+    out.printf(
+        Locale.ROOT, "[%d/%d] %s%s%n", trial, totalTrials, label, times(trial, expectedTrials));
     out.println(
         "  changes: "
             + (changes.isEmpty()

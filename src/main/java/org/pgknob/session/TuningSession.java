@@ -305,7 +305,12 @@ public final class TuningSession {
                 + String.join(", ", knobs));
       }
       TrialRequest request = proposer.request(step, logged);
-      progress.trialStarted(step.trial(), mostTrials, step.label(), request.settings());
+      progress.trialStarted(
+          step.trial(),
+          mostTrials,
+          ValidationTime.expectedTrials(plan, logged, mostTrials),
+          step.label(),
+          request.settings());
       TrialResult result = runTrial(runner, request, wait);
       synchronized (this) {
         // A trial the hook's restore cut short (its restart ends the workload's connections)

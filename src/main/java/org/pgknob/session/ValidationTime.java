@@ -41,18 +41,51 @@ final class ValidationTime {
 
   /** The most validation rounds after {@code search}: see the class comment. */
   static int rounds(SessionPlan plan, List<TrialResult> search, int perRound) {
+    return rounds(plan, search, 0, perRound);
+  }
+
+  /**
+   * The trials the session will run in all as far as the trials logged so far tell, for the
+   * console's time left: before validation starts, the plan's total with the rounds that the
+   * re-count would add if the search's remaining trials took the mean length so far; from then on,
+   * {@code mostTrials}, the re-counted plan's.
+   *
+   * <p>Why: a default session (a wall-time budget) plans its trials at an estimated length and
+   * quicker trials buy more validation rounds only when validation starts, so a time left counted
+   * from the plan's trials alone said 8 min at its second trial where 10 followed.
+   *
+   * @param mostTrials the plan's trials less the validation runs of candidates left out
+   */
+  static int expectedTrials(SessionPlan plan, List<TrialResult> logged, int mostTrials) {
+    int searchLeft = plan.searchTrials() - logged.size();
+    if (wallTime(plan) == null || searchLeft <= 0) {
+      return mostTrials;
+    }
+    int perRound = 1 + plan.validations().size();
+    int added = rounds(plan, logged, searchLeft, perRound) - plan.validationPairs();
+    return mostTrials + Math.max(0, added) * perRound;
+  }
+
+  /**
+   * The most validation rounds after {@code trials} and {@code searchLeft} more search trials of
+   * the mean length so far.
+   */
+  private static int rounds(
+      SessionPlan plan, List<TrialResult> trials, int searchLeft, int perRound) {
     SessionPlan.WallTime wall = wallTime(plan);
-    OptionalDouble trialSeconds = Budget.observedTrialSeconds(search);
+    OptionalDouble trialSeconds = Budget.observedTrialSeconds(trials);
     if (wall == null || trialSeconds.isEmpty()) {
       return plan.validationPairs();
     }
-    double left = wall.budgetSeconds() - usedSeconds(search, trialSeconds.getAsDouble());
-    long byTime = (long) Math.floor(left / (perRound * trialSeconds.getAsDouble()));
+    double mean = trialSeconds.getAsDouble();
+    double left = wall.budgetSeconds() - usedSeconds(trials, mean) - searchLeft * mean;
+    long byTime = (long) Math.floor(left / (perRound * mean));
+    long searchTrials = (long) trials.size() + searchLeft;
     long byTrials =
         wall.mostTrials() == null
             ? Long.MAX_VALUE
             // the plan's rounds, not the runs of candidates left out, are what trials may buy
-            : (wall.mostTrials() - (long) search.size()) / (1 + plan.validations().size());
+            : (wall.mostTrials() - searchTrials) / (1 + plan.validations().size());
     return (int) Math.max(wall.plannedRounds(), Math.min(byTime, byTrials));
   }
 

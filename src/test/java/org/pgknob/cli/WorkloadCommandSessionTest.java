@@ -27,7 +27,8 @@ import picocli.CommandLine;
  * N}}: no latency, no NOPM. It runs in a child JVM whose environment holds PGPASSWORD (the password
  * of the server named with --target), since only a real environment variable can show whether the
  * command inherits it. And a session with a wall-time budget whose command answers at once: its
- * validation rounds are re-counted from the time its quick trials left.
+ * validation rounds are re-counted from the time its quick trials left, and its trial lines count
+ * them in the time left from the start.
  */
 class WorkloadCommandSessionTest {
   @TempDir Path dir;
@@ -59,6 +60,13 @@ class WorkloadCommandSessionTest {
         validation.get(0).label().startsWith("validation round 1/" + rounds + " "),
         validation.get(0).label());
     assertTrue(log.contains("validation decided after 3 of at most " + rounds + " rounds"), log);
+
+    // From the second trial on, the time left counts the rounds the quick trials will buy, not
+    // the plan's 12 trials of a few seconds each (about 40 s).
+    Matcher second = Pattern.compile("\\[2/13\\] .*, about (\\d+) (s|min) left\\)").matcher(log);
+    assertTrue(second.find(), log);
+    int left = Integer.parseInt(second.group(1)) * (second.group(2).equals("min") ? 60 : 1);
+    assertTrue(left >= 90, second.group() + "\n" + log);
   }
 
   @Test

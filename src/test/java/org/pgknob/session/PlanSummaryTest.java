@@ -75,15 +75,28 @@ class PlanSummaryTest {
     ProgressPrinter p = new ProgressPrinter(new PrintWriter(text, true), false);
     MutableClock clock = new MutableClock(Instant.parse("2026-12-01T09:00:00Z"));
     p.clock(clock, 1, 60);
-    p.trialStarted(1, 10, "baseline 1/3", Map.of());
+    p.trialStarted(1, 10, 10, "baseline 1/3", Map.of());
     assertTrue(
         text.toString().startsWith("[1/10] baseline 1/3  (0 s elapsed, about 10 min left)"),
         text::toString);
     clock.now = clock.now.plus(Duration.ofSeconds(240)); // 3 trials took 80 s each
-    p.trialStarted(4, 10, "sweep shared_buffers=1GB", Map.of());
+    p.trialStarted(4, 10, 10, "sweep shared_buffers=1GB", Map.of());
     assertTrue(
         text.toString()
             .contains("[4/10] sweep shared_buffers=1GB  (4 min elapsed, about 9 min left)"),
+        text::toString);
+  }
+
+  @Test
+  void theTimeLeftCountsTheExpectedTrialsWhileTheCountShownIsThePlans() {
+    StringWriter text = new StringWriter();
+    ProgressPrinter p = new ProgressPrinter(new PrintWriter(text, true), false);
+    MutableClock clock = new MutableClock(Instant.parse("2026-12-01T09:00:00Z"));
+    p.clock(clock, 1, 30);
+    clock.now = clock.now.plus(Duration.ofSeconds(20));
+    p.trialStarted(2, 23, 29, "baseline 2/3", Map.of());
+    assertTrue(
+        text.toString().contains("[2/23] baseline 2/3  (20 s elapsed, about 9 min left)"),
         text::toString);
   }
 

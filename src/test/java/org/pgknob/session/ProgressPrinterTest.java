@@ -14,7 +14,7 @@ class ProgressPrinterTest {
 
   private void runTwoTrials(ProgressPrinter p) {
     p.phase(Phase.SWEEP, "4 trials over 2 knobs");
-    p.trialStarted(4, 24, "sweep shared_buffers=1024MB", Map.of("shared_buffers", "1024MB"));
+    p.trialStarted(4, 24, 24, "sweep shared_buffers=1024MB", Map.of("shared_buffers", "1024MB"));
     for (int s = 1; s <= 20; s++) {
       p.liveTps(s, 20, 2000 + s);
     }
@@ -28,7 +28,7 @@ class ProgressPrinterTest {
             Map.of(),
             2010.44,
             3.9));
-    p.trialStarted(5, 24, "sweep shared_buffers=8192MB", Map.of("shared_buffers", "8192MB"));
+    p.trialStarted(5, 24, 24, "sweep shared_buffers=8192MB", Map.of("shared_buffers", "8192MB"));
     p.trialFinished(Trials.failed(5, "sweep", "sweep shared_buffers=8192MB", Status.MEMORY_GUARD));
   }
 
@@ -55,7 +55,7 @@ class ProgressPrinterTest {
   @Test
   void terminalOutputRewritesTheLiveLineInPlace() {
     ProgressPrinter p = new ProgressPrinter(new PrintWriter(text), true);
-    p.trialStarted(1, 10, "baseline 1/3", Map.of());
+    p.trialStarted(1, 10, 10, "baseline 1/3", Map.of());
     p.liveTps(9, 10, 1999.6);
     p.liveTps(10, 10, 21);
     p.note("restoring the original settings");
@@ -103,12 +103,12 @@ class ProgressPrinterTest {
   @Test
   void afterSilenceNothingMoreIsPrintedAndTheLiveLineIsEnded() {
     ProgressPrinter p = new ProgressPrinter(new PrintWriter(text), true);
-    p.trialStarted(4, 10, "bayes 1", Map.of());
+    p.trialStarted(4, 10, 10, "bayes 1", Map.of());
     p.liveTps(10, 15, 1444);
     p.silence();
     p.trialFinished(Trials.failed(4, "bayes", "bayes 1", Status.CRASHED));
     p.phase(Phase.VALIDATION, "6 trials");
-    p.trialStarted(5, 10, "validation round 1/3 baseline", Map.of());
+    p.trialStarted(5, 10, 10, "validation round 1/3 baseline", Map.of());
     p.note("anything");
     assertEquals(
         "[4/10] bayes 1\n  changes: none (defaults)\n\r  10/15 s: 1444 TPS\n", text.toString());

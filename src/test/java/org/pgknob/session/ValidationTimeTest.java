@@ -171,6 +171,39 @@ class ValidationTimeTest {
   }
 
   @Test
+  void theTimeLeftDuringTheSearchCountsTheRoundsThatQuickerTrialsWillBuy() {
+    Run r = QUICKER; // the plan's 74 + 7 x 5 trials; 74 + 17 x 5 ran
+    SessionPlan planned = hour(7);
+    for (int k : new int[] {1, 2, 30, planned.searchTrials() - 1}) {
+      List<TrialResult> before = r.trials().subList(0, k);
+      assertEquals(
+          r.trials().size(),
+          ValidationTime.expectedTrials(planned, before, planned.totalTrials()),
+          "after " + k + " trials");
+    }
+    // from validation's start the re-counted plan's count stands as it is
+    List<TrialResult> search = r.trials().subList(0, planned.searchTrials());
+    assertEquals(159, ValidationTime.expectedTrials(r.plan(), search, 159));
+    assertEquals(144, ValidationTime.expectedTrials(r.plan(), search, 144), "a pick left out");
+  }
+
+  @Test
+  void theTimeLeftKeepsThePlansCountWhenTheTrialsAreSlowOrTheBudgetCountsTrials() {
+    Run slower = run(hour(7), s -> 45);
+    Run trialsOnly = run(plan(7, null), s -> 5);
+    Run capped = run(plan(7, new SessionPlan.WallTime(HOUR, 130, 7)), s -> 22);
+    assertEquals(109, ValidationTime.expectedTrials(hour(7), slower.trials().subList(0, 2), 109));
+    assertEquals(
+        109, ValidationTime.expectedTrials(plan(7, null), trialsOnly.trials().subList(0, 2), 109));
+    assertEquals(
+        capped.trials().size(),
+        ValidationTime.expectedTrials(
+            plan(7, new SessionPlan.WallTime(HOUR, 130, 7)), capped.trials().subList(0, 2), 109));
+    assertEquals(
+        109, ValidationTime.expectedTrials(hour(7), List.of(), 109), "no trial measured yet");
+  }
+
+  @Test
   void theConsoleSaysTheNewCountOnlyWhenItChanged() {
     SessionPlan planned = hour(7);
     Run r = QUICKER;
