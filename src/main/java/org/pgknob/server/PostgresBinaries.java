@@ -6,6 +6,7 @@ import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.channels.FileChannel;
 import java.nio.channels.FileLock;
+import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
@@ -29,6 +30,8 @@ import org.tukaani.xz.XZInputStream;
  * so an interrupted unpack never leaves a half-filled cache behind.
  */
 public final class PostgresBinaries {
+  private static final String UNPACK_PREFIX = ".unpack-";
+
   private static final List<String> REQUIRED = List.of("bin/postgres", "bin/initdb", "bin/pg_ctl");
 
   private final Path home;
@@ -65,6 +68,7 @@ public final class PostgresBinaries {
                     StandardOpenOption.WRITE);
             FileLock ignored = lockChannel.lock()) {
           if (!isComplete(dir)) {
+            deleteAbandonedUnpacks(pgknobHome);
             try (InputStream archive = BinariesArchive.open(major, artifactVersion)) {
               unpack(archive, dir);
             }
@@ -131,8 +135,44 @@ public final class PostgresBinaries {
     return Integer.parseInt(version.split("\\.")[0]);
   }
 
+  /**
+   * Deletes the temporary folders of unpacks that did not finish: a process killed while it
+   * unpacked left its folder (about 100 MB) behind. Called under the unpack lock, so no unpack that
+   * is still running owns one.
+   */
+  private static void deleteAbandonedUnpacks(Path pgknobHome) throws IOException {
+    try (DirectoryStream<Path> abandoned =
+        Files.newDirectoryStream(pgknobHome, UNPACK_PREFIX + "*")) {
+      for (Path tmp : abandoned) {
+        PgknobHome.deleteTree(tmp);
+      }
+    }
+  }
+
+  /**
+   * Unpacks into a temporary folder renamed into place once whole; a failed unpack (a full disk)
+   * deletes its folder, so it leaves nothing but the error.
+   */
   private static void unpack(InputStream archive, Path dir) throws IOException {
-    Path tmp = Files.createTempDirectory(dir.getParent(), ".unpack-");
+    Path tmp = Files.createTempDirectory(dir.getParent(), UNPACK_PREFIX);
+    try {
+      unpackInto(archive, tmp);
+      Files.writeString(tmp.resolve(".complete"), "unpacked\n");
+      if (Files.exists(dir)) {
+        PgknobHome.deleteTree(dir);
+      }
+      Files.move(tmp, dir, StandardCopyOption.ATOMIC_MOVE);
+    } catch (IOException | RuntimeException e) {
+      try {
+        PgknobHome.deleteTree(tmp);
+      } catch (IOException cleanup) {
+        e.addSuppressed(cleanup);
+      }
+      throw e;
+    }
+  }
+
+  private static void unpackInto(InputStream archive, Path tmp) throws IOException {
     try (TarArchiveInputStream tar =
         new TarArchiveInputStream(new XZInputStream(new BufferedInputStream(archive, 1 << 16)))) {
       TarArchiveEntry entry;
@@ -162,10 +202,5 @@ public final class PostgresBinaries {
         }
       }
     }
-    Files.writeString(tmp.resolve(".complete"), "unpacked\n");
-    if (Files.exists(dir)) {
-      PgknobHome.deleteTree(dir);
-    }
-    Files.move(tmp, dir, StandardCopyOption.ATOMIC_MOVE);
   }
 }
