@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -21,8 +20,8 @@ import org.junit.jupiter.api.io.TempDir;
 import org.pgknob.report.BestConfig;
 import org.pgknob.report.ConfExporter;
 import org.pgknob.server.ManagedCluster;
+import org.pgknob.testing.Cli;
 import org.pgknob.testing.SharedPostgres;
-import picocli.CommandLine;
 
 /**
  * {@code apply --from} on the real shared cluster: an export applied comes back as the same
@@ -191,10 +190,7 @@ class ApplyFromTest {
     if (withRestartCommand) {
       all.addAll(List.of("--restart-command", cluster.restartShellCommand()));
     }
-    CommandLine cl = Main.commandLine();
-    cl.setOut(new PrintWriter(out, true));
-    cl.setErr(new PrintWriter(err, true));
-    return cl.execute(all.toArray(new String[0]));
+    return Cli.run(out, err, all);
   }
 
   private static String show(String name) throws Exception {

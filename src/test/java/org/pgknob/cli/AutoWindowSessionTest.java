@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -17,11 +16,11 @@ import org.junit.jupiter.api.io.TempDir;
 import org.pgknob.server.ManagedCluster;
 import org.pgknob.session.SessionFolder;
 import org.pgknob.session.SessionInputs;
+import org.pgknob.testing.Cli;
 import org.pgknob.testing.SessionPostgres;
 import org.pgknob.trial.Phase;
 import org.pgknob.trial.TrialResult;
 import org.pgknob.workload.SecondSample;
-import picocli.CommandLine;
 
 /**
  * {@code tune --duration auto} through {@code --workload-cmd} with a synthetic workload that prints
@@ -44,12 +43,11 @@ class AutoWindowSessionTest {
   private String tune(String noise, String name) {
     out.getBuffer().setLength(0);
     ManagedCluster cluster = SessionPostgres.cluster();
-    CommandLine cl = Main.commandLine();
-    cl.setOut(new PrintWriter(out));
     StringWriter err = new StringWriter();
-    cl.setErr(new PrintWriter(err));
     int exit =
-        cl.execute(
+        Cli.run(
+            out,
+            err,
             "tune",
             "--cluster-dir",
             cluster.clusterDir().toString(),

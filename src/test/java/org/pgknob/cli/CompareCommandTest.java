@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -25,9 +24,9 @@ import org.pgknob.session.SessionFolder;
 import org.pgknob.session.SessionFolderFixtures;
 import org.pgknob.session.SessionPlan;
 import org.pgknob.session.SessionState;
+import org.pgknob.testing.Cli;
 import org.pgknob.testing.SessionPostgres;
 import org.pgknob.trial.TrialResult;
-import picocli.CommandLine;
 
 /** pgknob compare against a real PostgreSQL 18: two tiny .conf files, 2 rounds of 1-s windows. */
 class CompareCommandTest {
@@ -39,10 +38,7 @@ class CompareCommandTest {
   private int run(String... args) {
     out.getBuffer().setLength(0);
     err.getBuffer().setLength(0);
-    CommandLine cl = Main.commandLine();
-    cl.setOut(new PrintWriter(out));
-    cl.setErr(new PrintWriter(err));
-    return cl.execute(args);
+    return Cli.run(out, err, args);
   }
 
   @Test

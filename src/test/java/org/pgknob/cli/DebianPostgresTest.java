@@ -3,7 +3,6 @@ package org.pgknob.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -19,8 +18,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.pgknob.server.Privileges;
 import org.pgknob.session.SessionSettingNames;
+import org.pgknob.testing.Cli;
 import org.pgknob.testing.DebianPostgres;
-import picocli.CommandLine;
 
 /**
  * Debian's PostgreSQL 15, as a distribution installs it, tuned by a role that is not a superuser
@@ -184,9 +183,6 @@ class DebianPostgresTest {
   private int run(List<String> args) {
     out.getBuffer().setLength(0);
     err.getBuffer().setLength(0);
-    CommandLine cl = Main.commandLine();
-    cl.setOut(new PrintWriter(out));
-    cl.setErr(new PrintWriter(err));
-    return cl.execute(args.toArray(String[]::new));
+    return Cli.run(out, err, args);
   }
 }

@@ -3,7 +3,6 @@ package org.pgknob.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -14,7 +13,7 @@ import org.pgknob.report.ConfFile;
 import org.pgknob.session.SessionExport;
 import org.pgknob.session.SessionFolder;
 import org.pgknob.session.SessionFolderFixtures;
-import picocli.CommandLine;
+import org.pgknob.testing.Cli;
 
 class ExportCommandTest {
   @TempDir Path runs;
@@ -23,10 +22,7 @@ class ExportCommandTest {
   private final StringWriter err = new StringWriter();
 
   private int run(String... args) {
-    CommandLine cl = Main.commandLine();
-    cl.setOut(new PrintWriter(out));
-    cl.setErr(new PrintWriter(err));
-    return cl.execute(args);
+    return Cli.run(out, err, args);
   }
 
   @Test

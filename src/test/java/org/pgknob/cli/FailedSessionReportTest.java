@@ -3,15 +3,14 @@ package org.pgknob.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.pgknob.server.ManagedCluster;
+import org.pgknob.testing.Cli;
 import org.pgknob.testing.SessionPostgres;
-import picocli.CommandLine;
 
 /**
  * A session that fails on the way still leaves a report, and the report says what happened: here a
@@ -25,11 +24,10 @@ class FailedSessionReportTest {
     ManagedCluster cluster = SessionPostgres.cluster();
     StringWriter out = new StringWriter();
     StringWriter err = new StringWriter();
-    CommandLine cl = Main.commandLine();
-    cl.setOut(new PrintWriter(out, true));
-    cl.setErr(new PrintWriter(err, true));
     int code =
-        cl.execute(
+        Cli.run(
+            out,
+            err,
             "tune",
             "--target",
             cluster.jdbcUrl("postgres"),

@@ -3,7 +3,6 @@ package org.pgknob.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -20,8 +19,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.pgknob.Json;
 import org.pgknob.server.ManagedCluster;
+import org.pgknob.testing.Cli;
 import org.pgknob.testing.SessionPostgres;
-import picocli.CommandLine;
 
 /**
  * A session whose run folder lies on a small disk (a 200 kB tmpfs as --out) that fills up in the
@@ -68,11 +67,10 @@ class FullRunFolderDiskTest {
             + "' 2>/dev/null; fi; echo '{\"value\": 100}'";
     StringWriter out = new StringWriter();
     StringWriter err = new StringWriter();
-    CommandLine cl = Main.commandLine();
-    cl.setOut(new PrintWriter(out));
-    cl.setErr(new PrintWriter(err));
     int exit =
-        cl.execute(
+        Cli.run(
+            out,
+            err,
             "tune",
             "--cluster-dir",
             cluster.clusterDir().toString(),
@@ -123,10 +121,10 @@ class FullRunFolderDiskTest {
     Files.delete(filler);
     Path restoreFile = session.resolve("restore.json");
     StringWriter restoreOut = new StringWriter();
-    CommandLine restore = Main.commandLine();
-    restore.setOut(new PrintWriter(restoreOut));
-    restore.setErr(new PrintWriter(restoreOut));
-    assertEquals(0, restore.execute("restore", restoreFile.toString()), restoreOut.toString());
+    assertEquals(
+        0,
+        Cli.run(restoreOut, restoreOut, "restore", restoreFile.toString()),
+        restoreOut.toString());
     assertEquals(
         "restored",
         Json.mapper().readTree(restoreFile.toFile()).path("state").asText(),

@@ -3,7 +3,6 @@ package org.pgknob.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -24,9 +23,9 @@ import org.pgknob.server.ManagedCluster;
 import org.pgknob.server.RestoreFile;
 import org.pgknob.session.SessionFolder;
 import org.pgknob.session.SessionState;
+import org.pgknob.testing.Cli;
 import org.pgknob.testing.SessionPostgres;
 import org.pgknob.trial.TrialResult;
-import picocli.CommandLine;
 
 /**
  * A session whose server falls, mid-session, into a state no trial should run in: a replication
@@ -117,9 +116,6 @@ class HazardMidSessionTest {
 
   /** A reload-track session of 1 s windows through a command that answers at once. */
   private int pgknob(String... command) {
-    CommandLine cl = Main.commandLine();
-    cl.setOut(new PrintWriter(out, true));
-    cl.setErr(new PrintWriter(err, true));
     List<String> args = new java.util.ArrayList<>(List.of(command));
     args.addAll(List.of("--cluster-dir", SessionPostgres.cluster().clusterDir().toString()));
     if (command[0].equals("tune")) {
@@ -132,7 +128,7 @@ class HazardMidSessionTest {
               "--duration",
               "1s"));
     }
-    return cl.execute(args.toArray(new String[0]));
+    return Cli.run(out, err, args);
   }
 
   private static long loggedTrials(Path runs) throws Exception {

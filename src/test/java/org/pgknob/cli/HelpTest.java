@@ -3,7 +3,6 @@ package org.pgknob.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 
-import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.util.ArrayList;
 import java.util.List;
@@ -12,6 +11,7 @@ import java.util.TreeMap;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
+import org.pgknob.testing.Cli;
 import picocli.CommandLine;
 import picocli.CommandLine.Model.ArgSpec;
 import picocli.CommandLine.Model.CommandSpec;
@@ -38,16 +38,13 @@ class HelpTest {
     for (CommandLine c : all) {
       StringWriter out = new StringWriter();
       StringWriter err = new StringWriter();
-      CommandLine fresh = Main.commandLine();
-      fresh.setOut(new PrintWriter(out, true));
-      fresh.setErr(new PrintWriter(err, true));
       List<String> args = helpArgs(c);
       // picocli prints format warnings to System.err, not to the command's writer
       java.io.ByteArrayOutputStream systemErr = new java.io.ByteArrayOutputStream();
       java.io.PrintStream saved = System.err;
       System.setErr(new java.io.PrintStream(systemErr, true));
       try {
-        assertEquals(0, fresh.execute(args.toArray(new String[0])), args.toString());
+        assertEquals(0, Cli.run(out, err, args), args.toString());
       } finally {
         System.setErr(saved);
       }
@@ -74,10 +71,8 @@ class HelpTest {
           .values()
           .forEach(sub -> shown.add(sub.getCommandSpec().usageMessage().description()[0]));
       StringWriter out = new StringWriter();
-      CommandLine fresh = Main.commandLine();
-      fresh.setOut(new PrintWriter(out, true));
       List<String> args = helpArgs(c);
-      assertEquals(0, fresh.execute(args.toArray(new String[0])), args.toString());
+      assertEquals(0, Cli.run(out, new StringWriter(), args), args.toString());
       String help = out.toString().replace("%%", "%");
       Map<String, Integer> inSource = new TreeMap<>();
       for (String line : shown) {

@@ -3,7 +3,6 @@ package org.pgknob.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.lang.reflect.Field;
 import java.nio.file.Files;
@@ -16,6 +15,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.pgknob.session.SessionFolderFixtures;
+import org.pgknob.testing.Cli;
 import picocli.CommandLine;
 import picocli.CommandLine.Model.ArgSpec;
 import picocli.CommandLine.Model.CommandSpec;
@@ -251,10 +251,7 @@ class HostileArgumentsTest {
   private static Result run(List<String> args) {
     StringWriter out = new StringWriter();
     StringWriter err = new StringWriter();
-    CommandLine cl = Main.commandLine();
-    cl.setOut(new PrintWriter(out, true));
-    cl.setErr(new PrintWriter(err, true));
-    int rc = cl.execute(args.toArray(String[]::new));
+    int rc = Cli.run(out, err, args);
     return new Result(rc, err.toString());
   }
 

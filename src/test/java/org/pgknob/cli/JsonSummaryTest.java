@@ -3,7 +3,6 @@ package org.pgknob.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -15,8 +14,8 @@ import org.pgknob.Json;
 import org.pgknob.runs.Summary;
 import org.pgknob.server.ManagedCluster;
 import org.pgknob.session.SessionFolder;
+import org.pgknob.testing.Cli;
 import org.pgknob.testing.SessionPostgres;
-import picocli.CommandLine;
 
 /**
  * {@code tune --json} and {@code compare --json} against a real PostgreSQL 18 with a benchmark
@@ -34,10 +33,7 @@ class JsonSummaryTest {
   private int run(String... args) {
     out.getBuffer().setLength(0);
     err.getBuffer().setLength(0);
-    CommandLine cl = Main.commandLine();
-    cl.setOut(new PrintWriter(out));
-    cl.setErr(new PrintWriter(err));
-    return cl.execute(args);
+    return Cli.run(out, err, args);
   }
 
   @Test

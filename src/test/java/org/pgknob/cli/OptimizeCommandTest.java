@@ -7,7 +7,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import java.io.IOException;
-import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -18,10 +17,10 @@ import org.junit.jupiter.api.io.TempDir;
 import org.pgknob.Json;
 import org.pgknob.runs.RunFiles;
 import org.pgknob.session.TrialLog;
+import org.pgknob.testing.Cli;
 import org.pgknob.trial.Phase;
 import org.pgknob.trial.Status;
 import org.pgknob.trial.TrialResult;
-import picocli.CommandLine;
 
 class OptimizeCommandTest {
   @TempDir Path dir;
@@ -29,10 +28,7 @@ class OptimizeCommandTest {
   private final StringWriter err = new StringWriter();
 
   private int run(String... args) {
-    CommandLine cl = Main.commandLine();
-    cl.setOut(new PrintWriter(out));
-    cl.setErr(new PrintWriter(err));
-    return cl.execute(args);
+    return Cli.run(out, err, args);
   }
 
   private Path space() throws IOException {
@@ -139,10 +135,9 @@ class OptimizeCommandTest {
 
     // The report says the folder is no session instead of drawing a report of zeros.
     StringWriter reportErr = new StringWriter();
-    CommandLine report = Main.commandLine();
-    report.setOut(new PrintWriter(new StringWriter()));
-    report.setErr(new PrintWriter(reportErr));
-    assertEquals(ExitCodes.ERROR, report.execute("report", dir.resolve("sweep").toString()));
+    assertEquals(
+        ExitCodes.ERROR,
+        Cli.run(new StringWriter(), reportErr, "report", dir.resolve("sweep").toString()));
     assertTrue(
         reportErr.toString().contains("is a `pgknob optimize` run, not a tuning session"),
         reportErr.toString());

@@ -3,10 +3,9 @@ package org.pgknob.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.PrintWriter;
 import java.io.StringWriter;
 import org.junit.jupiter.api.Test;
-import picocli.CommandLine;
+import org.pgknob.testing.Cli;
 
 /** --storage, --cpus, --connections are checked before any server or folder is touched. */
 class PgTuneOptionsTest {
@@ -24,10 +23,7 @@ class PgTuneOptionsTest {
   private static void assertOneLine(String expected, String... args) {
     StringWriter out = new StringWriter();
     StringWriter err = new StringWriter();
-    CommandLine cl = Main.commandLine();
-    cl.setOut(new PrintWriter(out, true));
-    cl.setErr(new PrintWriter(err, true));
-    assertEquals(ExitCodes.ERROR, cl.execute(args));
+    assertEquals(ExitCodes.ERROR, Cli.run(out, err, args));
     String text = err.toString();
     assertTrue(text.startsWith("pgknob: ") && text.contains(expected), text);
     assertEquals(1, text.strip().lines().count(), text);

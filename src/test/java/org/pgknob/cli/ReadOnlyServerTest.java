@@ -3,7 +3,6 @@ package org.pgknob.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.sql.Connection;
 import java.sql.ResultSet;
@@ -12,8 +11,8 @@ import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.pgknob.testing.Cli;
 import org.pgknob.testing.SharedPostgres;
-import picocli.CommandLine;
 
 /**
  * The workload's database on the real shared cluster when it accepts no writes
@@ -33,13 +32,10 @@ class ReadOnlyServerTest {
     awaitReadOnly();
     StringWriter out = new StringWriter();
     StringWriter err = new StringWriter();
-    CommandLine cl = Main.commandLine();
-    cl.setOut(new PrintWriter(out, true));
-    cl.setErr(new PrintWriter(err, true));
     List<String> args =
         new ArrayList<>(List.of("tprocc", "build", "--warehouses", "1", "--rebuild"));
     args.addAll(SharedPostgres.targetArguments());
-    int exit = cl.execute(args.toArray(new String[0]));
+    int exit = Cli.run(out, err, args);
     assertEquals(ExitCodes.ERROR, exit, err::toString);
     String text = err.toString();
     assertTrue(

@@ -3,7 +3,6 @@ package org.pgknob.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -15,8 +14,8 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
+import org.pgknob.testing.Cli;
 import org.pgknob.testing.SharedPostgres;
-import picocli.CommandLine;
 
 /**
  * Sessions on the real shared cluster set up as a primary whose replication or archiving would hurt
@@ -116,10 +115,7 @@ class ReplicationRefusalTest {
   private int pgknob(List<String> command) {
     List<String> args = new ArrayList<>(command);
     args.addAll(SharedPostgres.targetArguments());
-    CommandLine cl = Main.commandLine();
-    cl.setOut(new PrintWriter(out, true));
-    cl.setErr(new PrintWriter(err, true));
-    return cl.execute(args.toArray(new String[0]));
+    return Cli.run(out, err, args);
   }
 
   private static void sql(String statement) throws Exception {

@@ -4,14 +4,13 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
-import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import picocli.CommandLine;
+import org.pgknob.testing.Cli;
 
 class ReportCommandTest {
   @TempDir Path tmp;
@@ -20,10 +19,7 @@ class ReportCommandTest {
   private final StringWriter err = new StringWriter();
 
   private int run(String... args) {
-    CommandLine cl = Main.commandLine();
-    cl.setOut(new PrintWriter(out));
-    cl.setErr(new PrintWriter(err));
-    return cl.execute(args);
+    return Cli.run(out, err, args);
   }
 
   @Test

@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
 import java.sql.Connection;
@@ -25,8 +24,8 @@ import org.junit.jupiter.api.TestMethodOrder;
 import org.pgknob.server.ManagedCluster;
 import org.pgknob.server.RemoteServer;
 import org.pgknob.server.ServerFacts;
+import org.pgknob.testing.Cli;
 import org.pgknob.testing.NetnsPostgres;
-import picocli.CommandLine;
 
 /**
  * A server on a second host: in its own network namespace behind a veth pair, its processes in a
@@ -610,10 +609,7 @@ class SecondHostTest {
   private int run(List<String> args) {
     out.getBuffer().setLength(0);
     err.getBuffer().setLength(0);
-    CommandLine cl = Main.commandLine();
-    cl.setOut(new PrintWriter(out));
-    cl.setErr(new PrintWriter(err));
-    return cl.execute(args.toArray(String[]::new));
+    return Cli.run(out, err, args);
   }
 
   private static String show(RemoteServer server, String name) throws Exception {

@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -21,8 +20,8 @@ import org.pgknob.session.SessionInputs;
 import org.pgknob.session.SessionPlan;
 import org.pgknob.session.SessionState;
 import org.pgknob.session.TinyInputs;
+import org.pgknob.testing.Cli;
 import org.pgknob.testing.SessionPostgres;
-import picocli.CommandLine;
 
 /**
  * Bad input to tune and resume: one line naming the cause and the fix, exit code 1, no session
@@ -37,10 +36,7 @@ class SessionBadInputTest {
   private int run(String... args) {
     out.getBuffer().setLength(0);
     err.getBuffer().setLength(0);
-    CommandLine cl = Main.commandLine();
-    cl.setOut(new PrintWriter(out));
-    cl.setErr(new PrintWriter(err));
-    return cl.execute(args);
+    return Cli.run(out, err, args);
   }
 
   /**

@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
-import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -13,6 +12,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.pgknob.session.SessionFolder;
 import org.pgknob.session.SessionInputs;
+import org.pgknob.testing.Cli;
 import org.pgknob.testing.SessionPostgres;
 import org.pgknob.workload.tprocc.TproccSpec;
 import picocli.CommandLine;
@@ -31,10 +31,7 @@ class SessionBeforeWorkloadSpecTest {
   private final StringWriter err = new StringWriter();
 
   private int run(String... args) {
-    CommandLine cl = Main.commandLine();
-    cl.setOut(new PrintWriter(out));
-    cl.setErr(new PrintWriter(err));
-    return cl.execute(args);
+    return Cli.run(out, err, args);
   }
 
   private Path copy() throws IOException {

@@ -3,7 +3,6 @@ package org.pgknob.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.sql.Connection;
 import java.sql.ResultSet;
@@ -12,8 +11,8 @@ import java.util.List;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.pgknob.server.ManagedCluster;
+import org.pgknob.testing.Cli;
 import org.pgknob.testing.SharedPostgres;
-import picocli.CommandLine;
 
 /** target, apply and restore through the command line, against the shared cluster by URL. */
 class TargetCommandsTest {
@@ -89,10 +88,7 @@ class TargetCommandsTest {
             "postgres",
             "--password-file",
             cluster.passwordFile().toString()));
-    CommandLine cl = Main.commandLine();
-    cl.setOut(new PrintWriter(out, true));
-    cl.setErr(new PrintWriter(err, true));
-    return cl.execute(all.toArray(new String[0]));
+    return Cli.run(out, err, all);
   }
 
   private static String show(String name) throws Exception {

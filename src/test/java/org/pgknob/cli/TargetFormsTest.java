@@ -4,15 +4,14 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.pgknob.Json;
 import org.pgknob.server.ManagedCluster;
+import org.pgknob.testing.Cli;
 import org.pgknob.testing.SharedPostgres;
-import picocli.CommandLine;
 
 /** --target as libpq takes it (URI, conninfo) and --json, against the real shared cluster. */
 class TargetFormsTest {
@@ -74,9 +73,6 @@ class TargetFormsTest {
     ManagedCluster cluster = SharedPostgres.cluster();
     List<String> all = new ArrayList<>(List.of(args));
     all.addAll(List.of("--password-file", cluster.passwordFile().toString()));
-    CommandLine cl = Main.commandLine();
-    cl.setOut(new PrintWriter(out, true));
-    cl.setErr(new PrintWriter(err, true));
-    return cl.execute(all.toArray(new String[0]));
+    return Cli.run(out, err, all);
   }
 }

@@ -8,21 +8,21 @@ import java.io.StringWriter;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import org.pgknob.testing.Cli;
 import org.pgknob.workload.CheckpointAccount;
 import org.pgknob.workload.LatencySummary;
 import org.pgknob.workload.TpccFigures;
 import org.pgknob.workload.TransactionProfile;
 import org.pgknob.workload.WorkloadResult;
-import picocli.CommandLine;
 
 class TproccCommandTest {
   @Test
   void rejectsFewerThanOneWarehouseBeforeConnecting() {
     StringWriter err = new StringWriter();
-    CommandLine cl = Main.commandLine();
-    cl.setErr(new PrintWriter(err));
     int code =
-        cl.execute(
+        Cli.run(
+            new StringWriter(),
+            err,
             "tprocc",
             "build",
             "--warehouses",
@@ -36,9 +36,7 @@ class TproccCommandTest {
   @Test
   void rejectsADurationItCannotRead() {
     StringWriter err = new StringWriter();
-    CommandLine cl = Main.commandLine();
-    cl.setErr(new PrintWriter(err));
-    int code = cl.execute("tprocc", "run", "--duration", "soon");
+    int code = Cli.run(new StringWriter(), err, "tprocc", "run", "--duration", "soon");
     assertEquals(ExitCodes.USAGE, code);
     assertTrue(err.toString().contains("is not a duration"), err.toString());
   }
@@ -50,9 +48,7 @@ class TproccCommandTest {
   @Test
   void theRunHelpDescribesItsOneRunWithoutTuneOrCompareForms() {
     StringWriter out = new StringWriter();
-    CommandLine cl = Main.commandLine();
-    cl.setOut(new PrintWriter(out));
-    assertEquals(ExitCodes.OK, cl.execute("tprocc", "run", "--help"));
+    assertEquals(ExitCodes.OK, Cli.run(out, new StringWriter(), "tprocc", "run", "--help"));
     String help = out.toString();
     assertTrue(help.contains("--duration=TIME "), help);
     assertTrue(help.contains("Measured window (default: 15s)."), help);

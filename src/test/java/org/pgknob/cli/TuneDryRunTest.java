@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -15,8 +14,8 @@ import org.junit.jupiter.api.io.TempDir;
 import org.pgknob.server.ManagedCluster;
 import org.pgknob.server.RestoreFile;
 import org.pgknob.server.TargetIdentity;
+import org.pgknob.testing.Cli;
 import org.pgknob.testing.SharedPostgres;
-import picocli.CommandLine;
 
 /** tune --dry-run on the real shared cluster: the plan is printed and nothing is touched. */
 class TuneDryRunTest {
@@ -33,9 +32,6 @@ class TuneDryRunTest {
     String autoConfBefore = SharedPostgres.alterSystemSettings();
     StringWriter out = new StringWriter();
     StringWriter err = new StringWriter();
-    CommandLine cl = Main.commandLine();
-    cl.setOut(new PrintWriter(out, true));
-    cl.setErr(new PrintWriter(err, true));
     List<String> args =
         new ArrayList<>(
             List.of(
@@ -51,7 +47,7 @@ class TuneDryRunTest {
                 "postgres",
                 "--password-file",
                 cluster.passwordFile().toString()));
-    assertEquals(0, cl.execute(args.toArray(new String[0])), err::toString);
+    assertEquals(0, Cli.run(out, err, args), err::toString);
     String text = out.toString();
     assertTrue(
         text.matches(

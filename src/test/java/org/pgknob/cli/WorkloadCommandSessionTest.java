@@ -3,7 +3,6 @@ package org.pgknob.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -17,10 +16,10 @@ import org.pgknob.runs.Goal;
 import org.pgknob.server.ManagedCluster;
 import org.pgknob.session.SessionFolder;
 import org.pgknob.session.SessionPlan;
+import org.pgknob.testing.Cli;
 import org.pgknob.testing.SessionPostgres;
 import org.pgknob.trial.Phase;
 import org.pgknob.trial.TrialResult;
-import picocli.CommandLine;
 
 /**
  * A whole session with the README's minimal benchmark command, which prints only {@code {"value":
@@ -99,11 +98,10 @@ class WorkloadCommandSessionTest {
     Path runs = dir.resolve("runs");
     StringWriter out = new StringWriter();
     StringWriter err = new StringWriter();
-    CommandLine cl = Main.commandLine();
-    cl.setOut(new PrintWriter(out));
-    cl.setErr(new PrintWriter(err));
     int exit =
-        cl.execute(
+        Cli.run(
+            out,
+            err,
             "tune",
             "--cluster-dir",
             cluster.clusterDir().toString(),

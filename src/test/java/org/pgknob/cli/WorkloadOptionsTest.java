@@ -2,13 +2,12 @@ package org.pgknob.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import picocli.CommandLine;
+import org.pgknob.testing.Cli;
 
 /**
  * The workload options of tune and compare: a bad choice is one line on stderr, exit 1, before any
@@ -20,15 +19,12 @@ class WorkloadOptionsTest {
   private final StringWriter err = new StringWriter();
 
   private int tune(String... extra) {
-    CommandLine cl = Main.commandLine();
-    cl.setOut(new PrintWriter(new StringWriter()));
-    cl.setErr(new PrintWriter(err));
     String[] args = new String[extra.length + 3];
     args[0] = "tune";
     args[1] = "--out";
     args[2] = runs.resolve("out").toString();
     System.arraycopy(extra, 0, args, 3, extra.length);
-    return cl.execute(args);
+    return Cli.run(new StringWriter(), err, args);
   }
 
   /** select-one is the tests' own plug-in (workload/selectone), registered for every test. */

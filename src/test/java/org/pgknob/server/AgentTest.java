@@ -15,6 +15,7 @@ import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
 import org.pgknob.PgknobException;
 import org.pgknob.testing.BusyQuery;
+import org.pgknob.testing.Cli;
 import org.pgknob.testing.SharedPostgres;
 import org.pgknob.trial.Guardrail;
 
@@ -229,10 +230,7 @@ class AgentTest {
       @org.junit.jupiter.api.io.TempDir java.nio.file.Path empty) {
     java.io.StringWriter out = new java.io.StringWriter();
     java.io.StringWriter err = new java.io.StringWriter();
-    picocli.CommandLine cl = org.pgknob.cli.Main.commandLine();
-    cl.setOut(new java.io.PrintWriter(out, true));
-    cl.setErr(new java.io.PrintWriter(err, true));
-    assertEquals(1, cl.execute("agent", "--data-dir", empty.toString()));
+    assertEquals(1, Cli.run(out, err, "agent", "--data-dir", empty.toString()));
     assertTrue(err.toString().contains("is not a PostgreSQL data folder"), err.toString());
     assertEquals(1, err.toString().strip().lines().count(), err.toString());
     assertTrue(out.toString().isEmpty(), out.toString());

@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -17,10 +16,9 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
-import org.pgknob.cli.Main;
 import org.pgknob.space.BoundSpace;
 import org.pgknob.space.ServerSpaceValidator;
-import picocli.CommandLine;
+import org.pgknob.testing.Cli;
 
 /**
  * What matters on every major the managed cluster runs, against the real binaries of each (16, 17,
@@ -101,11 +99,10 @@ class ManagedMajorsTest {
     ManagedCluster c = cluster(major);
     String before = autoConf(c);
     StringWriter err = new StringWriter();
-    CommandLine cl = Main.commandLine();
-    cl.setOut(new PrintWriter(new StringWriter()));
-    cl.setErr(new PrintWriter(err));
     int exit =
-        cl.execute(
+        Cli.run(
+            new StringWriter(),
+            err,
             "tune",
             "--cluster-dir",
             c.clusterDir().toString(),

@@ -3,7 +3,6 @@ package org.pgknob.server;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -13,9 +12,8 @@ import java.sql.Statement;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.pgknob.cli.Main;
+import org.pgknob.testing.Cli;
 import org.pgknob.testing.SharedPostgres;
-import picocli.CommandLine;
 
 /**
  * tune as a role that is not a superuser: every privilege it lacks is listed as the statement to
@@ -48,11 +46,10 @@ class NonSuperuserTuneTest {
         Files.readString(SharedPostgres.cluster().dataDir().resolve(AutoConf.FILE_NAME));
 
     StringWriter err = new StringWriter();
-    CommandLine cl = Main.commandLine();
-    cl.setOut(new PrintWriter(new StringWriter(), true));
-    cl.setErr(new PrintWriter(err, true));
     int exit =
-        cl.execute(
+        Cli.run(
+            new StringWriter(),
+            err,
             "tune",
             "--target",
             SharedPostgres.cluster().jdbcUrl("postgres"),

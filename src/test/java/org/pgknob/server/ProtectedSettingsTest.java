@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -13,9 +12,8 @@ import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.pgknob.cli.Main;
+import org.pgknob.testing.Cli;
 import org.pgknob.testing.SharedPostgres;
-import picocli.CommandLine;
 
 /** Settings pgknob never changes are refused before anything is recorded (issue 14, item 1). */
 class ProtectedSettingsTest {
@@ -88,9 +86,6 @@ class ProtectedSettingsTest {
     System.arraycopy(args, 0, all, 0, args.length);
     all[args.length] = "--cluster-dir";
     all[args.length + 1] = cluster.clusterDir().toString();
-    CommandLine cl = Main.commandLine();
-    cl.setOut(new PrintWriter(new StringWriter(), true));
-    cl.setErr(new PrintWriter(err, true));
-    return cl.execute(all);
+    return Cli.run(new StringWriter(), err, all);
   }
 }

@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -14,8 +13,7 @@ import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.pgknob.cli.Main;
-import picocli.CommandLine;
+import org.pgknob.testing.Cli;
 
 /**
  * A restore after pgknob was killed while the managed cluster was down (between the stop and the
@@ -171,9 +169,6 @@ class RestoreLeavesClusterRunningTest {
     System.arraycopy(args, 0, all, 0, args.length);
     all[args.length] = "--cluster-dir";
     all[args.length + 1] = clusterDir.toString();
-    CommandLine cl = Main.commandLine();
-    cl.setOut(new PrintWriter(new StringWriter(), true));
-    cl.setErr(new PrintWriter(err, true));
-    return cl.execute(all);
+    return Cli.run(new StringWriter(), err, all);
   }
 }

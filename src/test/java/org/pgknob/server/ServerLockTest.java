@@ -3,7 +3,6 @@ package org.pgknob.server;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -14,8 +13,8 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.pgknob.cli.Main;
+import org.pgknob.testing.Cli;
 import org.pgknob.testing.SharedPostgres;
-import picocli.CommandLine;
 
 /**
  * One pgknob per server (issue 14, item 4): a real second pgknob process, on the same home (the
@@ -127,10 +126,7 @@ class ServerLockTest {
   private int run(StringWriter err, String... args) {
     List<String> all = new ArrayList<>(List.of(args));
     all.addAll(targetArgs(SharedPostgres.cluster()));
-    CommandLine cl = Main.commandLine();
-    cl.setOut(new PrintWriter(new StringWriter(), true));
-    cl.setErr(new PrintWriter(err, true));
-    return cl.execute(all.toArray(new String[0]));
+    return Cli.run(new StringWriter(), err, all);
   }
 
   private String output(String name) {

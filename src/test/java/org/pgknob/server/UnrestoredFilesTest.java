@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -12,9 +11,8 @@ import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.pgknob.cli.Main;
+import org.pgknob.testing.Cli;
 import org.pgknob.testing.SharedPostgres;
-import picocli.CommandLine;
 
 /**
  * A new session or apply on a server with a session's unrestored restore file (as a kill -9 leaves
@@ -93,9 +91,6 @@ class UnrestoredFilesTest {
     System.arraycopy(args, 0, all, 0, args.length);
     all[args.length] = "--cluster-dir";
     all[args.length + 1] = SharedPostgres.cluster().clusterDir().toString();
-    CommandLine cl = Main.commandLine();
-    cl.setOut(new PrintWriter(new StringWriter(), true));
-    cl.setErr(new PrintWriter(err, true));
-    return cl.execute(all);
+    return Cli.run(new StringWriter(), err, all);
   }
 }

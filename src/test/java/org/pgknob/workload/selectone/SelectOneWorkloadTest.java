@@ -3,22 +3,20 @@ package org.pgknob.workload.selectone;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
-import org.pgknob.cli.Main;
 import org.pgknob.session.SessionInputs;
 import org.pgknob.session.TinyInputs;
+import org.pgknob.testing.Cli;
 import org.pgknob.testing.SharedPostgres;
 import org.pgknob.workload.RunListener;
 import org.pgknob.workload.WorkloadResult;
 import org.pgknob.workload.WorkloadSpec;
 import org.pgknob.workload.Workloads;
-import picocli.CommandLine;
 
 /**
  * The proof that a workload is a plug-in: {@code SELECT 1}, in this folder and one registration
@@ -51,13 +49,13 @@ class SelectOneWorkloadTest {
         new ArrayList<>(
             List.of("tune", "--dry-run", "--budget", "16", "--rampup", "1s", "--duration", "2s"));
     tune.addAll(SharedPostgres.targetArguments());
-    Cli planned = Cli.run(tune, "--workload", "select-one", "--users", "3");
+    Ran planned = Ran.of(tune, "--workload", "select-one", "--users", "3");
     assertEquals(0, planned.exit(), planned.err());
     assertTrue(
         planned.out().contains("\nworkload: select-one, 3 users, 1 s ramp-up, 2 s windows\n"),
         planned.out());
 
-    Cli foreign = Cli.run(tune, "--workload", "select-one", "--warehouses", "3");
+    Ran foreign = Ran.of(tune, "--workload", "select-one", "--warehouses", "3");
     assertEquals(1, foreign.exit());
     assertTrue(
         foreign
@@ -65,27 +63,24 @@ class SelectOneWorkloadTest {
             .contains("--warehouses is an option of tprocc, but the workload is select-one"),
         foreign.err());
 
-    Cli help = Cli.run(List.of("tune", "--help"));
+    Ran help = Ran.of(List.of("tune", "--help"));
     assertTrue(help.out().contains(" select-one,"), help.out());
 
-    Cli unknown = Cli.run(tune, "--workload", "select-two");
+    Ran unknown = Ran.of(tune, "--workload", "select-two");
     assertEquals(1, unknown.exit());
     assertTrue(unknown.err().contains("unknown workload 'select-two'; known: "), unknown.err());
     assertTrue(unknown.err().contains("select-one"), unknown.err());
   }
 
   /** One run of pgknob's command line: exit code and what it printed. */
-  private record Cli(int exit, String out, String err) {
-    static Cli run(List<String> args, String... more) {
+  private record Ran(int exit, String out, String err) {
+    static Ran of(List<String> args, String... more) {
       StringWriter out = new StringWriter();
       StringWriter err = new StringWriter();
-      CommandLine cl = Main.commandLine();
-      cl.setOut(new PrintWriter(out, true));
-      cl.setErr(new PrintWriter(err, true));
       List<String> all = new ArrayList<>(args);
       all.addAll(List.of(more));
-      int exit = cl.execute(all.toArray(String[]::new));
-      return new Cli(exit, out.toString(), err.toString());
+      int exit = Cli.run(out, err, all);
+      return new Ran(exit, out.toString(), err.toString());
     }
   }
 
