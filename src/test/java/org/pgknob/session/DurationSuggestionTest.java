@@ -10,6 +10,9 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
+import org.pgknob.measure.NoiseComponents;
+import org.pgknob.measure.RunNoise;
+import org.pgknob.measure.WindowChoice;
 import org.pgknob.trial.TrialResult;
 
 /**
@@ -83,6 +86,41 @@ class DurationSuggestionTest {
         }
       }
     }
+  }
+
+  @Test
+  void theReasonForNoLongerWindowNamesTheNoiseThatDominates() {
+    // Most of the noise between runs: their spread is the reason.
+    SessionInputs fifteen = defaultTune("60m");
+    String spread =
+        MeasurementReport.detectableGain(
+                baselines(5, 0.106, 0.14), planOf(fifteen, 31), fifteen, 31)
+            .orElseThrow()
+            .noLongerWindow();
+    assertTrue(
+        spread.matches(
+            "longer windows would not lower it: the runs differ by 1[0-9][.][0-9]% and a window's"
+                + " own error is only [0-9][.][0-9]%, so fewer, longer runs gain little"),
+        spread);
+
+    // Most of it a window's own error, and the longer windows that fit lower the gain by less than
+    // a tenth: a 6-minute session of 3-s windows read "the runs differ by 1.2% and a window's own
+    // error is 4.1%, so fewer, longer runs gain little".
+    RunNoise runs = new RunNoise(0.012, 20, 24, 4);
+    NoiseComponents c = NoiseComponents.split(runs, 0.041, 3);
+    WindowChoice.Option asItIs = new WindowChoice.Option(3, 3, 0.040);
+    WindowChoice.Choice choice =
+        new WindowChoice.Choice(
+            asItIs,
+            List.of(
+                asItIs,
+                new WindowChoice.Option(6, 2, 0.038),
+                new WindowChoice.Option(12, 1, 0.052),
+                new WindowChoice.Option(24, 0, Double.NaN)));
+    assertEquals(
+        "longer windows would not lower it: the noise is mostly a window's own error (4.1% at 3"
+            + " s), which a longer window cuts by about as much as its fewer runs add back",
+        MeasurementReport.whyNoLongerWindow(c, runs, choice, 3));
   }
 
   @Test
