@@ -16,6 +16,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import org.pgknob.PgknobException;
+import org.pgknob.server.RestoreNotRecordedException;
 import org.pgknob.server.ServerProbe;
 import org.pgknob.server.Target;
 import org.pgknob.trial.TrialResult;
@@ -120,6 +121,8 @@ final class ServerWait {
             && uptime.getAsDouble() >= Duration.between(since, back).toMillis() / 1000.0;
     try {
       target.restoreOriginals();
+    } catch (RestoreNotRecordedException e) {
+      throw e; // the settings are back: only their record failed, as its message says
     } catch (PgknobException e) {
       throw new PgknobException(
           target.describe()

@@ -162,11 +162,18 @@ public final class SessionRunner {
    * Puts the original settings back after {@code failure} and returns what to throw: the failure
    * itself, or, when restoring failed too, one error that says both (the user's next step is the
    * restore), or, when the settings are back but the restore file could not record it (a full
-   * disk), one error that says so. Says the settings are back only when there was something to put
-   * back.
+   * disk), one error that says so; a failure that is such a restore already (after an outage) is
+   * returned as it is. Says the settings are back only when there was something to put back.
    */
-  private static RuntimeException restoreAfterFailure(
+  static RuntimeException restoreAfterFailure(
       Target target, PrintWriter out, RuntimeException failure) {
+    if (failure instanceof RestoreNotRecordedException notRecorded) {
+      // The session failed in a restore (after the server came back) that put the settings back
+      // and could not record it: a second one would say the same twice.
+      out.println("the original settings of " + notRecorded.server() + " are back");
+      out.flush();
+      return failure;
+    }
     String cause =
         failure instanceof PgknobException pe ? pe.getMessage() : "internal error: " + failure;
     try {
