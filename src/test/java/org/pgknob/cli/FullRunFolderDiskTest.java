@@ -10,10 +10,8 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -21,6 +19,7 @@ import org.pgknob.Json;
 import org.pgknob.server.ManagedCluster;
 import org.pgknob.testing.Cli;
 import org.pgknob.testing.SessionPostgres;
+import org.pgknob.testing.SmallDisk;
 
 /**
  * A session whose run folder lies on a small disk (a 200 kB tmpfs as --out) that fills up in the
@@ -31,21 +30,19 @@ import org.pgknob.testing.SessionPostgres;
  */
 class FullRunFolderDiskTest {
   @TempDir Path dir;
+  private SmallDisk disk;
   private Path mount;
 
   @BeforeEach
   void smallDisk() throws Exception {
-    Assumptions.assumeTrue(
-        "root".equals(System.getProperty("user.name")), "mounting a tmpfs needs root");
-    mount = Files.createDirectories(dir.resolve("runs"));
-    Assumptions.assumeTrue(
-        sh("mount -t tmpfs -o size=200k pgknob-runs-test '" + mount + "'") == 0, "mount refused");
+    disk = SmallDisk.mount(dir.resolve("runs"), "200k");
+    mount = disk.path();
   }
 
   @AfterEach
   void unmount() throws Exception {
-    if (mount != null) {
-      sh("umount '" + mount + "'");
+    if (disk != null) {
+      disk.close();
     }
   }
 
@@ -130,11 +127,5 @@ class FullRunFolderDiskTest {
         Json.mapper().readTree(restoreFile.toFile()).path("state").asText(),
         restoreOut.toString());
     assertEquals(Set.of(), SessionPostgres.differences(before, SessionPostgres.settings(cluster)));
-  }
-
-  private static int sh(String command) throws Exception {
-    Process p = new ProcessBuilder("sh", "-c", command).redirectErrorStream(true).start();
-    p.getInputStream().readAllBytes();
-    return p.waitFor(30, TimeUnit.SECONDS) ? p.exitValue() : -1;
   }
 }

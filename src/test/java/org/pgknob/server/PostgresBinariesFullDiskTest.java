@@ -7,14 +7,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.pgknob.PgknobException;
+import org.pgknob.testing.SmallDisk;
 
 /**
  * The first run's unpack of the PostgreSQL binaries into a PGKNOB_HOME on a disk too small for them
@@ -24,21 +23,19 @@ import org.pgknob.PgknobException;
  */
 class PostgresBinariesFullDiskTest {
   @TempDir Path dir;
+  private SmallDisk disk;
   private Path home;
 
   @BeforeEach
   void mountSmallDisk() throws Exception {
-    Assumptions.assumeTrue(
-        "root".equals(System.getProperty("user.name")), "mounting a tmpfs needs root");
-    home = Files.createDirectories(dir.resolve("home"));
-    Assumptions.assumeTrue(
-        sh("mount -t tmpfs -o size=30m pgknob-home-test '" + home + "'") == 0, "mount refused");
+    disk = SmallDisk.mount(dir.resolve("home"), "30m");
+    home = disk.path();
   }
 
   @AfterEach
   void unmount() throws Exception {
-    if (home != null) {
-      sh("umount '" + home + "'");
+    if (disk != null) {
+      disk.close();
     }
   }
 
@@ -55,11 +52,5 @@ class PostgresBinariesFullDiskTest {
       List<String> names = left.map(p -> p.getFileName().toString()).sorted().toList();
       assertEquals(List.of(".unpack.lock"), names, "only the lock file stays");
     }
-  }
-
-  private static int sh(String command) throws Exception {
-    Process p = new ProcessBuilder("sh", "-c", command).redirectErrorStream(true).start();
-    p.getInputStream().readAllBytes();
-    return p.waitFor(30, TimeUnit.SECONDS) ? p.exitValue() : -1;
   }
 }

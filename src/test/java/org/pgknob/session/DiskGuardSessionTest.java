@@ -16,10 +16,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.pgknob.PgknobException;
@@ -30,6 +28,7 @@ import org.pgknob.server.PgknobHome;
 import org.pgknob.server.PostgresBinaries;
 import org.pgknob.space.PgUnit;
 import org.pgknob.testing.SessionPostgres;
+import org.pgknob.testing.SmallDisk;
 import org.pgknob.trial.Status;
 import org.pgknob.trial.TrialResult;
 import org.pgknob.workload.Progress;
@@ -50,20 +49,19 @@ class DiskGuardSessionTest {
    */
   private static final String BUDGET = "13";
 
+  private SmallDisk disk;
   private Path mount;
   private ManagedCluster cluster;
 
   @BeforeEach
   void smallDisk() throws Exception {
-    Assumptions.assumeTrue(
-        "root".equals(System.getProperty("user.name")), "mounting a tmpfs needs root");
     Path home = PgknobHome.resolve();
     // Under pgknob's home: the server's user must reach the folder, which a test's /tmp folder
     // (mode 700) does not let it.
-    mount = Files.createTempDirectory(Files.createDirectories(home), "small-disk-");
-    Assumptions.assumeTrue(
-        sh("mount -t tmpfs -o size=700m,mode=1777 pgknob-disk-test '" + mount + "'") == 0,
-        "mount refused");
+    disk =
+        SmallDisk.mount(
+            Files.createTempDirectory(Files.createDirectories(home), "small-disk-"), "700m");
+    mount = disk.path();
     cluster = ManagedCluster.open(mount.resolve("cluster"), PostgresBinaries.ensure(home), 0);
     cluster.start();
   }
@@ -73,8 +71,8 @@ class DiskGuardSessionTest {
     if (cluster != null) {
       cluster.stop();
     }
-    if (mount != null) {
-      sh("umount '" + mount + "'");
+    if (disk != null) {
+      disk.close();
       PgknobHome.deleteTree(mount);
     }
   }
@@ -234,10 +232,5 @@ class DiskGuardSessionTest {
     m.put("rulesFile", rulesFile);
     m.put("workload", Map.of("name", "command", "command", command));
     return SessionInputs.fromMap(m);
-  }
-
-  private static int sh(String command) throws IOException, InterruptedException {
-    Process p = new ProcessBuilder("sh", "-c", command).inheritIO().start();
-    return p.waitFor(60, TimeUnit.SECONDS) ? p.exitValue() : -1;
   }
 }
