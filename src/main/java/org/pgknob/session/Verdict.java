@@ -114,14 +114,15 @@ public record Verdict(
     Summary.Ratio pgtuneRatio = pgtune == null ? null : ratio(pgtune, latency);
     Optional<Summary.ResultRow> best =
         picks.stream()
-            .filter(r -> gain(ratio(r, latency), latency))
+            .filter(r -> claims(ratio(r, latency), latency, r.detectableGain()))
             .max(Comparator.comparingDouble(r -> goodness(ratio(r, latency), latency)));
     // Tracks that picked one configuration, measured once, share one line: four identical lines
     // would read as four results.
     Map<PickLine, List<String>> namesByLine = new LinkedHashMap<>();
     for (Summary.ResultRow r : picks) {
       String text =
-          describe(ratio(r, latency), latency) + againstPgTuneText(facts, r.name(), latency);
+          describe(ratio(r, latency), latency, r.detectableGain())
+              + againstPgTuneText(facts, r, latency);
       namesByLine
           .computeIfAbsent(new PickLine(r.settings(), text), k -> new ArrayList<>())
           .add(r.name());
@@ -138,7 +139,7 @@ public record Verdict(
           "PGTune-style against the defaults: "
               + (pgtuneRatio == null
                   ? "not validated (the budget left no room)"
-                  : describe(pgtuneRatio, latency)));
+                  : describe(pgtuneRatio, latency, pgtune.detectableGain())));
     }
     facts
         .detectable()
@@ -153,10 +154,14 @@ public record Verdict(
                         + "a budget of "
                         + Budget.parse(g.budget()).describe()
                         + (g.noLongerWindow().isEmpty() ? "" : "; " + g.noLongerWindow())));
-    boolean pgtuneGain = pgtuneRatio != null && gain(pgtuneRatio, latency);
+    boolean pgtuneGain =
+        pgtuneRatio != null && claims(pgtuneRatio, latency, pgtune.detectableGain());
     if (best.isPresent()) {
       Summary.Ratio vsPgTune = facts.againstPgTune().get(best.get().name());
-      boolean beatsPgTune = vsPgTune == null || gain(vsPgTune, latency);
+      // The ratio to PGTune-style comes from the same rounds, as many pairs: the pick's own
+      // detectable gain stands for its threshold.
+      boolean beatsPgTune =
+          vsPgTune == null || claims(vsPgTune, latency, best.get().detectableGain());
       if (!pgtuneGain || beatsPgTune) {
         return apply(facts, best.get(), vsPgTune, pgtune, latency, details);
       }
@@ -403,8 +408,18 @@ public record Verdict(
     return row.trials().isEmpty() ? null : latency ? row.latencyRatio() : row.tpsRatio();
   }
 
-  private static boolean gain(Summary.Ratio r, boolean latency) {
-    return r != null && (latency ? r.high() < 1 : r.low() > 1);
+  /**
+   * Whether {@code r} may be called a gain: its interval lies wholly on the better side of 1 and
+   * the estimated gain is at least {@code detectableGain}, the smallest gain its row's validation
+   * could detect, the rule of {@link Summary.ResultRow#claimsGain} and of the results table. A pick
+   * whose table row read "below what this validation can detect (4%)" was once the headline's
+   * "Apply" on the interval alone.
+   */
+  private static boolean claims(Summary.Ratio r, boolean latency, double detectableGain) {
+    if (r == null || !(latency ? r.high() < 1 : r.low() > 1)) {
+      return false;
+    }
+    return (latency ? 1 / r.estimate() - 1 : r.estimate() - 1) >= detectableGain;
   }
 
   /** Larger is better on either objective. */
@@ -412,17 +427,21 @@ public record Verdict(
     return latency ? -r.estimate() : r.estimate();
   }
 
-  private static String againstPgTuneText(VerdictFacts facts, String name, boolean latency) {
-    Summary.Ratio r = facts.againstPgTune().get(name);
-    return r == null ? "" : "; against PGTune-style: " + describe(r, latency);
+  private static String againstPgTuneText(
+      VerdictFacts facts, Summary.ResultRow row, boolean latency) {
+    Summary.Ratio r = facts.againstPgTune().get(row.name());
+    return r == null ? "" : "; against PGTune-style: " + describe(r, latency, row.detectableGain());
   }
 
   /** A pick's settings and what its validation says: the picks that share both share a line. */
   private record PickLine(Map<String, String> settings, String text) {}
 
-  /** "1.18x TPS (1.09 to 1.27), gain over 3 pairs" */
-  static String describe(Summary.Ratio r, boolean latency) {
-    return ValidationStats.verdict(r, latency ? "latency" : "TPS", latency)
+  /**
+   * "1.18x TPS (1.09 to 1.27), gain over 3 pairs", or "below what this validation can detect (4%)"
+   * in place of "gain" when it is less than {@code detectableGain}.
+   */
+  static String describe(Summary.Ratio r, boolean latency, double detectableGain) {
+    return ValidationStats.verdict(r, latency ? "latency" : "TPS", latency, detectableGain)
         + (r.pairs() > 0 ? String.format(Locale.ROOT, " over %d pairs", r.pairs()) : "");
   }
 
