@@ -205,6 +205,18 @@ public record Summary(
     public boolean excludesOne() {
       return low > 1 || high < 1;
     }
+
+    /**
+     * The claim rule: a gain when the interval lies wholly on the better side of 1 (below it when
+     * {@code lowerIsBetter}) and the estimated gain is at least {@code detectableGain}, the
+     * smallest gain its validation could tell from noise. Anything less is noise.
+     */
+    public boolean claimsGain(boolean lowerIsBetter, double detectableGain) {
+      if (!(lowerIsBetter ? high < 1 : low > 1)) {
+        return false;
+      }
+      return (lowerIsBetter ? 1 / estimate - 1 : estimate - 1) >= detectableGain;
+    }
   }
 
   /**
@@ -364,11 +376,7 @@ public record Summary(
     public boolean claimsGain(Goal objective) {
       boolean latency = objective.lowerIsBetter();
       Ratio r = latency ? latencyRatio : tpsRatio;
-      if (r == null || !r.excludesOne()) {
-        return false;
-      }
-      double gain = latency ? 1 / r.estimate() - 1 : r.estimate() - 1;
-      return (latency ? r.high() < 1 : r.low() > 1) && gain >= detectableGain;
+      return r != null && r.claimsGain(latency, detectableGain);
     }
   }
 

@@ -409,17 +409,12 @@ public record Verdict(
   }
 
   /**
-   * Whether {@code r} may be called a gain: its interval lies wholly on the better side of 1 and
-   * the estimated gain is at least {@code detectableGain}, the smallest gain its row's validation
-   * could detect, the rule of {@link Summary.ResultRow#claimsGain} and of the results table. A pick
-   * whose table row read "below what this validation can detect (4%)" was once the headline's
-   * "Apply" on the interval alone.
+   * Whether {@code r} may be called a gain by the results table's rule ({@link
+   * Summary.Ratio#claimsGain}). A pick whose table row read "below what this validation can detect
+   * (4%)" was once the headline's "Apply" on its interval alone.
    */
   private static boolean claims(Summary.Ratio r, boolean latency, double detectableGain) {
-    if (r == null || !(latency ? r.high() < 1 : r.low() > 1)) {
-      return false;
-    }
-    return (latency ? 1 / r.estimate() - 1 : r.estimate() - 1) >= detectableGain;
+    return r != null && r.claimsGain(latency, detectableGain);
   }
 
   /** Larger is better on either objective. */
