@@ -32,6 +32,7 @@ public final class ProgressPrinter {
   private java.time.Instant clockStart;
   private int firstTrial;
   private double estimatedTrialSeconds;
+  private double repeatSeconds; // spent since the clock started on windows run again (see times)
 
   public ProgressPrinter(PrintWriter out, boolean terminal) {
     this.out = out;
@@ -60,6 +61,7 @@ public final class ProgressPrinter {
     this.clockStart = clock.instant();
     this.firstTrial = firstTrial;
     this.estimatedTrialSeconds = trialSeconds;
+    this.repeatSeconds = 0;
   }
 
   /**
@@ -107,6 +109,7 @@ public final class ProgressPrinter {
   /** A trial ended: its figures (or why it failed) and the best so far per track. */
   public synchronized void trialFinished(TrialResult result) {
     endLive();
+    repeatSeconds += repeatSeconds(result);
     if (result.isOk()) {
       var w = result.workload();
       // A benchmark command may report TPS alone: what it left out (0) is not printed.
@@ -183,14 +186,25 @@ public final class ProgressPrinter {
     }
     double elapsed = java.time.Duration.between(clockStart, clock.instant()).toMillis() / 1000.0;
     int done = trial - firstTrial;
-    // measured trials say more than the estimate once there are any
-    double perTrial = done > 0 ? elapsed / done : estimatedTrialSeconds;
+    // Measured trials say more than the estimate once there are any. A window that other processes
+    // disturbed, waited for quiet and ran again is an accident of the host, not the length of the
+    // trials to come: one such early trial once doubled the time left.
+    double perTrial = done > 0 ? (elapsed - repeatSeconds) / done : estimatedTrialSeconds;
     double left = perTrial * (totalTrials - trial + 1);
     return "  ("
         + PlanSummary.duration(Math.round(elapsed))
         + " elapsed, about "
         + PlanSummary.duration(Math.round(left))
         + " left)";
+  }
+
+  /** The seconds a trial spent on a disturbed window: the wait for quiet and the window again. */
+  private static double repeatSeconds(TrialResult result) {
+    return java.util.stream.Stream.of("quietWait", "rerunReset", "rerun")
+        .map(result.timingsSeconds()::get)
+        .filter(s -> s != null && s > 0)
+        .mapToDouble(Double::doubleValue)
+        .sum();
   }
 
   /** Ends an in-place line so the next output starts on a fresh one. */

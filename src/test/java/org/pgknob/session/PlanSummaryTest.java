@@ -15,6 +15,7 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.pgknob.runs.Goal;
 import org.pgknob.runs.Track;
+import org.pgknob.trial.TrialResult;
 
 class PlanSummaryTest {
   @Test
@@ -97,6 +98,38 @@ class PlanSummaryTest {
     p.trialStarted(2, 23, 29, "baseline 2/3", Map.of());
     assertTrue(
         text.toString().contains("[2/23] baseline 2/3  (20 s elapsed, about 9 min left)"),
+        text::toString);
+  }
+
+  @Test
+  void aWindowRunAgainAfterADisturbanceDoesNotLengthenTheTimeLeft() {
+    StringWriter text = new StringWriter();
+    ProgressPrinter p = new ProgressPrinter(new PrintWriter(text, true), false);
+    MutableClock clock = new MutableClock(Instant.parse("2026-12-01T09:00:00Z"));
+    p.clock(clock, 1, 20);
+    p.trialStarted(1, 10, 10, "baseline 1/3", Map.of());
+    // 20 s of trial, then 12 s waiting for quiet and 23 s to reset and run the window again
+    TrialResult first =
+        Trials.ok(1, "baseline", "reload", "baseline 1/3", Map.of(), Map.of(), 500, 4);
+    p.trialFinished(
+        new TrialResult(
+            first.trial(),
+            first.phase(),
+            first.track(),
+            first.label(),
+            first.config(),
+            first.settings(),
+            first.status(),
+            first.reason(),
+            first.workload(),
+            first.resources(),
+            first.predictedMemoryBytes(),
+            first.startedAt(),
+            Map.of("total", 55.0, "quietWait", 12.0, "rerunReset", 3.0, "rerun", 20.0)));
+    clock.now = clock.now.plus(Duration.ofSeconds(55));
+    p.trialStarted(2, 10, 10, "baseline 2/3", Map.of());
+    assertTrue(
+        text.toString().contains("[2/10] baseline 2/3  (55 s elapsed, about 3 min left)"),
         text::toString);
   }
 
