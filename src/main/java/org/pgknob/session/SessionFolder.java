@@ -104,13 +104,14 @@ public final class SessionFolder {
 
   /**
    * Removes the folder when nothing was written to it (a session whose setup failed), so that no
-   * folder without a session is left behind; a folder with any file stays.
+   * folder without a session is left behind; a folder with any file stays. Says whether it removed
+   * it.
    */
-  public void removeIfEmpty() {
+  public boolean removeIfEmpty() {
     try {
-      Files.deleteIfExists(dir);
+      return Files.deleteIfExists(dir);
     } catch (IOException e) {
-      // not empty, or not ours to remove: it stays
+      return false; // not empty, or not ours to remove: it stays
     }
   }
 

@@ -51,7 +51,11 @@ public final class SessionRunner {
     try (Target target = openTarget.apply(folder.file(SessionFolder.RESTORE_FILE))) {
       run(target, out, err, newSession.prepare(folder, target));
     } catch (RuntimeException e) {
-      folder.removeIfEmpty();
+      if (folder.removeIfEmpty()) {
+        // the first line named this folder: say it is gone, so nobody looks for it
+        out.println("nothing was recorded: " + folder.dir() + " is removed");
+        out.flush();
+      }
       throw e;
     }
   }

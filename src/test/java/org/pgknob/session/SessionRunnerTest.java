@@ -1,6 +1,7 @@
 package org.pgknob.session;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -64,7 +65,15 @@ class SessionRunnerTest {
     assertSame(UNREACHABLE, e);
     Path dir = restoreFile[0].getParent();
     assertEquals(SessionFolder.RESTORE_FILE, restoreFile[0].getFileName().toString());
-    assertEquals("comparison " + dir.getFileName() + " in " + dir + "\n", out.toString());
+    assertEquals(
+        "comparison "
+            + dir.getFileName()
+            + " in "
+            + dir
+            + "\nnothing was recorded: "
+            + dir
+            + " is removed\n",
+        out.toString());
     assertEquals(List.of(), folders(), "no session folder left behind");
     assertEquals("", err.toString(), "nothing to restore: the server was never opened");
   }
@@ -85,5 +94,6 @@ class SessionRunnerTest {
     assertEquals(1, left.size(), left::toString);
     assertTrue(Files.exists(left.get(0).resolve(SessionFolder.RESTORE_FILE)));
     assertTrue(out.toString().startsWith("session " + left.get(0).getFileName() + " in "));
+    assertFalse(out.toString().contains("removed"), out::toString);
   }
 }
