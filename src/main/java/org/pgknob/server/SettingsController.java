@@ -156,60 +156,19 @@ final class SettingsController {
             "nothing to do; run pgknob again to go on");
       }
       Map<String, String> previous = file == null ? Map.of() : file.applied();
-      Map<String, String> wanted = new LinkedHashMap<>();
-      Map<String, String> expected = new LinkedHashMap<>();
-      Set<String> touched;
+      SettingChanges planned;
       Optional<String> lastGoodAutoConf;
-      List<SettingChange> changes = new ArrayList<>();
-      boolean restart = false;
       try (Connection conn = connect()) {
         Map<String, ServerSetting> now = PgSettings.byName(conn);
-        for (Map.Entry<String, String> e : requested.entrySet()) {
-          // GUC names are case-insensitive; pg_settings spells a few in mixed case (TimeZone).
-          ServerSetting s = SettingCheck.changeable(now, e.getKey().strip(), e.getValue());
-          String name = s.name();
-          wanted.put(name, e.getValue().strip());
-          expected.put(name, SettingValue.canonical(s, e.getValue()));
-        }
-        touched = new LinkedHashSet<>(wanted.keySet());
-        touched.addAll(touchedNames());
-        server.checkPrivileges(conn, touched);
-        for (String name : touched) {
-          ServerSetting s = now.get(name);
-          if (s == null) {
-            continue;
-          }
-          boolean differs;
-          if (wanted.containsKey(name)) {
-            differs = !SettingValue.sameValue(s, expected.get(name), s.setting());
-          } else {
-            OriginalSetting original = file.snapshot().original(name).orElseThrow();
-            if (original.verifiable()) {
-              expected.put(name, original.setting());
-              differs = !SettingValue.sameValue(s, original.setting(), s.setting());
-            } else {
-              // Back to a built-in default: a change whenever something sets it now.
-              differs = !"default".equals(s.source()) || s.pendingRestart();
-            }
-          }
-          if (differs) {
-            String after =
-                wanted.containsKey(name)
-                    ? wanted.get(name)
-                    : file.snapshot().original(name).orElseThrow().display() + " (original)";
-            changes.add(new SettingChange(name, s.display(), after, s.needsRestart()));
-            restart |= s.needsRestart();
-          }
-        }
-        if (restart && !server.canRestart()) {
-          List<String> needing =
-              changes.stream()
-                  .filter(SettingChange::needsRestart)
-                  .map(SettingChange::name)
-                  .toList();
+        planned =
+            SettingChanges.of(
+                now, requested, touchedNames(), n -> file.snapshot().original(n).orElseThrow());
+        server.checkPrivileges(conn, planned.touched());
+        if (planned.restart() && !server.canRestart()) {
+          List<String> needing = planned.needingRestart();
           throw new SettingRejectedException(
               SettingRejectedException.Reason.INVALID,
-              wanted,
+              planned.wanted(),
               String.join(", ", needing)
                   + " takes a server restart and no restart command was given",
               "",
@@ -217,27 +176,27 @@ final class SettingsController {
                   + String.join(", ", needing)
                   + " out; nothing was changed");
         }
-        recordOriginals(conn, now, wanted);
+        recordOriginals(conn, now, planned.wanted());
         lastGoodAutoConf = server.readAutoConf(conn);
         String failing = null;
         try (Statement st = conn.createStatement()) {
-          for (String name : touched) {
+          for (String name : planned.touched()) {
             failing = name;
-            st.execute(statementFor(name, wanted));
+            st.execute(statementFor(name, planned.wanted()));
           }
           failing = null;
           st.execute("SELECT pg_catalog.pg_reload_conf()");
           connectionsStale();
         } catch (SQLException e) {
           String serverMessage = ServerMessages.of(e);
-          recover(previous, touched, lastGoodAutoConf, serverMessage);
+          recover(previous, planned.touched(), lastGoodAutoConf, serverMessage);
           throw new SettingRejectedException(
               SettingRejectedException.Reason.SERVER_REFUSED,
-              wanted,
+              planned.wanted(),
               "the server refused "
                   + (failing == null
                       ? "the configuration"
-                      : failing + " = " + wanted.getOrDefault(failing, "(original)")),
+                      : failing + " = " + planned.wanted().getOrDefault(failing, "(original)")),
               serverMessage,
               "nothing was changed: the previous settings are back");
         }
@@ -245,39 +204,39 @@ final class SettingsController {
         throw lost(e);
       }
       boolean restarted = false;
-      if (restart) {
+      if (planned.restart()) {
         try {
           server.restart();
           connectionsStale();
           restarted = true;
         } catch (ServerStartException e) {
           String reason = e.serverMessage().isEmpty() ? e.getMessage() : e.serverMessage();
-          recover(previous, touched, lastGoodAutoConf, reason);
+          recover(previous, planned.touched(), lastGoodAutoConf, reason);
           throw new SettingRejectedException(
               SettingRejectedException.Reason.DID_NOT_START,
-              wanted,
+              planned.wanted(),
               "PostgreSQL did not come back after a restart with "
-                  + describe(wanted)
+                  + describe(planned.wanted())
                   + ": "
                   + e.getMessage(),
               reason,
               "pgknob put back the previous settings and the server is up again");
         }
       }
-      List<String> mismatches = SettingsReadBack.await(server, expected);
+      List<String> mismatches = SettingsReadBack.await(server, planned.expected());
       if (!mismatches.isEmpty()) {
         String reason = String.join("; ", mismatches);
-        recover(previous, touched, lastGoodAutoConf, reason);
+        recover(previous, planned.touched(), lastGoodAutoConf, reason);
         throw new SettingRejectedException(
             SettingRejectedException.Reason.DID_NOT_TAKE_EFFECT,
-            wanted,
-            "the server does not show " + describe(wanted) + " after the change",
+            planned.wanted(),
+            "the server does not show " + describe(planned.wanted()) + " after the change",
             reason,
             "pgknob put back the previous settings");
       }
-      file = file.withState(RestoreFile.APPLIED, file.snapshot(), wanted, Map.of());
+      file = file.withState(RestoreFile.APPLIED, file.snapshot(), planned.wanted(), Map.of());
       file.write(restoreFilePath);
-      return new ApplyReport(changes, true, restarted, secondsSince(startNanos));
+      return new ApplyReport(planned.changes(), true, restarted, secondsSince(startNanos));
     } finally {
       lock.unlock();
     }
