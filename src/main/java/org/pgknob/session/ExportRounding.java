@@ -7,10 +7,11 @@ import org.pgknob.runs.Summary;
 import org.pgknob.trial.TrialResult;
 
 /**
- * Rounds a measured pick's values for export as a DBA writes them ({@link DbaRounding}): other
- * numbers to two significant digits ({@code random_page_cost} 1.63335 as 1.6), and memory (7.4GB as
- * 7GB is too far, 6170887kB as 6GB is not) without crossing the memory limit the pick was checked
- * against:
+ * Rounds a pick's values as a DBA writes them ({@link DbaRounding}), before validation measures a
+ * pick ({@link PickRounding}) and again at export, where a validated pick has nothing left to round
+ * and an unvalidated one is rounded as it is written out: other numbers to two significant digits
+ * ({@code random_page_cost} 1.63335 as 1.6), and memory (7.4GB as 7GB is too far, 6170887kB as 6GB
+ * is not) without crossing the memory limit the pick was checked against:
  *
  * <ul>
  *   <li>memory the server allocates per backend or worker (work_mem, maintenance_work_mem, ...) and

@@ -160,8 +160,10 @@ final class SessionResults {
         if (validatedNames.contains(name)) {
           continue;
         }
-        Summary.ResultRow unvalidated = unvalidatedRow(name);
-        Optional<String> twin = validatedTwin(unvalidated, rows);
+        Optional<Configuration> best = searchBest(name);
+        Summary.ResultRow unvalidated = unvalidatedRow(name, best);
+        Optional<String> twin =
+            validatedTwin(unvalidated, asWritten(name, best, proposer, search), rows);
         if (twin.isPresent()) {
           // Its search's best is a pick validated already (the latency pick is usually the tps
           // one): that pick's validated figures, never the best single window of the search.
@@ -218,7 +220,9 @@ final class SessionResults {
    * simplification (an unvalidated row is the search's best as it is, not simplified).
    */
   private static Optional<String> validatedTwin(
-      Summary.ResultRow unvalidated, List<Summary.ResultRow> rows) {
+      Summary.ResultRow unvalidated,
+      Map<String, String> unvalidatedAsWritten,
+      List<Summary.ResultRow> rows) {
     return rows.stream()
         .filter(r -> r.tpsRatio() != null || r.latencyRatio() != null)
         .filter(r -> r.track() != null && r.objective() != null)
@@ -226,7 +230,8 @@ final class SessionResults {
             r ->
                 !r.settings().isEmpty()
                     && (r.settings().equals(unvalidated.settings())
-                        || r.searchSettings().equals(unvalidated.settings())))
+                        || r.searchSettings().equals(unvalidated.settings())
+                        || r.searchSettings().equals(unvalidatedAsWritten)))
         .sorted(
             java.util.Comparator.comparing(
                 (Summary.ResultRow r) -> r.track() == unvalidated.track() ? 0 : 1))
@@ -454,15 +459,36 @@ final class SessionResults {
         pgtuneRatio);
   }
 
-  private Summary.ResultRow unvalidatedRow(String name) {
+  /**
+   * The settings of an unvalidated pick's search best as a validated pick's would be written
+   * ({@link StepProposer#asWritten}): a validated row's search settings are those, so this finds
+   * its twin.
+   */
+  private Map<String, String> asWritten(
+      String name,
+      Optional<Configuration> searchBest,
+      StepProposer proposer,
+      List<TrialResult> search) {
+    SearchSpace space = context.trackSpace(ResultKey.parse(name).track());
+    return searchBest
+        .map(best -> StepProposer.withoutDefaults(proposer.asWritten(best, space, search), space))
+        .map(c -> ServerChanges.only(c.rendered(space), context.serverSettings()))
+        .orElse(Map.of());
+  }
+
+  /** The model's best configuration of a track for an objective over every trial, if any ran. */
+  private Optional<Configuration> searchBest(String name) {
     ResultKey key = ResultKey.parse(name);
     SearchSpace space = context.trackSpace(key.track());
     OptimizerSpec spec =
         new OptimizerSpec(space, Objectives.of(key.objective()), inputs.seed(), c -> true, true);
-    Optional<Configuration> best =
-        ModelReplay.fitted(spec, inputs.surrogate(), trials)
-            .incumbent()
-            .map(i -> i.configuration());
+    return ModelReplay.fitted(spec, inputs.surrogate(), trials)
+        .incumbent()
+        .map(i -> i.configuration());
+  }
+
+  private Summary.ResultRow unvalidatedRow(String name, Optional<Configuration> best) {
+    SearchSpace space = context.trackSpace(ResultKey.parse(name).track());
     if (best.isEmpty()) {
       return row(name, List.of(), Map.of(), null, null, "no successful trial in this track");
     }

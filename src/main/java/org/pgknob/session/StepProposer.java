@@ -282,10 +282,11 @@ final class StepProposer {
   }
 
   /**
-   * The pick {@code name} ("restart/tps") as validation measures it: the track's {@link #best},
-   * with the settings the evidence does not support left at their defaults ({@link
-   * PickSimplifier}). Computed once, from the trials before validation only, so that every round,
-   * the results and a resumed session see the same configuration.
+   * The pick {@code name} ("restart/tps") as validation measures it: the track's {@link #best}, its
+   * values as a DBA writes them ({@link #asWritten}), with the settings the evidence does not
+   * support left at their defaults ({@link PickSimplifier}). Computed once, from the trials before
+   * validation only, so that every round, the results and a resumed session see the same
+   * configuration.
    */
   PickSimplifier.Result pick(String name, List<TrialResult> logged) {
     List<TrialResult> search = logged.subList(0, Math.min(logged.size(), plan.searchTrials()));
@@ -323,7 +324,7 @@ final class StepProposer {
   private PickSimplifier.Result simplified(String name, List<TrialResult> search) {
     ResultKey key = ResultKey.parse(name);
     SearchSpace space = context.trackSpace(key.track());
-    Configuration pick = best(name, search);
+    Configuration pick = asWritten(best(name, search), space, search);
     OptimizerSpec spec =
         new OptimizerSpec(space, Objectives.of(key.objective()), inputs.seed(), c -> true, true);
     Bayes model = ModelReplay.fittedForChanges(spec, inputs.surrogate(), search);
@@ -347,6 +348,27 @@ final class StepProposer {
             c -> context.rules().check(c, context.safety(space)).accepted(),
             PickSimplifier.margin(detectable))
         .simplify(pick);
+  }
+
+  /**
+   * {@code best} with its values as a DBA writes them ({@link PickRounding}), shared_buffers and
+   * wal_buffers rounding up only within what its search trials' predicted memory leaves under the
+   * limit: the pick that validation measures, and that the exports then write as they are.
+   */
+  Configuration asWritten(Configuration best, SearchSpace space, List<TrialResult> search) {
+    List<Integer> measuredAt =
+        search.stream()
+            .filter(
+                t ->
+                    space.names().containsAll(t.config().keySet())
+                        && Configuration.normalized(t.config(), space).equals(best))
+            .map(TrialResult::trial)
+            .toList();
+    return PickRounding.round(
+        best,
+        space,
+        ExportRounding.forRow(measuredAt, search, context.machine(), null),
+        c -> context.rules().check(c, context.safety(space)).accepted());
   }
 
   /**

@@ -14,6 +14,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
@@ -126,5 +127,16 @@ class SessionPickSimplifiedTest {
     }
     String json = Files.readString(folder.file(SessionFolder.SUMMARY_FILE));
     assertTrue(json.contains("\"leftAtDefaults\""), json);
+
+    // The export is the configuration validation measured, value for value: the pick's values were
+    // written as a DBA writes them before its first round, so the export has nothing to round.
+    var export = org.pgknob.Json.mapper().readTree(folder.file("best-restart-tps.json").toFile());
+    Map<String, String> exported = new TreeMap<>();
+    export
+        .get("settings")
+        .properties()
+        .forEach(e -> exported.put(e.getKey(), e.getValue().asText()));
+    assertEquals(new TreeMap<>(validated.get(0).settings()), exported, log);
+    assertFalse(export.get("about").toString().contains("rounded"), export.toString());
   }
 }
