@@ -146,7 +146,7 @@ public final class ProgressPrinter {
                     result.isOk() ? "its numbers may be low" : "that may be why it failed"));
     if (!best.byTrack().isEmpty()) {
       out.println(
-          "  best so far: "
+          "  best window so far: "
               + best.byTrack().entrySet().stream()
                   .map(
                       e ->

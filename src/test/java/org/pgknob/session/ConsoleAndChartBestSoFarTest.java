@@ -46,7 +46,7 @@ class ConsoleAndChartBestSoFarTest {
       String printed = text.getBuffer().substring(before);
       Map<String, Double> consoleBest = new LinkedHashMap<>();
       for (String line : printed.split("\n")) {
-        if (line.startsWith("  best so far: ")) {
+        if (line.startsWith("  best window so far: ")) {
           Matcher m = BEST.matcher(line);
           while (m.find()) {
             consoleBest.put(m.group(1), Double.parseDouble(m.group(2)));

@@ -43,11 +43,11 @@ class ProgressPrinterTest {
           10/20 s: 2010 TPS
           20/20 s: 2020 TPS
           -> 2010.4 TPS, 54282 NOPM, 3.90 ms avg, 7.80 ms p95
-          best so far: restart 2010.4 TPS (trial 4)
+          best window so far: restart 2010.4 TPS (trial 4)
         [5/24] sweep shared_buffers=8192MB
           changes: shared_buffers=8192MB
           -> memory guard: would not start
-          best so far: restart 2010.4 TPS (trial 4)
+          best window so far: restart 2010.4 TPS (trial 4)
         """,
         text.toString());
   }
@@ -78,9 +78,9 @@ class ProgressPrinterTest {
         """
           -> 1500.0 TPS, 40500 NOPM, 5.00 ms avg, 10.00 ms p95
           ! trial 7: other processes used 1.3 of 2 cores during the window; its numbers may be low
-          best so far: reload 1500.0 TPS (trial 7)
+          best window so far: reload 1500.0 TPS (trial 7)
           -> 1400.0 TPS, 37800 NOPM, 5.00 ms avg, 10.00 ms p95
-          best so far: reload 1500.0 TPS (trial 7)
+          best window so far: reload 1500.0 TPS (trial 7)
         """,
         text.toString());
   }
@@ -95,7 +95,7 @@ class ProgressPrinterTest {
     assertEquals(
         """
           -> 2700.0 TPS, 72900 NOPM, 1.50 ms avg, 3.00 ms p95
-          best so far: reload 3100.0 TPS (trial 1), restart 2700.0 TPS (trial 4)
+          best window so far: reload 3100.0 TPS (trial 1), restart 2700.0 TPS (trial 4)
         """,
         text.toString());
   }
