@@ -5,12 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Clock;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -24,10 +20,8 @@ import org.pgknob.runs.Summary;
 import org.pgknob.runs.Track;
 import org.pgknob.server.ManagedCluster;
 import org.pgknob.space.SearchSpace;
-import org.pgknob.testing.SessionPostgres;
 import org.pgknob.trial.Phase;
 import org.pgknob.trial.TrialResult;
-import org.pgknob.workload.Progress;
 
 /**
  * A session through --workload-cmd against a real PostgreSQL 18 whose synthetic workload reads one
@@ -50,28 +44,18 @@ class SessionPickSimplifiedTest {
             + " j=$(( n * 37 % 15 * 10 - 70 ));"
             + " case \"$s\" in *'\"shared_buffers\"'*) b=1300 ;; *) b=1000 ;; esac;"
             + " echo \"{\\\"value\\\": $(( b * (1000 + j) / 1000 )), \\\"latency_ms\\\": 3}\"";
-    Map<String, Object> m = new LinkedHashMap<>(TinyInputs.of(BUDGET, List.of("restart")).toMap());
-    m.put("workload", Map.of("name", "command", "command", workload));
-    return SessionInputs.fromMap(m);
+    return TinyInputs.withCommand(BUDGET, List.of("restart"), workload);
   }
 
   @Test
   void theValidatedPickHoldsNoSettingTheWorkloadIgnoresAndTheSummarySaysWhatWasLeftOut()
       throws Exception {
-    ManagedCluster cluster = SessionPostgres.cluster();
-    SessionFolder folder = SessionFolder.create(runs, Clock.systemUTC());
-    cluster.useRestoreFile(folder.file(SessionFolder.RESTORE_FILE));
-    StringWriter out = new StringWriter();
-    Summary summary =
-        TuningSession.create(
-                folder,
-                inputs(runs.resolve("runs-counted")),
-                cluster,
-                new ProgressPrinter(new PrintWriter(out, true), false),
-                Progress.SILENT,
-                Clock.systemUTC())
-            .run();
-    List<TrialResult> trials = folder.trials().read().trials();
+    RecordedSession session = RecordedSession.run(runs, inputs(runs.resolve("runs-counted")), null);
+    ManagedCluster cluster = session.cluster();
+    SessionFolder folder = session.folder();
+    Summary summary = session.summary();
+    String out = session.console();
+    List<TrialResult> trials = session.trials();
     String log =
         trials.stream()
                 .map(
@@ -110,7 +94,7 @@ class SessionPickSimplifiedTest {
     leftOut.removeAll(kept);
     assertFalse(leftOut.isEmpty(), "some passengers left out:\n" + log);
     assertEquals(leftOut, row.simplified().leftAtDefaults().keySet());
-    assertTrue(out.toString().contains("restart/tps pick simplified: "), "on the console:\n" + out);
+    assertTrue(out.contains("restart/tps pick simplified: "), "on the console:\n" + out);
 
     // A resumed session builds its proposer afresh from the logged trials: the same pick, whether
     // it sees the validation runs or stops at the search.

@@ -5,15 +5,12 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.io.Writer;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Instant;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -49,27 +46,16 @@ class SessionRaceTest {
   @TempDir Path runs;
 
   private static SessionInputs inputs() {
-    Map<String, Object> m = new LinkedHashMap<>(TinyInputs.of(BUDGET, List.of("restart")).toMap());
-    m.put("workload", Map.of("name", "command", "command", WORKLOAD));
-    return SessionInputs.fromMap(m);
+    return TinyInputs.withCommand(BUDGET, List.of("restart"), WORKLOAD);
   }
 
   @Test
   void theTwoBestFirstProposalsAreRacedAndAResumeProposesTheSameNextRun() throws Exception {
-    ManagedCluster cluster = SessionPostgres.cluster();
-    SessionFolder folder = SessionFolder.create(runs, Clock.systemUTC());
-    cluster.useRestoreFile(folder.file(SessionFolder.RESTORE_FILE));
-    StringWriter out = new StringWriter();
-    Summary summary =
-        TuningSession.create(
-                folder,
-                inputs(),
-                cluster,
-                new ProgressPrinter(new PrintWriter(out, true), false),
-                Progress.SILENT,
-                Clock.systemUTC())
-            .run();
-    List<TrialResult> trials = folder.trials().read().trials();
+    RecordedSession session = RecordedSession.run(runs, inputs(), null);
+    SessionFolder folder = session.folder();
+    Summary summary = session.summary();
+    String out = session.console();
+    List<TrialResult> trials = session.trials();
     String phases =
         trials.stream()
             .map(t -> t.label() + " " + Math.round(Objectives.value(t, Goal.TPS)))
@@ -118,7 +104,7 @@ class SessionRaceTest {
     assertEquals(Goal.TPS, tps.objective());
     assertEquals(defaultsRuns, tps.references().size(), "every run of the defaults");
     assertTrue(defaultsRuns >= 3 + 3, "baseline and validation A runs");
-    assertTrue(out.toString().contains("noise (tps):"), out.toString());
+    assertTrue(out.contains("noise (tps):"), out);
 
     // Resume after the first race run: the run after the cut is proposed again, with the same
     // settings. Only that run is in question, so the resumed session stops once it is logged

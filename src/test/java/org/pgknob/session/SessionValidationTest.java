@@ -6,15 +6,10 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Path;
-import java.time.Clock;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.Set;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
@@ -22,11 +17,8 @@ import org.junit.jupiter.api.io.TempDir;
 import org.pgknob.runs.Goal;
 import org.pgknob.runs.Summary;
 import org.pgknob.runs.Track;
-import org.pgknob.server.ManagedCluster;
-import org.pgknob.testing.SessionPostgres;
 import org.pgknob.trial.Phase;
 import org.pgknob.trial.TrialResult;
-import org.pgknob.workload.Progress;
 
 /**
  * Validation until it decides, in a short session through --workload-cmd against a real PostgreSQL
@@ -44,31 +36,44 @@ class SessionValidationTest {
 
   @TempDir Path runs;
 
-  private SessionInputs inputs(Path counter) {
+  /**
+   * The synthetic workload: the n-th run (counted in {@code counter}) reports {@code tps} and
+   * {@code latency} (tenths of a ms), shell expressions of n and of the settings {@code $s}, times
+   * a fixed +-6% pattern.
+   */
+  private static SessionInputs inputs(Path counter, String tpsAndLatency) {
     String workload =
         "s=$(cat); f="
             + counter
             + "; n=$(( $(cat $f 2>/dev/null || echo 0) + 1 )); echo $n > $f;"
             + " k=$(( n * 7919 % 13 - 6 ));"
-            + " if [ \"$s\" = '{}' ] || [ $n -gt 4 ]; then b=1000; else b=1100; fi;"
-            + " if [ \"$s\" = '{}' ]; then l=44; else l=40; fi;"
+            + tpsAndLatency
             + " echo \"{\\\"value\\\": $(( b * (100 + k) / 100 )),"
             + " \\\"latency_ms\\\": $(( l / 10 )).$(( l % 10 ))}\"";
-    Map<String, Object> m = new LinkedHashMap<>(TinyInputs.of("30", List.of("reload")).toMap());
-    m.put("workload", Map.of("name", "command", "command", workload));
-    return SessionInputs.fromMap(m);
+    return TinyInputs.withCommand("30", List.of("reload"), workload);
+  }
+
+  private SessionInputs inputs(Path counter) {
+    return inputs(
+        counter,
+        " if [ \"$s\" = '{}' ] || [ $n -gt 4 ]; then b=1000; else b=1100; fi;"
+            + " if [ \"$s\" = '{}' ]; then l=44; else l=40; fi;");
   }
 
   /** 3 baseline runs, 1 reload-track proposal, then up to 6 rounds of 3 runs. */
   private static SessionPlan plan() {
+    return plan(1, MAX_ROUNDS);
+  }
+
+  private static SessionPlan plan(int reloadProposals, int maxRounds) {
     return new SessionPlan(
         3,
         List.of(),
-        List.of(new SessionPlan.BayesTrack(Track.RELOAD, 1)),
+        List.of(new SessionPlan.BayesTrack(Track.RELOAD, reloadProposals)),
         List.of(
             new SessionPlan.Validation("reload/tps", Track.RELOAD),
             new SessionPlan.Validation("pgtune", Track.RESTART)),
-        MAX_ROUNDS,
+        maxRounds,
         null,
         new SessionPlan.Validating(Goal.TPS, 0.06, 3, 1));
   }
@@ -77,21 +82,11 @@ class SessionValidationTest {
   void roundsGoOnUntilDecidedWithPgTuneInEachInOrdersOfTheirOwnAndAResumeProposesTheSame()
       throws Exception {
     Path counter = runs.resolve("runs-counted");
-    ManagedCluster cluster = SessionPostgres.cluster();
-    SessionFolder folder = SessionFolder.create(runs, Clock.systemUTC());
-    cluster.useRestoreFile(folder.file(SessionFolder.RESTORE_FILE));
-    StringWriter out = new StringWriter();
-    Summary summary =
-        TuningSession.create(
-                folder,
-                inputs(counter),
-                plan(),
-                cluster,
-                new ProgressPrinter(new PrintWriter(out, true), false),
-                Progress.SILENT,
-                Clock.systemUTC())
-            .run();
-    List<TrialResult> trials = folder.trials().read().trials();
+    RecordedSession session = RecordedSession.run(runs, inputs(counter), plan());
+    SessionFolder folder = session.folder();
+    Summary summary = session.summary();
+    String out = session.console();
+    List<TrialResult> trials = session.trials();
     String log =
         trials.stream()
             .map(
@@ -139,7 +134,7 @@ class SessionValidationTest {
     ValidationRounds rule = new ValidationRounds(plan, Set.of());
     assertTrue(rule.decided(trials), log);
     assertFalse(rule.decided(trials.subList(0, trials.size() - 3)), log);
-    assertTrue(out.toString().contains("validation decided after " + rounds), out.toString());
+    assertTrue(out.contains("validation decided after " + rounds), out);
 
     // the pick has its ratio against PGTune-style from the same rounds, and no gain is claimed
     Summary.ResultRow pick =
@@ -199,5 +194,53 @@ class SessionValidationTest {
         assertTrue(next.isEmpty(), "validation ends where it did");
       }
     }
+  }
+
+  /**
+   * The latency pick that is the validated tps pick is known as its twin when the tps pick was
+   * validated with its values as a DBA writes them. Two reload-track proposals; the workload makes
+   * the second (run 5, whose values the search's design leaves unround) the best for both TPS and
+   * latency, so the search's best is the same configuration for both objectives; only reload/tps is
+   * validated.
+   */
+  @Test
+  void theUnvalidatedLatencyPickIsTheValidatedTpsPickWhoseValuesWereRounded() throws Exception {
+    RecordedSession session =
+        RecordedSession.run(
+            runs,
+            inputs(
+                runs.resolve("runs-counted"),
+                " if [ \"$s\" = '{}' ]; then b=1000; l=44; elif [ $n -eq 5 ]; then b=1300; l=30;"
+                    + " else b=1100; l=40; fi;"),
+            plan(2, 3));
+    Summary summary = session.summary();
+    String out = session.console();
+    List<TrialResult> trials = session.trials();
+    String log =
+        trials.stream().map(t -> t.label() + " " + t.settings()).collect(Collectors.joining("\n"))
+            + "\n"
+            + out;
+    TrialResult best = trials.get(4);
+    assertEquals(Phase.BAYES, best.phase(), log);
+    TrialResult validated =
+        trials.stream()
+            .filter(t -> t.phase() == Phase.VALIDATION && t.label().endsWith(" reload/tps"))
+            .findFirst()
+            .orElseThrow();
+    // the precondition: validation measured the search's best with its values rounded
+    assertNotEquals(best.settings(), validated.settings(), log);
+
+    Summary.ResultRow tps = row(summary, "reload/tps");
+    Summary.ResultRow latency = row(summary, "reload/latency");
+    assertTrue(
+        latency.verdict().contains("the same configuration as reload/tps"),
+        latency.verdict() + "\n" + log);
+    assertFalse(latency.verdict().contains("not validated"), latency.verdict());
+    assertEquals(tps.settings(), latency.settings());
+    assertEquals(tps.tpsRatio(), latency.tpsRatio());
+  }
+
+  private static Summary.ResultRow row(Summary summary, String name) {
+    return summary.results().stream().filter(r -> r.name().equals(name)).findFirst().orElseThrow();
   }
 }

@@ -16,6 +16,13 @@ public final class TinyInputs {
     return SessionInputs.fromMap(map(budget, tracks));
   }
 
+  /** {@link #of}, measured by a --workload-cmd {@code command} instead of TPROC-C. */
+  public static SessionInputs withCommand(String budget, List<String> tracks, String command) {
+    Map<String, Object> m = map(budget, tracks);
+    m.put("workload", Map.of("name", "command", "command", command));
+    return SessionInputs.fromMap(m);
+  }
+
   /** The same inputs as session.json's map, for a test that changes a few of them. */
   public static Map<String, Object> map(String budget, List<String> tracks) {
     Map<String, Object> m = new LinkedHashMap<>();
