@@ -182,7 +182,7 @@ final class SessionResults {
               row.withVerdict(
                       row.verdict()
                           + "; the same configuration as "
-                          + twin.get()
+                          + measured // the pick whose runs these are, not a twin of it
                           + ", measured once")
                   .withSimplified(simplified));
         } else {

@@ -8,8 +8,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Set;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
@@ -242,5 +244,55 @@ class SessionValidationTest {
 
   private static Summary.ResultRow row(Summary summary, String name) {
     return summary.results().stream().filter(r -> r.name().equals(name)).findFirst().orElseThrow();
+  }
+
+  /**
+   * A pick that another pick's runs stand for is named after the pick that was measured: here the
+   * restart track's best is the reload track's proposal (run 4, the best for TPS and latency), so
+   * restart/tps is measured, reload/tps is its twin, and each latency pick, not validated, is the
+   * same configuration again. Every row names restart/tps, whose runs it shows.
+   */
+  @Test
+  void everyPickThatIsTheSameConfigurationNamesThePickThatWasMeasured() throws Exception {
+    Map<String, Object> m =
+        new LinkedHashMap<>(
+            inputs(
+                    runs.resolve("runs-counted"),
+                    " if [ \"$s\" = '{}' ]; then b=1000; l=44; elif [ $n -eq 4 ]; then b=1300;"
+                        + " l=30; else b=1100; l=40; fi;")
+                .toMap());
+    m.put("tracks", List.of("reload", "restart"));
+    SessionPlan plan =
+        new SessionPlan(
+            3,
+            List.of(),
+            List.of(
+                new SessionPlan.BayesTrack(Track.RELOAD, 1),
+                new SessionPlan.BayesTrack(Track.RESTART, 1)),
+            List.of(
+                new SessionPlan.Validation("restart/tps", Track.RESTART),
+                new SessionPlan.Validation("reload/tps", Track.RELOAD),
+                new SessionPlan.Validation("pgtune", Track.RESTART)),
+            3,
+            null,
+            new SessionPlan.Validating(Goal.TPS, 0.06, 3, 1));
+    RecordedSession session = RecordedSession.run(runs, SessionInputs.fromMap(m), plan);
+    String log =
+        session.trials().stream()
+                .map(t -> t.label() + " " + t.settings())
+                .collect(Collectors.joining("\n"))
+            + "\n"
+            + session.console();
+
+    for (String name : List.of("reload/tps", "reload/latency", "restart/latency")) {
+      Summary.ResultRow row =
+          session.summary().results().stream()
+              .filter(r -> r.name().equals(name))
+              .findFirst()
+              .orElseThrow();
+      assertTrue(
+          row.verdict().contains("the same configuration as restart/tps, measured once"),
+          name + ": " + row.verdict() + "\n" + log);
+    }
   }
 }
