@@ -278,6 +278,16 @@ final class StepProposer {
           step.trial(), step.phase(), step.track(), step.label(), Map.of(), settings, null, null);
     }
     SearchSpace space = context.trackSpace(step.track());
+    // Every round measures what the first measured: a session resumed by another pgknob version,
+    // or on another machine whose arithmetic fits the model a little differently, could otherwise
+    // work out a slightly different pick and pool two configurations under one name.
+    for (TrialResult t : logged) {
+      if (ValidationDrops.round(t) > 0
+          && ValidationDrops.subject(t).equals(step.subject())
+          && space.names().containsAll(t.config().keySet())) {
+        return checked(step, space, Configuration.normalized(t.config(), space));
+      }
+    }
     return checked(step, space, pick(step.subject(), logged).simplified());
   }
 

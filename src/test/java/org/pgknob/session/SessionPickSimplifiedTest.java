@@ -112,6 +112,42 @@ class SessionPickSimplifiedTest {
     String json = Files.readString(folder.file(SessionFolder.SUMMARY_FILE));
     assertTrue(json.contains("\"leftAtDefaults\""), json);
 
+    // Every round measures what the first measured, even where a resume would work out another
+    // pick (another version, another machine): here the first run logged a shared_buffers 8MB
+    // above the pick's.
+    int first = trials.indexOf(validated.get(0));
+    TrialResult run = validated.get(0);
+    Map<String, Object> other = new TreeMap<>(run.config());
+    other.put("shared_buffers", ((Number) other.get("shared_buffers")).longValue() + 8);
+    List<TrialResult> resumed = new java.util.ArrayList<>(trials.subList(0, first));
+    resumed.add(
+        new TrialResult(
+            run.trial(),
+            run.phase(),
+            run.track(),
+            run.label(),
+            other,
+            run.settings(),
+            run.status(),
+            run.reason(),
+            run.workload(),
+            run.resources(),
+            run.predictedMemoryBytes(),
+            run.startedAt(),
+            run.timingsSeconds()));
+    resumed.addAll(trials.subList(first + 1, trials.size()));
+    StepProposer proposer = new StepProposer(context, inputs, plan);
+    Set<String> notValidated = proposer.sameAsDefaults(trials.subList(0, plan.searchTrials()));
+    int asked = 0;
+    for (int cut = first + 1; cut < trials.size(); cut++) {
+      Step step = plan.next(resumed.subList(0, cut), notValidated).orElseThrow();
+      if (step.subject().equals("restart/tps")) {
+        assertEquals(other, proposer.request(step, resumed.subList(0, cut)).config(), step.label());
+        asked++;
+      }
+    }
+    assertTrue(asked > 0, "a later round of restart/tps:\n" + log);
+
     // The export is the configuration validation measured, value for value: the pick's values were
     // written as a DBA writes them before its first round, so the export has nothing to round.
     var export = org.pgknob.Json.mapper().readTree(folder.file("best-restart-tps.json").toFile());
