@@ -517,7 +517,29 @@ final class SessionResults {
         best.get().rendered(space),
         null,
         null,
-        "not validated against the baseline (the budget left no room); best of the search");
+        "not validated against the baseline (" + whyNotValidated() + "); best of the search");
+  }
+
+  /**
+   * Why a pick of the search was not validated: the plan, made for the budget, left it out. A
+   * session whose validation stops early, once its ratios are decided, ends with time left, so "the
+   * budget left no room" alone read as false there: the plan's list says what it measured.
+   */
+  private String whyNotValidated() {
+    List<String> validated =
+        plan.validations().stream()
+            .map(v -> "pgtune".equals(v.name()) ? "PGTune-style" : v.name())
+            .toList();
+    if (validated.isEmpty()) {
+      return "the budget left no room";
+    }
+    String listed =
+        validated.size() == 1
+            ? validated.get(0)
+            : String.join(", ", validated.subList(0, validated.size() - 1))
+                + " and "
+                + validated.get(validated.size() - 1);
+    return "the budget's plan validates " + listed + " only";
   }
 
   /** Per validation round, the round's baseline run (A) and this candidate's run (B). */

@@ -295,4 +295,31 @@ class SessionValidationTest {
           name + ": " + row.verdict() + "\n" + log);
     }
   }
+
+  /**
+   * A latency pick that is not the validated tps pick says why it was not validated: the plan
+   * validates reload/tps and PGTune-style only, and the session may end with time to spare once its
+   * ratios are decided, so "the budget left no room" would not be true of it.
+   */
+  @Test
+  void aPickThePlanDoesNotValidateSaysWhichPicksThePlanValidates() throws Exception {
+    RecordedSession session =
+        RecordedSession.run(
+            runs,
+            inputs(
+                runs.resolve("runs-counted"),
+                " if [ \"$s\" = '{}' ]; then b=1000; l=44; elif [ $n -eq 4 ]; then b=1300; l=40;"
+                    + " elif [ $n -eq 5 ]; then b=1100; l=30; else b=1100; l=40; fi;"),
+            plan(2, 3));
+    Summary.ResultRow latency =
+        session.summary().results().stream()
+            .filter(r -> r.name().equals("reload/latency"))
+            .findFirst()
+            .orElseThrow();
+    assertEquals(
+        "not validated against the baseline (the budget's plan validates reload/tps and"
+            + " PGTune-style only); best of the search",
+        latency.verdict(),
+        session.console());
+  }
 }
