@@ -15,9 +15,14 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.pgknob.runs.Goal;
 import org.pgknob.runs.Track;
-import org.pgknob.trial.TrialResult;
 
 class PlanSummaryTest {
+  /** The console of the trial-line tests, and the clock they move. */
+  private final StringWriter text = new StringWriter();
+
+  private final ProgressPrinter p = new ProgressPrinter(new PrintWriter(text, true), false);
+  private final MutableClock clock = new MutableClock(Instant.parse("2026-12-01T09:00:00Z"));
+
   @Test
   void thePlanSaysPhasesTrialsAndTheEstimatedEnd() {
     SessionPlan plan =
@@ -72,9 +77,6 @@ class PlanSummaryTest {
 
   @Test
   void trialLinesShowElapsedAndRemainingTime() {
-    StringWriter text = new StringWriter();
-    ProgressPrinter p = new ProgressPrinter(new PrintWriter(text, true), false);
-    MutableClock clock = new MutableClock(Instant.parse("2026-12-01T09:00:00Z"));
     p.clock(clock, 1, 60);
     p.trialStarted(1, 10, 10, "baseline 1/3", Map.of());
     assertTrue(
@@ -90,9 +92,6 @@ class PlanSummaryTest {
 
   @Test
   void theTimeLeftCountsTheExpectedTrialsWhileTheCountShownIsThePlans() {
-    StringWriter text = new StringWriter();
-    ProgressPrinter p = new ProgressPrinter(new PrintWriter(text, true), false);
-    MutableClock clock = new MutableClock(Instant.parse("2026-12-01T09:00:00Z"));
     p.clock(clock, 1, 30);
     clock.now = clock.now.plus(Duration.ofSeconds(20));
     p.trialStarted(2, 23, 29, "baseline 2/3", Map.of());
@@ -103,28 +102,12 @@ class PlanSummaryTest {
 
   @Test
   void aWindowRunAgainAfterADisturbanceDoesNotLengthenTheTimeLeft() {
-    StringWriter text = new StringWriter();
-    ProgressPrinter p = new ProgressPrinter(new PrintWriter(text, true), false);
-    MutableClock clock = new MutableClock(Instant.parse("2026-12-01T09:00:00Z"));
     p.clock(clock, 1, 20);
     p.trialStarted(1, 10, 10, "baseline 1/3", Map.of());
     // 20 s of trial, then 12 s waiting for quiet and 23 s to reset and run the window again
-    TrialResult first =
-        Trials.ok(1, "baseline", "reload", "baseline 1/3", Map.of(), Map.of(), 500, 4);
     p.trialFinished(
-        new TrialResult(
-            first.trial(),
-            first.phase(),
-            first.track(),
-            first.label(),
-            first.config(),
-            first.settings(),
-            first.status(),
-            first.reason(),
-            first.workload(),
-            first.resources(),
-            first.predictedMemoryBytes(),
-            first.startedAt(),
+        Trials.withTimings(
+            Trials.ok(1, "baseline", "reload", "baseline 1/3", Map.of(), Map.of(), 500, 4),
             Map.of("total", 55.0, "quietWait", 12.0, "rerunReset", 3.0, "rerun", 20.0)));
     clock.now = clock.now.plus(Duration.ofSeconds(55));
     p.trialStarted(2, 10, 10, "baseline 2/3", Map.of());

@@ -169,6 +169,11 @@ public final class Trials {
 
   /** {@code trial} as if it took {@code totalSeconds} from its reset to its checkpoint. */
   public static TrialResult taking(TrialResult trial, double totalSeconds) {
+    return withTimings(trial, Map.of("total", totalSeconds, "window", 10.0));
+  }
+
+  /** {@code trial} with these step timings (total, quietWait, rerun, ...). */
+  public static TrialResult withTimings(TrialResult trial, Map<String, Double> timingsSeconds) {
     return new TrialResult(
         trial.trial(),
         trial.phase(),
@@ -182,7 +187,7 @@ public final class Trials {
         trial.resources(),
         trial.predictedMemoryBytes(),
         trial.startedAt(),
-        Map.of("total", totalSeconds, "window", 10.0));
+        timingsSeconds);
   }
 
   public static TrialResult failed(int trial, String phase, String label, Status status) {
