@@ -217,7 +217,8 @@ final class SessionResults {
   /**
    * The validated pick with the settings of {@code unvalidated} (the same track's first), if one
    * was measured against the defaults: its settings as validated, or its search's best before the
-   * simplification (an unvalidated row is the search's best as it is, not simplified).
+   * simplification, which is written as a DBA writes it, as {@code unvalidatedAsWritten} is (an
+   * unvalidated row is the search's best as it is, neither rounded nor simplified).
    */
   private static Optional<String> validatedTwin(
       Summary.ResultRow unvalidated,
@@ -230,7 +231,6 @@ final class SessionResults {
             r ->
                 !r.settings().isEmpty()
                     && (r.settings().equals(unvalidated.settings())
-                        || r.searchSettings().equals(unvalidated.settings())
                         || r.searchSettings().equals(unvalidatedAsWritten)))
         .sorted(
             java.util.Comparator.comparing(
