@@ -1,5 +1,6 @@
 package org.pgknob.session;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -158,10 +159,20 @@ public record SessionPlan(
    *
    * @param settings the settings to measure as PostgreSQL takes them, or empty when the session
    *     computes them (the PGTune-style configuration, the best of a track)
+   * @param inPlaceOf the pick of the plan whose runs this one takes, added when the search was over
+   *     because that pick is the defaults ({@link ValidationStandIns}); null for the plan's own
    */
-  public record Validation(String name, Track track, Map<String, String> settings) {
+  public record Validation(
+      String name,
+      Track track,
+      Map<String, String> settings,
+      @JsonInclude(JsonInclude.Include.NON_NULL) String inPlaceOf) {
     public Validation {
       settings = settings == null ? Map.of() : Collections.unmodifiableMap(new TreeMap<>(settings));
+    }
+
+    public Validation(String name, Track track, Map<String, String> settings) {
+      this(name, track, settings, null);
     }
 
     public Validation(String name, Track track) {
@@ -323,6 +334,25 @@ public record SessionPlan(
     return new SessionPlan(baselineRuns, sweeps, bayes, validations, rounds, racing, validating);
   }
 
+  /**
+   * The same plan validating {@code added} too, after its own validations: picks that take the runs
+   * of picks found to be the defaults ({@link ValidationStandIns}).
+   */
+  public SessionPlan withStandIns(List<Validation> added) {
+    List<Validation> all = new ArrayList<>(validations);
+    all.addAll(added);
+    return new SessionPlan(baselineRuns, sweeps, bayes, all, validationPairs, racing, validating);
+  }
+
+  /**
+   * The validations the plan's budget paid for: its own, not the stand-ins that took the runs of
+   * picks left out. Why: the budget's trials hold rounds of these; a stand-in uses runs the plan
+   * had, and never adds to them.
+   */
+  public int plannedValidations() {
+    return (int) validations.stream().filter(v -> v.inPlaceOf() == null).count();
+  }
+
   /** The validation named {@code name}, if the plan has one. */
   public Optional<Validation> validation(String name) {
     return validations.stream().filter(v -> v.name().equals(name)).findFirst();
@@ -330,19 +360,21 @@ public record SessionPlan(
 
   /**
    * The number of trials the plan runs: with validation until decided, the most it may run (it
-   * stops earlier once decided).
+   * stops earlier once decided). A stand-in's runs are those of the pick it stands in for, counted
+   * once.
    */
   public int totalTrials() {
-    return steps().size();
+    int standIns = validations.size() - plannedValidations();
+    return steps().size() - (validating == null ? 0 : standIns * validationPairs);
   }
 
   /**
    * The most trials the session may still run once the candidates in {@code leftOut} (the defaults'
-   * own settings) are known: {@link #totalTrials} without their validation runs.
+   * own settings) are known: every slot of the plan but their validation runs.
    */
   public int mostTrials(Set<String> leftOut) {
     long left = validations.stream().filter(v -> leftOut.contains(v.name())).count();
-    return totalTrials() - (validating == null ? 0 : (int) left * validationPairs);
+    return steps().size() - (validating == null ? 0 : (int) left * validationPairs);
   }
 
   /** The trials before validation: baseline, sweeps and Bayesian slots. */

@@ -50,14 +50,32 @@ final class StepProposer {
   private final SessionContext context;
   private final SessionInputs inputs;
   private final SessionPlan plan;
-  private final Map<String, PickSimplifier.Result> picks = new HashMap<>();
+  private final Map<String, PickSimplifier.Result> picks;
   private final Map<String, SearchSpace> bayesSpaces = new HashMap<>();
   private final Map<Track, List<Configuration>> bayesAnchors = new HashMap<>();
 
   StepProposer(SessionContext context, SessionInputs inputs, SessionPlan plan) {
+    this(context, inputs, plan, new HashMap<>());
+  }
+
+  private StepProposer(
+      SessionContext context,
+      SessionInputs inputs,
+      SessionPlan plan,
+      Map<String, PickSimplifier.Result> picks) {
     this.context = context;
     this.inputs = inputs;
     this.plan = plan;
+    this.picks = picks;
+  }
+
+  /**
+   * A proposer for {@code withStandIns}, this plan with picks added to its validation ({@link
+   * ValidationStandIns}), that keeps the picks worked out so far: the search is the same, and so is
+   * each pick.
+   */
+  StepProposer withStandIns(SessionPlan withStandIns) {
+    return new StepProposer(context, inputs, withStandIns, picks);
   }
 
   TrialRequest request(Step step, List<TrialResult> logged) {
@@ -224,8 +242,13 @@ final class StepProposer {
    * #twins}).
    */
   Set<String> sameAsDefaults(List<TrialResult> search) {
-    Set<String> out = new TreeSet<>(twins(search).keySet());
-    for (SessionPlan.Validation v : plan.validations()) {
+    return sameAsDefaults(plan.validations(), search);
+  }
+
+  /** {@link #sameAsDefaults(List)} among {@code validations}, in their order. */
+  Set<String> sameAsDefaults(List<SessionPlan.Validation> validations, List<TrialResult> search) {
+    Set<String> out = new TreeSet<>(twins(validations, search).keySet());
+    for (SessionPlan.Validation v : validations) {
       if (isPick(v) && settingsOf(v, search).isEmpty()) {
         out.add(v.name());
       }
@@ -238,9 +261,14 @@ final class StepProposer {
    * track's best is often a configuration the reload track found, and one run per round is enough.
    */
   Map<String, String> twins(List<TrialResult> search) {
+    return twins(plan.validations(), search);
+  }
+
+  private Map<String, String> twins(
+      List<SessionPlan.Validation> validations, List<TrialResult> search) {
     Map<String, String> out = new java.util.LinkedHashMap<>();
     Map<Map<String, String>, String> first = new HashMap<>();
-    for (SessionPlan.Validation v : plan.validations()) {
+    for (SessionPlan.Validation v : validations) {
       if (!isPick(v)) {
         continue;
       }

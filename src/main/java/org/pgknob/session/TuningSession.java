@@ -267,7 +267,16 @@ public final class TuningSession {
         MeasurementReport.detectableEffect(logged, plan, inputs, observed)
             .ifPresent(line -> progress.note("  " + line));
       }
-      sameAsDefaults = sameAsDefaults(plan, proposer, logged, sameAsDefaults);
+      Set<String> found = sameAsDefaults(plan, proposer, logged, sameAsDefaults);
+      if (sameAsDefaults == null && found != null && logged.size() == plan.searchTrials()) {
+        SessionPlan withStandIns = standIns(plan, proposer, logged);
+        if (withStandIns != plan) {
+          plan = withStandIns;
+          proposer = proposer.withStandIns(plan);
+          found = proposer.sameAsDefaults(logged);
+        }
+      }
+      sameAsDefaults = found;
       if (sameAsDefaults != null) {
         plan = recountValidation(plan, logged, sameAsDefaults, trialSeconds);
       }
@@ -438,6 +447,24 @@ public final class TuningSession {
       return known;
     }
     return proposer.sameAsDefaults(logged.subList(0, plan.searchTrials()));
+  }
+
+  /**
+   * The plan with picks that take the validation runs of picks left out ({@link
+   * ValidationStandIns}), recorded in session.json before validation's first run; asked only then,
+   * so a session resumed within validation goes on with the plan it recorded.
+   */
+  private SessionPlan standIns(SessionPlan plan, StepProposer proposer, List<TrialResult> search) {
+    SessionPlan added =
+        ValidationStandIns.added(
+            plan, inputs.tracks(), inputs.objective(), v -> proposer.sameAsDefaults(v, search));
+    if (added == plan) {
+      return plan;
+    }
+    ValidationStandIns.line(plan, added).ifPresent(progress::note);
+    state = state.withPlan(added, clock.instant());
+    folder.writeState(state);
+    return added;
   }
 
   /**
@@ -632,10 +659,10 @@ public final class TuningSession {
 
   /** "12 trials": the plan's steps of {@code phase}, without the runs of the picks left out. */
   private static String phaseDetail(SessionPlan plan, Phase phase, Set<String> leftOut) {
-    long n = plan.steps().stream().filter(s -> s.phase() == phase).count();
-    if (phase == Phase.VALIDATION) {
-      n -= plan.totalTrials() - plan.mostTrials(leftOut);
-    }
+    long n =
+        phase == Phase.VALIDATION
+            ? plan.mostTrials(leftOut) - plan.searchTrials()
+            : plan.steps().stream().filter(s -> s.phase() == phase).count();
     return n + " trial" + (n == 1 ? "" : "s");
   }
 

@@ -148,12 +148,13 @@ final class ValidationRounds {
   }
 
   /**
-   * The most validation runs the plan holds: its rounds of the defaults and every candidate. Rounds
-   * run again for a drop must fit in it (they can when a candidate was left out as the defaults); a
-   * resumed session checks its trials against the plan's slots.
+   * The most validation runs the plan holds: its rounds of the defaults and every candidate it
+   * planned (a stand-in only takes a left-out pick's runs). Rounds run again for a drop must fit in
+   * it (they can when a candidate was left out as the defaults); a resumed session checks its
+   * trials against the plan's slots.
    */
   private long mostRuns() {
-    return (long) plan.validationPairs() * (1 + plan.validations().size());
+    return (long) plan.validationPairs() * (1 + plan.plannedValidations());
   }
 
   /**

@@ -85,7 +85,7 @@ final class ValidationTime {
         wall.mostTrials() == null
             ? Long.MAX_VALUE
             // the plan's rounds, not the runs of candidates left out, are what trials may buy
-            : (wall.mostTrials() - searchTrials) / (1 + plan.validations().size());
+            : (wall.mostTrials() - searchTrials) / (1 + plan.plannedValidations());
     return (int) Math.max(wall.plannedRounds(), Math.min(byTime, byTrials));
   }
 

@@ -322,4 +322,66 @@ class SessionValidationTest {
         latency.verdict(),
         session.console());
   }
+
+  /**
+   * A pick left out takes no runs from the plan: when the search finds nothing above the defaults'
+   * TPS (its two proposals run at 900 TPS against 1000), reload/tps is the defaults and is left
+   * out, and reload/latency, which the plan did not validate and whose pick differs (3.0 ms against
+   * the defaults' 4.4), takes its runs, recorded in session.json before validation's first run.
+   */
+  @Test
+  void aLatencyPickTakesTheRunsOfATpsPickThatIsTheDefaults() throws Exception {
+    RecordedSession session =
+        RecordedSession.run(
+            runs,
+            inputs(
+                runs.resolve("runs-counted"),
+                " if [ \"$s\" = '{}' ]; then b=1000; l=44; else b=900; l=30; fi;"),
+            plan(2, 4));
+    String out = session.console();
+    List<TrialResult> trials = session.trials();
+    String log =
+        trials.stream().map(t -> t.label() + " " + t.settings()).collect(Collectors.joining("\n"))
+            + "\n"
+            + out;
+    assertTrue(
+        out.contains("validation: reload/latency takes the runs of reload/tps, which is left out"),
+        log);
+    List<TrialResult> validation =
+        trials.stream().filter(t -> t.phase() == Phase.VALIDATION).toList();
+    // rounds of the defaults, reload/latency and PGTune-style: as many runs as the plan's
+    assertEquals(0, validation.size() % 3, log);
+    assertTrue(validation.size() >= 9, log);
+    assertTrue(validation.stream().noneMatch(t -> t.label().endsWith(" reload/tps")), log);
+    List<TrialResult> latencyRuns =
+        validation.stream().filter(t -> t.label().endsWith(" reload/latency")).toList();
+    assertEquals(validation.size() / 3, latencyRuns.size(), log);
+    assertFalse(latencyRuns.get(0).settings().isEmpty(), log);
+
+    Summary.ResultRow latency = row(session.summary(), "reload/latency");
+    assertNotNull(latency.latencyRatio(), latency.verdict());
+    assertEquals(latencyRuns.size(), latency.latencyRatio().pairs(), latency.verdict());
+    assertFalse(latency.verdict().contains("not validated"), latency.verdict());
+    assertEquals(latencyRuns.get(0).settings(), latency.settings());
+    assertTrue(row(session.summary(), "reload/tps").verdict().startsWith("no change found"));
+
+    // session.json holds the stand-in, and a resume replays the same validation from it
+    SessionPlan stored = session.folder().readState().plan();
+    assertEquals(
+        "reload/tps",
+        stored.validation("reload/latency").orElseThrow().inPlaceOf(),
+        stored.toString());
+    assertEquals(
+        plan(2, 4).totalTrials(), stored.totalTrials(), "a stand-in adds no trial to the plan");
+    Set<String> leftOut = ValidationLeftOut.of(stored, trials);
+    assertEquals(Set.of("reload/tps"), leftOut);
+    for (int cut = stored.searchTrials(); cut <= trials.size(); cut++) {
+      var next = stored.next(trials.subList(0, cut), leftOut);
+      if (cut < trials.size()) {
+        assertEquals(trials.get(cut).label(), next.orElseThrow().label(), "after trial " + cut);
+      } else {
+        assertTrue(next.isEmpty(), "validation ends where it did");
+      }
+    }
+  }
 }

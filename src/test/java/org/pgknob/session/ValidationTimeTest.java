@@ -137,6 +137,20 @@ class ValidationTimeTest {
   }
 
   @Test
+  void aStandInForAPickLeftOutLeavesTheRoundsTheBudgetsTrialsHold() {
+    // reload/latency takes the runs of reload/tps, the defaults: a round still runs 5 trials, and
+    // the 130 trials still hold (130 - 74) / 5 = 11 rounds
+    SessionPlan plan =
+        plan(7, new SessionPlan.WallTime(HOUR, 130, 7))
+            .withStandIns(
+                List.of(
+                    new SessionPlan.Validation(
+                        "reload/latency", Track.RELOAD, Map.of(), "reload/tps")));
+    List<TrialResult> search = QUICKER.trials().subList(0, plan.searchTrials());
+    assertEquals(11, ValidationTime.rounds(plan, search, 5));
+  }
+
+  @Test
   void aRoundBeyondThePlansStartsOnlyIfItFitsTheTimeLeft() {
     // the search's trials took 22 s, validation's take 30 s (each one a restart): the count at the
     // start (17) overestimates, and the rounds that would run past the hour are not started
