@@ -377,8 +377,11 @@ final class StepProposer {
         swept.add(s.knob());
       }
     }
+    // the rounds the plan made, not those the time left re-counted when validation started: a
+    // resumed session, and the results, read the re-counted plan and must find the same pick
     double detectable =
-        MeasurementReport.smallestGain(measured, inputs.windowSeconds(), plan.validationPairs());
+        MeasurementReport.smallestGain(
+            measured, inputs.windowSeconds(), ValidationTime.plannedRounds(plan));
     return new PickSimplifier(
             space,
             model::change,

@@ -101,13 +101,35 @@ class SessionPickSimplifiedTest {
     SessionInputs inputs = SessionInputs.fromMap(folder.readState().inputs());
     SessionPlan plan = folder.readState().plan();
     SessionContext context = SessionContext.open(inputs, cluster);
-    for (List<TrialResult> logged : List.of(trials, trials.subList(0, plan.searchTrials()))) {
-      PickSimplifier.Result again =
-          new StepProposer(context, inputs, plan).pick("restart/tps", logged);
-      SearchSpace space = context.trackSpace(Track.RESTART);
-      assertEquals(
-          validated.get(0).settings(),
-          StepProposer.withoutDefaults(again.simplified(), space).rendered(space));
+    // So does one whose plan's validation rounds were re-counted from a wall time's time left
+    // when validation started (session.json then holds the new count): the pick is the one its
+    // search made, whatever number of rounds then measured it.
+    SessionPlan.Validating rule = plan.validating();
+    SessionPlan recounted =
+        new SessionPlan(
+                plan.baselineRuns(),
+                plan.sweeps(),
+                plan.bayes(),
+                plan.validations(),
+                plan.validationPairs(),
+                plan.racing(),
+                new SessionPlan.Validating(
+                    rule.objective(),
+                    rule.targetHalfWidth(),
+                    rule.minRounds(),
+                    rule.seed(),
+                    new SessionPlan.WallTime(3600, null, plan.validationPairs())))
+            .withValidationRounds(4 * plan.validationPairs());
+    for (SessionPlan resumedPlan : List.of(plan, recounted)) {
+      for (List<TrialResult> logged : List.of(trials, trials.subList(0, plan.searchTrials()))) {
+        PickSimplifier.Result again =
+            new StepProposer(context, inputs, resumedPlan).pick("restart/tps", logged);
+        SearchSpace space = context.trackSpace(Track.RESTART);
+        assertEquals(
+            validated.get(0).settings(),
+            StepProposer.withoutDefaults(again.simplified(), space).rendered(space),
+            resumedPlan.validationPairs() + " rounds");
+      }
     }
     String json = Files.readString(folder.file(SessionFolder.SUMMARY_FILE));
     assertTrue(json.contains("\"leftAtDefaults\""), json);
