@@ -160,7 +160,8 @@ public record SessionPlan(
    * @param settings the settings to measure as PostgreSQL takes them, or empty when the session
    *     computes them (the PGTune-style configuration, the best of a track)
    * @param inPlaceOf the pick of the plan whose runs this one takes, added when the search was over
-   *     because that pick is the defaults ({@link ValidationStandIns}); null for the plan's own
+   *     because that pick is left out, the defaults or a twin ({@link ValidationStandIns}); null
+   *     for the plan's own
    */
   public record Validation(
       String name,
@@ -336,7 +337,7 @@ public record SessionPlan(
 
   /**
    * The same plan validating {@code added} too, after its own validations: picks that take the runs
-   * of picks found to be the defaults ({@link ValidationStandIns}).
+   * of picks left out ({@link ValidationStandIns}).
    */
   public SessionPlan withStandIns(List<Validation> added) {
     List<Validation> all = new ArrayList<>(validations);
