@@ -70,12 +70,12 @@ final class StepProposer {
   }
 
   /**
-   * A proposer for {@code withStandIns}, this plan with picks added to its validation ({@link
-   * ValidationStandIns}), that keeps the picks worked out so far: the search is the same, and so is
-   * each pick.
+   * A proposer for {@code sameSearch}, this plan with validation changed when the search was over
+   * (picks added by {@link ValidationStandIns}, rounds re-counted by {@link ValidationTime}), that
+   * keeps the picks worked out so far: the search is the same, and so is each pick.
    */
-  StepProposer withStandIns(SessionPlan withStandIns) {
-    return new StepProposer(context, inputs, withStandIns, picks);
+  StepProposer forPlan(SessionPlan sameSearch) {
+    return new StepProposer(context, inputs, sameSearch, picks);
   }
 
   TrialRequest request(Step step, List<TrialResult> logged) {

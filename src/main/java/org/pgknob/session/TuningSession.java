@@ -267,18 +267,16 @@ public final class TuningSession {
         MeasurementReport.detectableEffect(logged, plan, inputs, observed)
             .ifPresent(line -> progress.note("  " + line));
       }
-      Set<String> found = sameAsDefaults(plan, proposer, logged, sameAsDefaults);
-      if (sameAsDefaults == null && found != null && logged.size() == plan.searchTrials()) {
-        SessionPlan withStandIns = standIns(plan, proposer, logged);
-        if (withStandIns != plan) {
-          plan = withStandIns;
-          proposer = proposer.withStandIns(plan);
-          found = proposer.sameAsDefaults(logged);
+      if (sameAsDefaults == null && ValidationStart.due(plan, logged)) {
+        ValidationStart start = ValidationStart.of(plan, proposer, inputs, logged, trialSeconds);
+        start.notes().forEach(progress::note);
+        if (start.plan() != plan) { // before validation's first run, so a resume follows it
+          state = state.withPlan(start.plan(), clock.instant());
+          folder.writeState(state);
         }
-      }
-      sameAsDefaults = found;
-      if (sameAsDefaults != null) {
-        plan = recountValidation(plan, logged, sameAsDefaults, trialSeconds);
+        plan = start.plan();
+        proposer = start.proposer();
+        sameAsDefaults = start.leftOut();
       }
       Optional<Step> next = plan.next(logged, sameAsDefaults == null ? Set.of() : sameAsDefaults);
       if (next.isEmpty()) {
@@ -435,58 +433,6 @@ public final class TuningSession {
       markStopped(SessionState.Status.STOPPED, e.getMessage());
       throw e;
     }
-  }
-
-  /**
-   * The validated picks that are the defaults, fixed once the search is over (from the trials
-   * before validation, so a resumed session finds the same); null before.
-   */
-  private static Set<String> sameAsDefaults(
-      SessionPlan plan, StepProposer proposer, List<TrialResult> logged, Set<String> known) {
-    if (known != null || plan.validating() == null || logged.size() < plan.searchTrials()) {
-      return known;
-    }
-    return proposer.sameAsDefaults(logged.subList(0, plan.searchTrials()));
-  }
-
-  /**
-   * The plan with picks that take the validation runs of picks left out ({@link
-   * ValidationStandIns}), recorded in session.json before validation's first run; asked only then,
-   * so a session resumed within validation goes on with the plan it recorded.
-   */
-  private SessionPlan standIns(SessionPlan plan, StepProposer proposer, List<TrialResult> search) {
-    SessionPlan added =
-        ValidationStandIns.added(
-            plan, inputs.tracks(), inputs.objective(), v -> proposer.sameAsDefaults(v, search));
-    if (added == plan) {
-      return plan;
-    }
-    ValidationStandIns.line(plan, added).ifPresent(progress::note);
-    state = state.withPlan(added, clock.instant());
-    folder.writeState(state);
-    return added;
-  }
-
-  /**
-   * Validation's rounds re-counted from the time the budget has left once the search is over
-   * ({@link ValidationTime}), recorded in session.json before its first run; a resume counts the
-   * same from the same logged trials, so this changes nothing then.
-   */
-  private SessionPlan recountValidation(
-      SessionPlan plan,
-      List<TrialResult> logged,
-      Set<String> sameAsDefaults,
-      double plannedTrialSeconds) {
-    List<TrialResult> search = logged.subList(0, plan.searchTrials());
-    int perRound = new ValidationRounds(plan, sameAsDefaults).perRound();
-    SessionPlan recounted = ValidationTime.recounted(plan, search, perRound);
-    if (recounted == plan) {
-      return plan;
-    }
-    ValidationTime.line(plan, recounted, search, plannedTrialSeconds).ifPresent(progress::note);
-    state = state.withPlan(recounted, clock.instant());
-    folder.writeState(state);
-    return recounted;
   }
 
   /**
