@@ -161,9 +161,18 @@ final class SessionResults {
           continue;
         }
         Optional<Configuration> best = searchBest(name);
-        Summary.ResultRow unvalidated = unvalidatedRow(name, best);
-        Optional<String> twin =
-            validatedTwin(unvalidated, asWritten(name, best, proposer, search), rows);
+        Summary.ResultRow unvalidated;
+        Map<String, String> bestAsWritten;
+        if (picked && best.isPresent()) {
+          // the pick as validation would have measured it, as the stand-ins judged it
+          PickSimplifier.Result pick = proposer.pick(name, search);
+          unvalidated = unvalidatedPickRow(name, pick, search);
+          bestAsWritten = changes(name, pick.pick());
+        } else {
+          unvalidated = unvalidatedRow(name, best);
+          bestAsWritten = asWritten(name, best, proposer, search);
+        }
+        Optional<String> twin = validatedTwin(unvalidated, bestAsWritten, rows);
         if (twin.isPresent()) {
           // Its search's best is a pick validated already (the latency pick is usually the tps
           // one): that pick's validated figures, never the best single window of the search.
@@ -474,6 +483,61 @@ final class SessionResults {
         .map(best -> StepProposer.withoutDefaults(proposer.asWritten(best, space, search), space))
         .map(c -> ServerChanges.only(c.rendered(space), context.serverSettings()))
         .orElse(Map.of());
+  }
+
+  /** What {@code c}, a configuration of pick {@code name}'s track, changes on the server. */
+  private Map<String, String> changes(String name, Configuration c) {
+    SearchSpace space = context.trackSpace(ResultKey.parse(name).track());
+    return ServerChanges.only(
+        StepProposer.withoutDefaults(c, space).rendered(space), context.serverSettings());
+  }
+
+  /**
+   * A pick the plan did not validate, once the search is over: the pick as validation would have
+   * measured it ({@link StepProposer#pick}: its values as a DBA writes them, without the settings
+   * the evidence does not support), so that its row and its export hold what a validated pick's
+   * would. Why: an A/A noise-bench session exported its reload/latency search best, 13 settings of
+   * which its model supported none, as `best-reload-latency.conf`, while the same pick validated
+   * would have been "no change found"; the stand-ins ({@link ValidationStandIns}) had judged it so.
+   * Its runs are the search's trials of that configuration, often none when settings were left at
+   * their defaults.
+   */
+  private Summary.ResultRow unvalidatedPickRow(
+      String name, PickSimplifier.Result pick, List<TrialResult> search) {
+    Map<String, String> settings = changes(name, pick.simplified());
+    Summary.ResultRow row;
+    if (settings.isEmpty()) {
+      row =
+          row(
+              name,
+              List.of(),
+              Map.of(),
+              null,
+              null,
+              pick.changed()
+                  ? "no change found: the search's best holds no setting the evidence supports"
+                  : "no change found: the search's best is the server's defaults");
+    } else {
+      SearchSpace space = context.trackSpace(ResultKey.parse(name).track());
+      Configuration measured = StepProposer.withoutDefaults(pick.simplified(), space);
+      List<TrialResult> runs = new ArrayList<>();
+      for (TrialResult t : ok(search)) {
+        if (space.names().containsAll(t.config().keySet())
+            && StepProposer.withoutDefaults(Configuration.normalized(t.config(), space), space)
+                .equals(measured)) {
+          runs.add(t);
+        }
+      }
+      row =
+          row(
+              name,
+              runs,
+              settings,
+              null,
+              null,
+              "not validated against the baseline (" + whyNotValidated() + "); best of the search");
+    }
+    return pick.changed() ? row.withSimplified(simplified(pick)) : row;
   }
 
   /** The model's best configuration of a track for an objective over every trial, if any ran. */
