@@ -136,14 +136,10 @@ final class SessionResults {
                     + ", measured once"));
       } else if (!measured && plan.validating() != null && !"pgtune".equals(name) && searchDone()) {
         rows.add(
-            row(
+            noChange(
                 name,
-                List.of(),
-                Map.of(),
-                null,
-                null,
-                "no change found: the search's best is the server's defaults, so it was not"
-                    + " measured against itself"));
+                "the search's best is the server's defaults, so it was not measured against"
+                    + " itself"));
       } else {
         rows.add(validatedRow(name, pairs.get(name)));
       }
@@ -508,15 +504,11 @@ final class SessionResults {
     Summary.ResultRow row;
     if (settings.isEmpty()) {
       row =
-          row(
+          noChange(
               name,
-              List.of(),
-              Map.of(),
-              null,
-              null,
               pick.changed()
-                  ? "no change found: the search's best holds no setting the evidence supports"
-                  : "no change found: the search's best is the server's defaults");
+                  ? "the search's best holds no setting the evidence supports"
+                  : "the search's best is the server's defaults");
     } else {
       SearchSpace space = context.trackSpace(ResultKey.parse(name).track());
       Configuration measured = StepProposer.withoutDefaults(pick.simplified(), space);
@@ -559,13 +551,7 @@ final class SessionResults {
     if (ServerChanges.only(best.get().rendered(space), context.serverSettings()).isEmpty()) {
       // The defaults' runs are the baseline's, not this pick's: the table shows none for it, as for
       // a validated pick that changes nothing.
-      return row(
-          name,
-          List.of(),
-          Map.of(),
-          null,
-          null,
-          "no change found: the search's best is the server's defaults");
+      return noChange(name, "the search's best is the server's defaults");
     }
     List<TrialResult> runs = new ArrayList<>();
     for (TrialResult t : ok(trials)) {
@@ -609,6 +595,14 @@ final class SessionResults {
   /** Per validation round, the round's baseline run (A) and this candidate's run (B). */
   private List<TrialResult[]> pairsOf(String name) {
     return ValidationRounds.runsByRound(SessionPlan.BASELINE, name, trials);
+  }
+
+  /**
+   * "no change found: {@code why}": a pick that changes nothing, with no runs of its own (the
+   * defaults' are the baseline's), no ratio and no export.
+   */
+  private Summary.ResultRow noChange(String name, String why) {
+    return row(name, List.of(), Map.of(), null, null, "no change found: " + why);
   }
 
   private Summary.ResultRow row(
