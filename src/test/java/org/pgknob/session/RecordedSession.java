@@ -45,4 +45,11 @@ record RecordedSession(
     return new RecordedSession(
         cluster, folder, summary, out.toString(), folder.trials().read().trials());
   }
+
+  /** Each trial's label and settings, one a line, then the console: for a failing assertion. */
+  String log() {
+    StringBuilder out = new StringBuilder();
+    trials.forEach(t -> out.append(t.label()).append(' ').append(t.settings()).append('\n'));
+    return out.append(console).toString();
+  }
 }

@@ -218,10 +218,7 @@ class SessionValidationTest {
     Summary summary = session.summary();
     String out = session.console();
     List<TrialResult> trials = session.trials();
-    String log =
-        trials.stream().map(t -> t.label() + " " + t.settings()).collect(Collectors.joining("\n"))
-            + "\n"
-            + out;
+    String log = session.log();
     TrialResult best = trials.get(4);
     assertEquals(Phase.BAYES, best.phase(), log);
     TrialResult validated =
@@ -277,12 +274,7 @@ class SessionValidationTest {
             null,
             new SessionPlan.Validating(Goal.TPS, 0.06, 3, 1));
     RecordedSession session = RecordedSession.run(runs, SessionInputs.fromMap(m), plan);
-    String log =
-        session.trials().stream()
-                .map(t -> t.label() + " " + t.settings())
-                .collect(Collectors.joining("\n"))
-            + "\n"
-            + session.console();
+    String log = session.log();
 
     for (String name : List.of("reload/tps", "reload/latency", "restart/latency")) {
       Summary.ResultRow row =
@@ -340,10 +332,7 @@ class SessionValidationTest {
             plan(2, 4));
     String out = session.console();
     List<TrialResult> trials = session.trials();
-    String log =
-        trials.stream().map(t -> t.label() + " " + t.settings()).collect(Collectors.joining("\n"))
-            + "\n"
-            + out;
+    String log = session.log();
     assertTrue(
         out.contains("validation: reload/latency takes the runs of reload/tps, which is left out"),
         log);
