@@ -510,20 +510,10 @@ final class SessionResults {
                   ? "the search's best holds no setting the evidence supports"
                   : "the search's best is the server's defaults");
     } else {
-      SearchSpace space = context.trackSpace(ResultKey.parse(name).track());
-      Configuration measured = StepProposer.withoutDefaults(pick.simplified(), space);
-      List<TrialResult> runs = new ArrayList<>();
-      for (TrialResult t : ok(search)) {
-        if (space.names().containsAll(t.config().keySet())
-            && StepProposer.withoutDefaults(Configuration.normalized(t.config(), space), space)
-                .equals(measured)) {
-          runs.add(t);
-        }
-      }
       row =
           row(
               name,
-              runs,
+              searchRuns(name, pick.simplified(), search),
               settings,
               null,
               null,
@@ -553,21 +543,32 @@ final class SessionResults {
       // a validated pick that changes nothing.
       return noChange(name, "the search's best is the server's defaults");
     }
-    List<TrialResult> runs = new ArrayList<>();
-    for (TrialResult t : ok(trials)) {
-      if (!isValidation(t)
-          && space.names().containsAll(t.config().keySet())
-          && Configuration.normalized(t.config(), space).equals(best.get())) {
-        runs.add(t);
-      }
-    }
     return row(
         name,
-        runs,
+        searchRuns(name, best.get(), trials),
         best.get().rendered(space),
         null,
         null,
         "not validated against the baseline (" + whyNotValidated() + "); best of the search");
+  }
+
+  /**
+   * The search's successful trials among {@code from} that ran {@code c}, a configuration of pick
+   * {@code name}'s track: the same settings changed, whatever a trial wrote at its default.
+   */
+  private List<TrialResult> searchRuns(String name, Configuration c, List<TrialResult> from) {
+    SearchSpace space = context.trackSpace(ResultKey.parse(name).track());
+    Configuration changed = StepProposer.withoutDefaults(c, space);
+    List<TrialResult> runs = new ArrayList<>();
+    for (TrialResult t : ok(from)) {
+      if (!isValidation(t)
+          && space.names().containsAll(t.config().keySet())
+          && StepProposer.withoutDefaults(Configuration.normalized(t.config(), space), space)
+              .equals(changed)) {
+        runs.add(t);
+      }
+    }
+    return runs;
   }
 
   /**
