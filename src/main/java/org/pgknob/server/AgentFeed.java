@@ -93,6 +93,18 @@ public final class AgentFeed implements AutoCloseable {
   }
 
   /**
+   * As {@link #latest()}, but only a sample that arrived after {@code sinceNanos} ({@link
+   * System#nanoTime()} on this host, so the two hosts' clocks never meet): a sample from before is
+   * of the server as it was then. After a restart that is the old postmaster's figures until the
+   * agent's first reading of the new one, an interval after it started: had the configuration
+   * before crossed the memory limit, they would stop the next trial at once.
+   */
+  public Optional<ProcessSample> latestArrivedAfter(long sinceNanos) {
+    Received r = latest.get();
+    return r == null || r.arrivedNanos() - sinceNanos <= 0 ? Optional.empty() : latest();
+  }
+
+  /**
    * Waits up to {@code millis} for the first sample: true when one came, false when the agent
    * failed or said nothing (then {@link #failure()} says why).
    */

@@ -155,7 +155,11 @@ public final class RemoteServer implements Target {
     if (agent != null) {
       Optional<String> failed = agent.failure();
       if (failed.isEmpty()) {
-        return Optional.of(new ProcessSampler(agent::latest, ProcessSampler.DEFAULT_INTERVAL));
+        // Only what the agent reads from now on: the server may have restarted since.
+        long since = System.nanoTime();
+        return Optional.of(
+            new ProcessSampler(
+                () -> agent.latestArrivedAfter(since), ProcessSampler.DEFAULT_INTERVAL));
       }
       if (requireAgent) {
         throw new PgknobException(

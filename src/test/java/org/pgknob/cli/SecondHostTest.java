@@ -201,8 +201,10 @@ class SecondHostTest {
         trials.add(json.readTree(line));
       }
       // The defaults stay far under the line; the first proposal of 1 GB of WAL buffers crosses it.
+      // The trials after it run on the server restarted to their own settings, and the agent's
+      // last reading of the old one does not stop them.
       for (var t : trials) {
-        if (t.path("phase").asText().equals("baseline")) {
+        if (!t.path("phase").asText().equals("bayes")) {
           assertEquals("OK", t.path("status").asText(), t.toString());
         }
       }

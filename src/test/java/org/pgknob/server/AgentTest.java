@@ -2,6 +2,8 @@ package org.pgknob.server;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -210,6 +212,31 @@ class AgentTest {
       assertTrue(heard.await(10, TimeUnit.SECONDS));
       assertEquals("stopped (exit status 1)", reason.get());
       assertTrue(stopping.latest().isEmpty());
+    }
+  }
+
+  /**
+   * After a restart the agent's newest sample is still the old postmaster's, whose configuration
+   * may have crossed the memory limit: a trial's sampler, made after the restart, waits for the
+   * agent's next reading rather than stop the trial on it.
+   */
+  @Test
+  void aSamplerMadeAfterASampleArrivedWaitsForTheAgentsNextReading() throws Exception {
+    String before = "{\"epochMillis\":1,\"processes\":9,\"rssBytes\":10,\"pssBytes\":2000}";
+    String after = "{\"epochMillis\":2,\"processes\":7,\"rssBytes\":10,\"pssBytes\":100}";
+    try (RemoteServer server =
+        sharedServerWith("echo '" + before + "'; sleep 2; echo '" + after + "'; sleep 30")) {
+      ProcessSampler sampler = server.newSampler().orElseThrow();
+      assertNull(sampler.sampleNow(), "the sample from before the sampler is not the server now");
+      long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+      ProcessSample next = null;
+      while (next == null && System.nanoTime() < deadline) {
+        Thread.sleep(100);
+        next = sampler.sampleNow();
+      }
+      assertNotNull(next, "the agent's next reading reaches the sampler");
+      assertEquals(100, next.pssBytes());
+      assertEquals(7, next.processes());
     }
   }
 
