@@ -209,26 +209,27 @@ public record SweepAnalysis(
     double multiple = noiseKnown ? range / noise : Double.NaN;
     KnobSensitivity.Verdict verdict;
     String summary;
+    // A reference mean of 0 (an objective command's loss at its optimum) has no percentages:
+    // the text then gives the objective's own units.
+    String rangeText = scale > 0 ? percent(range) : absolute(hi - lo, false);
     if (range == 0 || (noiseKnown && multiple < 1)) {
       verdict = KnobSensitivity.Verdict.NO_EFFECT;
-      summary = "no effect (range " + percent(range) + noiseNote(multiple) + ")";
+      summary = "no effect (range " + rangeText + noiseNote(multiple) + ")";
     } else if (noiseKnown && multiple < EFFECT_NOISE_MULTIPLE) {
       verdict = KnobSensitivity.Verdict.WITHIN_NOISE;
-      summary = "within noise (range " + percent(range) + noiseNote(multiple) + ")";
+      summary = "within noise (range " + rangeText + noiseNote(multiple) + ")";
     } else {
       verdict = KnobSensitivity.Verdict.EFFECT;
       summary =
           best == reference
-              ? "default is best; others up to "
-                  + percent(range)
-                  + " away ("
-                  + noiseText(multiple)
-                  + ")"
-              : signedPercent(change)
+              ? "default is best; others up to " + rangeText + " away (" + noiseText(multiple) + ")"
+              : (scale > 0
+                      ? signedPercent(change)
+                      : absolute(best.meanValue() - reference.meanValue(), true))
                   + " at "
                   + knob.render(best.value())
                   + "; range "
-                  + percent(range)
+                  + rangeText
                   + " ("
                   + noiseText(multiple)
                   + ")";
@@ -249,6 +250,11 @@ public record SweepAnalysis(
 
   private static String percent(double fraction) {
     return String.format(Locale.ROOT, "%.1f%%", 100 * fraction);
+  }
+
+  /** A difference in the objective's own units, 4 significant digits: 4, +0.1250, -3.500e+06. */
+  private static String absolute(double difference, boolean signed) {
+    return String.format(Locale.ROOT, signed ? "%+.4g" : "%.4g", difference);
   }
 
   private static String signedPercent(double fraction) {

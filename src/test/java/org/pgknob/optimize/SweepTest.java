@@ -157,6 +157,36 @@ class SweepTest {
     assertFalse(a.sensitivity("io_method").isPresent(), "not swept");
   }
 
+  /**
+   * An objective command's loss is 0 at its optimum: against a reference of 0 a percentage is
+   * infinite (the sweep of pgknob optimize printed "others up to Infinity% away"), so the summary
+   * gives the objective's own units.
+   */
+  @Test
+  void aSweepAgainstAReferenceOfZeroSaysItsRangeInTheObjectivesUnits() {
+    Objective loss = Objective.minimize("loss");
+    List<Observation> runs = new java.util.ArrayList<>();
+    runs.add(new Observation(Configuration.empty(), Outcome.ok("loss", 0)));
+    double[] costs = {1.5, 2.5, 3.5};
+    double[] atDefault = {0, 4, 0.25};
+    for (int i = 0; i < costs.length; i++) {
+      runs.add(
+          new Observation(
+              Configuration.empty().with("random_page_cost", costs[i]),
+              Outcome.ok("loss", atDefault[i] == 0 ? 1.25 : atDefault[i])));
+      runs.add(
+          new Observation(
+              Configuration.empty().with("shared_buffers", 512L << i),
+              Outcome.ok("loss", -0.5 * i)));
+    }
+    SweepAnalysis a = SweepAnalysis.of(space, loss, runs, Double.NaN);
+    KnobSensitivity rpc = a.sensitivity("random_page_cost").orElseThrow();
+    assertEquals(
+        "default is best; others up to 4.000 away (noise unknown)", rpc.summary(), rpc.summary());
+    KnobSensitivity sb = a.sensitivity("shared_buffers").orElseThrow();
+    assertEquals("-1.000 at 2048MB; range 1.000 (noise unknown)", sb.summary(), sb.summary());
+  }
+
   @Test
   void aLoneDroppedBaselineRunNeitherLowersTheReferenceNorInflatesTheNoise() {
     // A noise-bench session: the third baseline lost 30%, and a shared_buffers curve worth +24%
