@@ -30,12 +30,18 @@ public final class ConsoleResultTable {
       b.append(
           String.format(
               Locale.ROOT,
-              "Baseline: %d runs, %.1f window TPS (CV %.1f%%), %.2f ms average latency (CV %.1f%%)\n",
+              "Baseline: %d runs, %.1f window TPS (CV %.1f%%)%s\n",
               noise.runs(),
               noise.tpsMean(),
               100 * noise.tpsCv(),
-              noise.latencyMeanMs(),
-              100 * noise.latencyCv()));
+              // a workload command that reports no latency: no "0.00 ms (CV 0.0%)"
+              noise.latencyMeanMs() > 0
+                  ? String.format(
+                      Locale.ROOT,
+                      ", %.2f ms average latency (CV %.1f%%)",
+                      noise.latencyMeanMs(),
+                      100 * noise.latencyCv())
+                  : ""));
       // Three back-to-back runs understate the noise several times over: the figure the session's
       // claims rest on is the run noise pooled from every repeated configuration.
       for (Summary.Measurement m : summary.measurements()) {

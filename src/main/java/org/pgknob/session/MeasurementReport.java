@@ -59,6 +59,12 @@ final class MeasurementReport {
   static String lines(List<TrialResult> trials) {
     StringBuilder out = new StringBuilder();
     for (Goal objective : List.of(Goal.TPS, Goal.LATENCY)) {
+      if (objective == Goal.LATENCY && Objectives.unreported(trials, objective)) {
+        out.append("noise (latency): ")
+            .append(Objectives.NOT_REPORTED)
+            .append(System.lineSeparator());
+        continue;
+      }
       SessionMeasurements m = new SessionMeasurements(trials, objective);
       RunNoise n = m.noise();
       var s = m.summary();

@@ -43,6 +43,30 @@ final class Objectives {
         : t.workload().overall().avgMs();
   }
 
+  /**
+   * Why an objective has no figures: a workload command that prints {@code {"value": N}} alone
+   * reports no latency, and its trials record 0 ms. As an observation that 0 is a latency every
+   * configuration shares, so the latency picks were the defaults and read "no change found".
+   */
+  static final String NOT_REPORTED = "not measured: the workload reports no latency";
+
+  /**
+   * Whether the session's workload reports no {@code goal}: some trial succeeded, and none has a
+   * figure for it.
+   */
+  static boolean unreported(List<TrialResult> trials, Goal goal) {
+    boolean anyOk = false;
+    for (TrialResult t : trials) {
+      if (t.isOk() && t.workload() != null) {
+        anyOk = true;
+        if (value(t, goal) > 0) {
+          return false;
+        }
+      }
+    }
+    return anyOk;
+  }
+
   static Outcome outcome(TrialResult t) {
     if (!t.isOk()) {
       return failed(t);

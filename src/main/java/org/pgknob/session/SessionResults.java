@@ -122,10 +122,13 @@ final class SessionResults {
     List<TrialResult> search = picked ? trials.subList(0, plan.searchTrials()) : List.of();
     Map<String, String> twins = picked ? proposer.twins(search) : Map.of();
     Map<String, PickSimplifier.Result> picks = picked ? proposer.picks(search) : Map.of();
+    boolean noLatency = Objectives.unreported(trials, Goal.LATENCY);
     for (String name : validatedNames) {
       int before = rows.size();
       boolean measured = pairs.get(name).stream().anyMatch(p -> p[1] != null);
-      if (!measured && twins.containsKey(name)) {
+      if (!measured && noLatency && isLatency(name)) {
+        rows.add(notReported(name));
+      } else if (!measured && twins.containsKey(name)) {
         // the same settings as an earlier pick: its runs of the same rounds stand for this one
         Summary.ResultRow twin = validatedRow(name, pairsOf(twins.get(name)));
         rows.add(
@@ -154,6 +157,10 @@ final class SessionResults {
       for (Goal objective : List.of(Goal.values())) {
         String name = track + "/" + objective;
         if (validatedNames.contains(name)) {
+          continue;
+        }
+        if (noLatency && objective == Goal.LATENCY) {
+          rows.add(notReported(name));
           continue;
         }
         Optional<Configuration> best = searchBest(name);
@@ -596,6 +603,18 @@ final class SessionResults {
   /** Per validation round, the round's baseline run (A) and this candidate's run (B). */
   private List<TrialResult[]> pairsOf(String name) {
     return ValidationRounds.runsByRound(SessionPlan.BASELINE, name, trials);
+  }
+
+  private static boolean isLatency(String name) {
+    return ResultKey.parse(name).objective() == Goal.LATENCY;
+  }
+
+  /**
+   * A latency pick of a workload that reports no latency: no figure to pick by, so no settings, no
+   * runs and no export (its picks came out as the defaults, every trial's 0 ms alike).
+   */
+  private Summary.ResultRow notReported(String name) {
+    return row(name, List.of(), Map.of(), null, null, Objectives.NOT_REPORTED);
   }
 
   /**

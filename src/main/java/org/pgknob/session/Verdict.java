@@ -106,7 +106,13 @@ public record Verdict(
       if (row.name().equals("pgtune")) {
         pgtune = row;
       } else if (row.settings().isEmpty()) {
-        details.add(row.name() + ": no change found (its pick is the server's own settings)");
+        // A pick that changes nothing, or a row with nothing to pick from (no successful trial,
+        // a latency the workload does not report): its own words then, not "no change found".
+        details.add(
+            row.name()
+                + (row.verdict().startsWith("no change found")
+                    ? ": no change found (its pick is the server's own settings)"
+                    : ": " + row.verdict()));
       } else if (ratio(row, latency) != null) {
         picks.add(row);
       }

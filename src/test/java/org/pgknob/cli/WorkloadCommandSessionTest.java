@@ -1,6 +1,7 @@
 package org.pgknob.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.StringWriter;
@@ -126,8 +127,14 @@ class WorkloadCommandSessionTest {
     }
   }
 
+  /**
+   * README's own example prints {@code {"value": N}} alone: the session finishes, and says of
+   * latency that the workload reports none, where its trials' 0 ms made every latency pick the
+   * defaults ("no change found"), the noise line "not known", the baseline "0.00 ms".
+   */
   @Test
-  void aCommandPrintingOnlyAValueFinishesTheSessionAndNeverSeesPgpassword() throws Exception {
+  void aCommandPrintingOnlyAValueFinishesSaysLatencyIsNotMeasuredAndNeverSeesPgpassword()
+      throws Exception {
     ManagedCluster cluster = SessionPostgres.cluster();
     String password = Files.readString(cluster.passwordFile()).strip();
     Path seen = dir.resolve("seen-by-command");
@@ -189,5 +196,14 @@ class WorkloadCommandSessionTest {
     String summary = Files.readString(session.resolve(SessionFolder.SUMMARY_FILE));
     assertTrue(summary.contains("\"tpsRatio\""), summary);
     assertTrue(log.contains("defaults"), log);
+    assertTrue(
+        log.contains("\n  reload/latency: not measured: the workload reports no latency\n"), log);
+    assertTrue(
+        log.contains("\nnoise (latency): not measured: the workload reports no latency\n"), log);
+    assertFalse(log.contains("reload/latency: no change found"), log);
+    assertFalse(log.contains("average latency"), log);
+    assertTrue(
+        summary.contains("\"verdict\" : \"not measured: the workload reports no latency\""),
+        summary);
   }
 }
