@@ -44,9 +44,9 @@ final class Objectives {
   }
 
   /**
-   * Why an objective has no figures: a workload command that prints {@code {"value": N}} alone
-   * reports no latency, and its trials record 0 ms. As an observation that 0 is a latency every
-   * configuration shares, so the latency picks were the defaults and read "no change found".
+   * The latency rows and noise line of a workload command that prints {@code {"value": N}} alone:
+   * its trials record 0 ms, which as an observation is a latency every configuration shares, so the
+   * latency picks came out as the defaults and read "no change found".
    */
   static final String NOT_REPORTED = "not measured: the workload reports no latency";
 

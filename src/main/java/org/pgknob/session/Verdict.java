@@ -110,7 +110,9 @@ public record Verdict(
         // a latency the workload does not report): its own words then, not "no change found".
         details.add(
             row.name()
-                + (row.verdict().startsWith("no change found")
+                + (row.verdict() == null
+                        || row.verdict().isBlank()
+                        || row.verdict().startsWith("no change found")
                     ? ": no change found (its pick is the server's own settings)"
                     : ": " + row.verdict()));
       } else if (ratio(row, latency) != null) {
