@@ -1,5 +1,6 @@
 package org.pgknob.report;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -42,6 +43,22 @@ final class ConvergenceCharts {
             "average latency (ms)"));
   }
 
+  /**
+   * The session's first track, as session.json's inputs list them; else the first that searched (a
+   * folder without session.json).
+   */
+  private static java.util.Optional<Track> firstTrack(SessionData data) {
+    JsonNode tracks = data.session().path("inputs").path("tracks");
+    if (tracks.isArray() && !tracks.isEmpty()) {
+      try {
+        return java.util.Optional.of(Track.of(tracks.get(0).asText()));
+      } catch (IllegalArgumentException e) {
+        // an unknown name: fall back on the trials
+      }
+    }
+    return Tracks.of(data).stream().findFirst();
+  }
+
   private static ChartModel chart(
       SessionData data,
       Baseline baseline,
@@ -51,6 +68,7 @@ final class ConvergenceCharts {
       String id,
       String yLabel) {
     BestSoFar best = definition.get();
+    firstTrack(data).ifPresent(best::defaultsCountIn); // as the console counts the baseline
     Map<Track, List<ChartModel.Point>> steps = new LinkedHashMap<>();
     Map<Track, List<ChartModel.Point>> counted = new LinkedHashMap<>();
     for (Track track : Tracks.of(data)) {
@@ -65,7 +83,7 @@ final class ConvergenceCharts {
         }
         continue;
       }
-      Track track = t.track();
+      Track track = best.trackOf(t);
       counted
           .computeIfAbsent(track, k -> new ArrayList<>())
           .add(new ChartModel.Point(t.trial(), Num.r(metric.of(t))));

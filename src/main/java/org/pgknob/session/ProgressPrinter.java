@@ -5,6 +5,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.stream.Collectors;
+import org.pgknob.runs.Track;
 import org.pgknob.server.ForeignLoad;
 import org.pgknob.trial.BestSoFar;
 import org.pgknob.trial.Phase;
@@ -99,10 +100,15 @@ public final class ProgressPrinter {
   }
 
   /**
-   * The trials a resumed session logged before: they count for the best so far, printed with the
-   * first new trial, as the report's convergence chart counts them.
+   * The session's tracks, and the trials a resumed session logged before: they count for the best
+   * so far, printed with the first new trial, as the report's convergence chart counts them; the
+   * baseline's runs count in the first track ({@link BestSoFar#defaultsCountIn}).
    */
-  public synchronized void alreadyLogged(java.util.List<TrialResult> trials) {
+  public synchronized void alreadyLogged(
+      java.util.List<Track> tracks, java.util.List<TrialResult> trials) {
+    if (!tracks.isEmpty()) {
+      best.defaultsCountIn(tracks.get(0));
+    }
     trials.forEach(best::offer);
   }
 

@@ -21,6 +21,7 @@ public final class BestSoFar {
 
   private final boolean higherIsBetter;
   private final Map<Track, TrialResult> byTrack = new EnumMap<>(Track.class);
+  private Track defaultsTrack; // null: a baseline run counts in the track it was logged with
 
   private BestSoFar(ToDoubleFunction<TrialResult> metric, boolean higherIsBetter) {
     this.metric = metric;
@@ -37,6 +38,22 @@ public final class BestSoFar {
     return new BestSoFar(t -> t.workload().overall().avgMs(), false);
   }
 
+  /**
+   * Makes the baseline's runs of the defaults count in {@code track}, the session's first: they are
+   * logged as the reload track's, so a session that tunes the restart track alone printed "best
+   * window so far: reload ..." and drew a reload line it never searched. Call it before the first
+   * {@link #offer}.
+   */
+  public BestSoFar defaultsCountIn(Track track) {
+    this.defaultsTrack = track;
+    return this;
+  }
+
+  /** The track {@code t} counts in: its own, or for a baseline run the session's first. */
+  public Track trackOf(TrialResult t) {
+    return t.phase() == Phase.BASELINE && defaultsTrack != null ? defaultsTrack : t.track();
+  }
+
   /** Whether {@code t} can be a best: it succeeded, has a track, and is no validation run. */
   public static boolean counts(TrialResult t) {
     return t.isOk() && t.track() != null && t.phase() != Phase.VALIDATION;
@@ -51,7 +68,7 @@ public final class BestSoFar {
     if (!counts(t)) {
       return false;
     }
-    byTrack.merge(t.track(), t, (old, now) -> better(now, old) ? now : old);
+    byTrack.merge(trackOf(t), t, (old, now) -> better(now, old) ? now : old);
     return true;
   }
 

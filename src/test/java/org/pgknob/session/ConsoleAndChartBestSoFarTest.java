@@ -3,8 +3,10 @@ package org.pgknob.session;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -12,11 +14,14 @@ import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.pgknob.Json;
 import org.pgknob.report.ChartModel;
 import org.pgknob.report.ReportModel;
 import org.pgknob.report.ReportModelBuilder;
 import org.pgknob.report.SessionData;
 import org.pgknob.report.SessionLoader;
+import org.pgknob.runs.Track;
 import org.pgknob.trial.TrialResult;
 
 /**
@@ -30,7 +35,37 @@ class ConsoleAndChartBestSoFarTest {
 
   @Test
   void consoleBestSoFarEqualsTheConvergenceChartsStepAfterEveryTrial() {
-    SessionData data = SessionLoader.load(SESSION);
+    ChartModel chart = agreeTrialByTrial(SessionLoader.load(SESSION), List.of(Track.RELOAD));
+    // Validation runs are drawn apart and never raise the line.
+    assertEquals(
+        List.of(24, 25, 26, 27, 28, 29, 30, 31, 32, 33),
+        series(chart, "validation runs (not counted)").points().stream()
+            .map(p -> (int) p.x())
+            .toList());
+    assertEquals(1, (int) series(chart, "reload best so far").points().get(0).x());
+  }
+
+  /**
+   * The baseline's runs are logged as the reload track's; in a session whose first track is restart
+   * (a restart-only session) both count them in the restart track, as they agree.
+   */
+  @Test
+  void theBaselineCountsInTheSessionsFirstTrackOnTheConsoleAndTheChart(@TempDir Path dir)
+      throws Exception {
+    for (String file : List.of("session.json", "summary.json", "trials.jsonl")) {
+      Files.copy(SESSION.resolve(file), dir.resolve(file));
+    }
+    var session = (ObjectNode) Json.mapper().readTree(dir.resolve("session.json").toFile());
+    ((ObjectNode) session.path("inputs")).putArray("tracks").add("restart");
+    Json.mapper().writeValue(dir.resolve("session.json").toFile(), session);
+
+    ChartModel chart = agreeTrialByTrial(SessionLoader.load(dir), List.of(Track.RESTART));
+    assertEquals(1, (int) series(chart, "restart best so far").points().get(0).x());
+    assertEquals(9, (int) series(chart, "reload best so far").points().get(0).x());
+  }
+
+  /** Checks the console against the chart after every trial; returns the chart. */
+  private static ChartModel agreeTrialByTrial(SessionData data, List<Track> sessionTracks) {
     ReportModel model = ReportModelBuilder.build(data);
     ChartModel chart =
         model.convergence().stream()
@@ -39,6 +74,7 @@ class ConsoleAndChartBestSoFarTest {
             .orElseThrow();
     StringWriter text = new StringWriter();
     ProgressPrinter console = new ProgressPrinter(new PrintWriter(text, true), false);
+    console.alreadyLogged(sessionTracks, List.of());
     int compared = 0;
     for (TrialResult t : data.trials()) {
       int before = text.getBuffer().length();
@@ -61,12 +97,7 @@ class ConsoleAndChartBestSoFarTest {
       }
     }
     assertFalse(compared < data.trials().size(), "compared " + compared + " values only");
-    // Validation runs are drawn apart and never raise the line.
-    assertEquals(
-        List.of(24, 25, 26, 27, 28, 29, 30, 31, 32, 33),
-        series(chart, "validation runs (not counted)").points().stream()
-            .map(p -> (int) p.x())
-            .toList());
+    return chart;
   }
 
   /** The step line's value at trial {@code n}: its last point at or before n. */

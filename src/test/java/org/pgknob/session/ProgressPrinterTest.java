@@ -6,6 +6,7 @@ import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import org.pgknob.runs.Track;
 import org.pgknob.trial.Phase;
 import org.pgknob.trial.Status;
 
@@ -89,6 +90,7 @@ class ProgressPrinterTest {
   void aResumedSessionsBestSoFarCountsTheTrialsLoggedBefore() {
     ProgressPrinter p = new ProgressPrinter(new PrintWriter(text), false);
     p.alreadyLogged(
+        java.util.List.of(Track.RELOAD, Track.RESTART),
         java.util.List.of(
             Trials.ok(1, "baseline", "reload", "baseline 1/3", Map.of(), Map.of(), 3100, 1.3)));
     p.trialFinished(Trials.ok(4, "bayes", "restart", "bayes 1", Map.of(), Map.of(), 2700, 1.5));
@@ -96,6 +98,27 @@ class ProgressPrinterTest {
         """
           -> 2700.0 TPS, 72900 NOPM, 1.50 ms avg, 3.00 ms p95
           best window so far: reload 3100.0 TPS (trial 1), restart 2700.0 TPS (trial 4)
+        """,
+        text.toString());
+  }
+
+  /**
+   * The baseline's runs are logged as the reload track's: a session that tunes the restart track
+   * alone printed "best window so far: reload ...", a track it never searched.
+   */
+  @Test
+  void aRestartOnlySessionCountsTheBaselineInTheRestartTrack() {
+    ProgressPrinter p = new ProgressPrinter(new PrintWriter(text), false);
+    p.alreadyLogged(java.util.List.of(Track.RESTART), java.util.List.of());
+    p.trialFinished(
+        Trials.ok(1, "baseline", "reload", "baseline 1/3", Map.of(), Map.of(), 3100, 1.3));
+    p.trialFinished(Trials.ok(4, "bayes", "restart", "bayes 1", Map.of(), Map.of(), 3200, 1.5));
+    assertEquals(
+        """
+          -> 3100.0 TPS, 83700 NOPM, 1.30 ms avg, 2.60 ms p95
+          best window so far: restart 3100.0 TPS (trial 1)
+          -> 3200.0 TPS, 86400 NOPM, 1.50 ms avg, 3.00 ms p95
+          best window so far: restart 3200.0 TPS (trial 4)
         """,
         text.toString());
   }
