@@ -24,7 +24,8 @@ final class ConvergenceCharts {
     if (tracks.stream().allMatch(tr -> Tracks.okSearch(data, tr).isEmpty())) {
       return List.of();
     }
-    return List.of(
+    List<ChartModel> charts = new ArrayList<>();
+    charts.add(
         chart(
             data,
             baseline,
@@ -32,15 +33,20 @@ final class ConvergenceCharts {
             Metric.TPS,
             true,
             "convergence-tps",
-            "window TPS (transactions/s)"),
-        chart(
-            data,
-            baseline,
-            BestSoFar::averageLatency,
-            Metric.LATENCY_AVG,
-            false,
-            "convergence-latency",
-            "average latency (ms)"));
+            "window TPS (transactions/s)"));
+    // a workload command that reports no latency: no line of zeros
+    if (data.okTrials().stream().anyMatch(t -> !Double.isNaN(Metric.LATENCY_AVG.of(t)))) {
+      charts.add(
+          chart(
+              data,
+              baseline,
+              BestSoFar::averageLatency,
+              Metric.LATENCY_AVG,
+              false,
+              "convergence-latency",
+              "average latency (ms)"));
+    }
+    return charts;
   }
 
   /**

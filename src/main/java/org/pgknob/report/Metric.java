@@ -15,9 +15,9 @@ enum Metric {
       "new orders/min",
       false,
       t -> t.workload().tpccFigures().map(TpccFigures::nopm).orElse(Double.NaN)),
-  LATENCY_AVG("avg latency", "ms", false, t -> t.workload().overall().avgMs()),
-  LATENCY_P95("p95 latency", "ms", false, t -> t.workload().overall().p95Ms()),
-  LATENCY_P99("p99 latency", "ms", false, t -> t.workload().overall().p99Ms()),
+  LATENCY_AVG("avg latency", "ms", false, t -> reported(t.workload().overall().avgMs())),
+  LATENCY_P95("p95 latency", "ms", false, t -> reported(t.workload().overall().p95Ms())),
+  LATENCY_P99("p99 latency", "ms", false, t -> reported(t.workload().overall().p99Ms())),
   CPU_USER("user CPU", "%", true, t -> t.resources().cpuUserPct()),
   CPU_SYS("system CPU", "%", true, t -> t.resources().cpuSysPct()),
   CPU_TOTAL("total CPU", "%", true, t -> t.resources().cpuUserPct() + t.resources().cpuSysPct()),
@@ -36,6 +36,15 @@ enum Metric {
     this.unit = unit;
     this.fromSampler = fromSampler;
     this.read = read;
+  }
+
+  /**
+   * A latency as the trial recorded it, or NaN for 0: a workload command that prints {@code
+   * {"value": N}} alone records 0 ms, which the report drew as a latency of 0 (a flat convergence
+   * chart, 0.000 ms in the trials' table).
+   */
+  private static double reported(double ms) {
+    return ms > 0 ? ms : Double.NaN;
   }
 
   /** The value, or NaN when the trial did not measure it (failed, or a remote server's CPU). */
