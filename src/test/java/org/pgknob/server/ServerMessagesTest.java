@@ -1,0 +1,72 @@
+package org.pgknob.server;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.sql.DriverManager;
+import java.sql.SQLException;
+import java.util.Properties;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The driver's message of a failed connection names the step it was in ("The connection attempt
+ * failed.", "An error occurred while setting up the SSL connection." when a link dropped
+ * mid-session): the one line pgknob quotes adds what the network said, so that no one checks the
+ * server's SSL settings for a link that is down.
+ */
+class ServerMessagesTest {
+  @Test
+  void aConnectionThatGetsNoAnswerSaysItTimedOut() throws Exception {
+    try (ServerSocket silent = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+      Properties props = new Properties();
+      props.setProperty("user", "nobody");
+      props.setProperty("password", "x");
+      props.setProperty("sslmode", "prefer");
+      props.setProperty("connectTimeout", "1");
+      props.setProperty("socketTimeout", "1");
+      props.setProperty("loginTimeout", "5");
+      SQLException e =
+          assertThrows(
+              SQLException.class,
+              () ->
+                  DriverManager.getConnection(
+                      "jdbc:postgresql://127.0.0.1:" + silent.getLocalPort() + "/postgres", props));
+      assertEquals("The connection attempt failed. (Read timed out)", ServerMessages.of(e));
+    }
+  }
+
+  @Test
+  void aConnectionTheOtherEndClosesSaysSo() throws Exception {
+    try (ServerSocket closing = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+      Thread t =
+          new Thread(
+              () -> {
+                try (Socket s = closing.accept()) {
+                  s.getInputStream().read(new byte[8]); // the SSLRequest, then hang up
+                } catch (java.io.IOException e) {
+                  // the test fails on the message instead
+                }
+              });
+      t.start();
+      Properties props = new Properties();
+      props.setProperty("user", "nobody");
+      props.setProperty("sslmode", "prefer");
+      props.setProperty("connectTimeout", "1");
+      props.setProperty("socketTimeout", "1");
+      SQLException e =
+          assertThrows(
+              SQLException.class,
+              () ->
+                  DriverManager.getConnection(
+                      "jdbc:postgresql://127.0.0.1:" + closing.getLocalPort() + "/postgres",
+                      props));
+      t.join(5000);
+      assertEquals(
+          "The connection attempt failed. (the other end closed the connection)",
+          ServerMessages.of(e));
+    }
+  }
+}
