@@ -21,19 +21,7 @@ class ServerMessagesTest {
   @Test
   void aConnectionThatGetsNoAnswerSaysItTimedOut() throws Exception {
     try (ServerSocket silent = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-      Properties props = new Properties();
-      props.setProperty("user", "nobody");
-      props.setProperty("password", "x");
-      props.setProperty("sslmode", "prefer");
-      props.setProperty("connectTimeout", "1");
-      props.setProperty("socketTimeout", "1");
-      props.setProperty("loginTimeout", "5");
-      SQLException e =
-          assertThrows(
-              SQLException.class,
-              () ->
-                  DriverManager.getConnection(
-                      "jdbc:postgresql://127.0.0.1:" + silent.getLocalPort() + "/postgres", props));
+      SQLException e = connectionFailure(silent.getLocalPort());
       assertEquals("The connection attempt failed. (Read timed out)", ServerMessages.of(e));
     }
   }
@@ -51,22 +39,26 @@ class ServerMessagesTest {
                 }
               });
       t.start();
-      Properties props = new Properties();
-      props.setProperty("user", "nobody");
-      props.setProperty("sslmode", "prefer");
-      props.setProperty("connectTimeout", "1");
-      props.setProperty("socketTimeout", "1");
-      SQLException e =
-          assertThrows(
-              SQLException.class,
-              () ->
-                  DriverManager.getConnection(
-                      "jdbc:postgresql://127.0.0.1:" + closing.getLocalPort() + "/postgres",
-                      props));
+      SQLException e = connectionFailure(closing.getLocalPort());
       t.join(5000);
       assertEquals(
           "The connection attempt failed. (the other end closed the connection)",
           ServerMessages.of(e));
     }
+  }
+
+  /** How the real driver fails to connect to {@code port} on this host, SSL preferred. */
+  private static SQLException connectionFailure(int port) {
+    Properties props = new Properties();
+    props.setProperty("user", "nobody");
+    props.setProperty("password", "x");
+    props.setProperty("sslmode", "prefer");
+    props.setProperty("connectTimeout", "1");
+    props.setProperty("socketTimeout", "1");
+    return assertThrows(
+        SQLException.class,
+        () ->
+            DriverManager.getConnection(
+                "jdbc:postgresql://127.0.0.1:" + port + "/postgres", props));
   }
 }
