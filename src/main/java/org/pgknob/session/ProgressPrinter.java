@@ -5,6 +5,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.stream.Collectors;
+import org.pgknob.runs.Goal;
 import org.pgknob.runs.Track;
 import org.pgknob.server.ForeignLoad;
 import org.pgknob.trial.BestSoFar;
@@ -14,8 +15,9 @@ import org.pgknob.trial.TrialResult;
 /**
  * Live progress of a session on the console: the phase, trial k of n with its changes from the
  * defaults, the TPS of each second of the window, the trial's result (with a warning when other
- * processes on the host took CPU during the window), and the best TPS so far per track ({@link
- * BestSoFar}: the report's convergence chart draws the same).
+ * processes on the host took CPU during the window), and the best so far per track on the session's
+ * objective, TPS or average latency ({@link BestSoFar}: the report's convergence chart of that
+ * objective draws the same).
  *
  * <p>On a terminal the live TPS is one line rewritten in place (carriage return); otherwise (a log
  * file, a pipe) it prints a plain line every {@value #PLAIN_EVERY_SECONDS} seconds instead, so logs
@@ -27,7 +29,8 @@ public final class ProgressPrinter {
 
   private PrintWriter out; // a writer to nowhere once silenced
   private final boolean terminal;
-  private final BestSoFar best = BestSoFar.tps();
+  private BestSoFar best = BestSoFar.tps(); // the objective's, from alreadyLogged
+  private Goal objective = Goal.TPS;
   private int liveWidth;
   private java.time.Clock clock; // null until the session starts its trials
   private java.time.Instant clockStart;
@@ -100,12 +103,16 @@ public final class ProgressPrinter {
   }
 
   /**
-   * The session's tracks, and the trials a resumed session logged before: they count for the best
-   * so far, printed with the first new trial, as the report's convergence chart counts them; the
-   * baseline's runs count in the first track ({@link BestSoFar#defaultsCountIn}).
+   * The session's tracks and objective, and the trials a resumed session logged before: they count
+   * for the best so far, printed with the first new trial, as the report's convergence chart counts
+   * them; the baseline's runs count in the first track ({@link BestSoFar#defaultsCountIn}). Why the
+   * objective: a latency session printed the best TPS after every trial, a figure it was not
+   * searching for, and never its own.
    */
   public synchronized void alreadyLogged(
-      java.util.List<Track> tracks, java.util.List<TrialResult> trials) {
+      java.util.List<Track> tracks, Goal objective, java.util.List<TrialResult> trials) {
+    this.objective = objective;
+    best = objective == Goal.LATENCY ? BestSoFar.averageLatency() : BestSoFar.tps();
     if (!tracks.isEmpty()) {
       best.defaultsCountIn(tracks.get(0));
     }
@@ -158,9 +165,11 @@ public final class ProgressPrinter {
                       e ->
                           String.format(
                               Locale.ROOT,
-                              "%s %.1f TPS (trial %d)",
+                              objective == Goal.LATENCY
+                                  ? "%s %.2f ms avg (trial %d)"
+                                  : "%s %.1f TPS (trial %d)",
                               e.getKey(),
-                              e.getValue().workload().tps(),
+                              best.valueOf(e.getValue()),
                               e.getValue().trial()))
                   .collect(Collectors.joining(", ")));
     }

@@ -229,7 +229,7 @@ public final class TuningSession {
   private Summary runPlan() {
     SessionPlan plan = state.plan();
     List<TrialResult> logged = new ArrayList<>(folder.trials().read().trials());
-    progress.alreadyLogged(inputs.tracks(), logged);
+    progress.alreadyLogged(inputs.tracks(), inputs.objective(), logged);
     TrialRunner runner = runner();
     StepProposer proposer = new StepProposer(context, inputs, plan);
     ServerWait wait = new ServerWait(target, serverWait, progress, clock, folder.dir());

@@ -4,6 +4,7 @@ import java.util.Collections;
 import java.util.EnumMap;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Predicate;
 import java.util.function.ToDoubleFunction;
 import org.pgknob.runs.Track;
 
@@ -20,22 +21,31 @@ public final class BestSoFar {
   private final ToDoubleFunction<TrialResult> metric;
 
   private final boolean higherIsBetter;
+  private final Predicate<TrialResult> measured;
   private final Map<Track, TrialResult> byTrack = new EnumMap<>(Track.class);
   private Track defaultsTrack; // null: a baseline run counts in the track it was logged with
 
-  private BestSoFar(ToDoubleFunction<TrialResult> metric, boolean higherIsBetter) {
+  private BestSoFar(
+      ToDoubleFunction<TrialResult> metric,
+      boolean higherIsBetter,
+      Predicate<TrialResult> measured) {
     this.metric = metric;
     this.higherIsBetter = higherIsBetter;
+    this.measured = measured;
   }
 
   /** Highest window TPS. */
   public static BestSoFar tps() {
-    return new BestSoFar(t -> t.workload().tps(), true);
+    return new BestSoFar(t -> t.workload().tps(), true, t -> true);
   }
 
-  /** Lowest average latency. */
+  /**
+   * Lowest average latency. A trial whose workload reported none (a benchmark command that prints
+   * TPS alone: 0 ms) is no best: it did not measure the latency.
+   */
   public static BestSoFar averageLatency() {
-    return new BestSoFar(t -> t.workload().overall().avgMs(), false);
+    return new BestSoFar(
+        t -> t.workload().overall().avgMs(), false, t -> t.workload().overall().avgMs() > 0);
   }
 
   /**
@@ -65,7 +75,7 @@ public final class BestSoFar {
    * @return true when {@code t} counts (whether or not it became the best)
    */
   public boolean offer(TrialResult t) {
-    if (!counts(t)) {
+    if (!counts(t) || !measured.test(t)) {
       return false;
     }
     byTrack.merge(trackOf(t), t, (old, now) -> better(now, old) ? now : old);

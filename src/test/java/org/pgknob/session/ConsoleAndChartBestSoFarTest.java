@@ -21,6 +21,7 @@ import org.pgknob.report.ReportModel;
 import org.pgknob.report.ReportModelBuilder;
 import org.pgknob.report.SessionData;
 import org.pgknob.report.SessionLoader;
+import org.pgknob.runs.Goal;
 import org.pgknob.runs.Track;
 import org.pgknob.trial.TrialResult;
 
@@ -31,11 +32,13 @@ import org.pgknob.trial.TrialResult;
  */
 class ConsoleAndChartBestSoFarTest {
   private static final Path SESSION = Path.of("src/test/resources/fixtures/session-small");
-  private static final Pattern BEST = Pattern.compile("(\\w+) ([0-9.]+) TPS \\(trial (\\d+)\\)");
+  private static final Pattern BEST =
+      Pattern.compile("(\\w+) ([0-9.]+) (?:TPS|ms avg) \\(trial (\\d+)\\)");
 
   @Test
   void consoleBestSoFarEqualsTheConvergenceChartsStepAfterEveryTrial() {
-    ChartModel chart = agreeTrialByTrial(SessionLoader.load(SESSION), List.of(Track.RELOAD));
+    ChartModel chart =
+        agreeTrialByTrial(SessionLoader.load(SESSION), List.of(Track.RELOAD), Goal.TPS);
     // Validation runs are drawn apart and never raise the line.
     assertEquals(
         List.of(24, 25, 26, 27, 28, 29, 30, 31, 32, 33),
@@ -59,22 +62,34 @@ class ConsoleAndChartBestSoFarTest {
     ((ObjectNode) session.path("inputs")).putArray("tracks").add("restart");
     Json.mapper().writeValue(dir.resolve("session.json").toFile(), session);
 
-    ChartModel chart = agreeTrialByTrial(SessionLoader.load(dir), List.of(Track.RESTART));
+    ChartModel chart = agreeTrialByTrial(SessionLoader.load(dir), List.of(Track.RESTART), Goal.TPS);
     assertEquals(1, (int) series(chart, "restart best so far").points().get(0).x());
     assertEquals(9, (int) series(chart, "reload best so far").points().get(0).x());
   }
 
-  /** Checks the console against the chart after every trial; returns the chart. */
-  private static ChartModel agreeTrialByTrial(SessionData data, List<Track> sessionTracks) {
-    ReportModel model = ReportModelBuilder.build(data);
+  /**
+   * A latency session's console prints the lowest average latency so far, and it agrees with the
+   * report's latency convergence chart.
+   */
+  @Test
+  void aLatencySessionsConsoleBestEqualsTheLatencyChartsStep() {
     ChartModel chart =
-        model.convergence().stream()
-            .filter(c -> c.id().equals("convergence-tps"))
-            .findFirst()
-            .orElseThrow();
+        agreeTrialByTrial(SessionLoader.load(SESSION), List.of(Track.RELOAD), Goal.LATENCY);
+    assertEquals(1, (int) series(chart, "reload best so far").points().get(0).x());
+  }
+
+  /**
+   * Checks the console against the chart of {@code objective} after every trial; returns the chart.
+   */
+  private static ChartModel agreeTrialByTrial(
+      SessionData data, List<Track> sessionTracks, Goal objective) {
+    ReportModel model = ReportModelBuilder.build(data);
+    String id = objective == Goal.LATENCY ? "convergence-latency" : "convergence-tps";
+    ChartModel chart =
+        model.convergence().stream().filter(c -> c.id().equals(id)).findFirst().orElseThrow();
     StringWriter text = new StringWriter();
     ProgressPrinter console = new ProgressPrinter(new PrintWriter(text, true), false);
-    console.alreadyLogged(sessionTracks, List.of());
+    console.alreadyLogged(sessionTracks, objective, List.of());
     int compared = 0;
     for (TrialResult t : data.trials()) {
       int before = text.getBuffer().length();
@@ -92,7 +107,10 @@ class ConsoleAndChartBestSoFarTest {
       for (Map.Entry<String, Double> e : consoleBest.entrySet()) {
         double step = stepAt(chart, e.getKey(), t.trial());
         assertEquals(
-            e.getValue(), step, 0.051, "track " + e.getKey() + " after trial " + t.trial());
+            e.getValue(),
+            step,
+            objective == Goal.LATENCY ? 0.0051 : 0.051, // the console's decimals
+            "track " + e.getKey() + " after trial " + t.trial());
         compared++;
       }
     }

@@ -6,6 +6,7 @@ import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import org.pgknob.runs.Goal;
 import org.pgknob.runs.Track;
 import org.pgknob.trial.Phase;
 import org.pgknob.trial.Status;
@@ -91,6 +92,7 @@ class ProgressPrinterTest {
     ProgressPrinter p = new ProgressPrinter(new PrintWriter(text), false);
     p.alreadyLogged(
         java.util.List.of(Track.RELOAD, Track.RESTART),
+        Goal.TPS,
         java.util.List.of(
             Trials.ok(1, "baseline", "reload", "baseline 1/3", Map.of(), Map.of(), 3100, 1.3)));
     p.trialFinished(Trials.ok(4, "bayes", "restart", "bayes 1", Map.of(), Map.of(), 2700, 1.5));
@@ -103,13 +105,40 @@ class ProgressPrinterTest {
   }
 
   /**
+   * A session tuning average latency prints the lowest latency so far, the figure it searches for
+   * (it printed the best TPS); a trial without latency (a command that reports TPS alone) is none.
+   */
+  @Test
+  void aLatencySessionPrintsTheLowestLatencySoFar() {
+    ProgressPrinter p = new ProgressPrinter(new PrintWriter(text), false);
+    p.alreadyLogged(java.util.List.of(Track.RELOAD), Goal.LATENCY, java.util.List.of());
+    p.trialFinished(
+        Trials.ok(1, "baseline", "reload", "baseline 1/3", Map.of(), Map.of(), 3100, 1.3));
+    p.trialFinished(Trials.ok(2, "bayes", "reload", "bayes 1", Map.of(), Map.of(), 3200, 1.5));
+    p.trialFinished(Trials.ok(3, "bayes", "reload", "bayes 2", Map.of(), Map.of(), 3000, 1.25));
+    p.trialFinished(Trials.ok(4, "bayes", "reload", "bayes 3", Map.of(), Map.of(), 3000, 0));
+    assertEquals(
+        """
+          -> 3100.0 TPS, 83700 NOPM, 1.30 ms avg, 2.60 ms p95
+          best window so far: reload 1.30 ms avg (trial 1)
+          -> 3200.0 TPS, 86400 NOPM, 1.50 ms avg, 3.00 ms p95
+          best window so far: reload 1.30 ms avg (trial 1)
+          -> 3000.0 TPS, 81000 NOPM, 1.25 ms avg, 2.50 ms p95
+          best window so far: reload 1.25 ms avg (trial 3)
+          -> 3000.0 TPS, 81000 NOPM
+          best window so far: reload 1.25 ms avg (trial 3)
+        """,
+        text.toString());
+  }
+
+  /**
    * The baseline's runs are logged as the reload track's: a session that tunes the restart track
    * alone printed "best window so far: reload ...", a track it never searched.
    */
   @Test
   void aRestartOnlySessionCountsTheBaselineInTheRestartTrack() {
     ProgressPrinter p = new ProgressPrinter(new PrintWriter(text), false);
-    p.alreadyLogged(java.util.List.of(Track.RESTART), java.util.List.of());
+    p.alreadyLogged(java.util.List.of(Track.RESTART), Goal.TPS, java.util.List.of());
     p.trialFinished(
         Trials.ok(1, "baseline", "reload", "baseline 1/3", Map.of(), Map.of(), 3100, 1.3));
     p.trialFinished(Trials.ok(4, "bayes", "restart", "bayes 1", Map.of(), Map.of(), 3200, 1.5));
