@@ -67,6 +67,7 @@ final class WorkloadOptions {
             : workloadCommand != null
                 ? CommandKind.NAME
                 : base != null ? base.name() : TproccKind.NAME;
+    Workloads.requireKnown(name); // "unknown workload 'pgbench'", not "--scale is not pgbench's"
     Map<String, Object> options = new LinkedHashMap<>();
     if (base != null && base.name().equals(name)) {
       options.putAll(base.toMap());

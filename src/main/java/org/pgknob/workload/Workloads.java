@@ -38,13 +38,27 @@ public final class Workloads {
    * @throws PgknobException for an unknown name (listing the known ones) or a bad option
    */
   public static WorkloadSpec spec(String name, Map<String, Object> options) {
+    return kind(name).spec(name, options);
+  }
+
+  /**
+   * Refuses an unknown name, so that a misspelt workload is named as such before its options are
+   * judged against it.
+   *
+   * @throws PgknobException for an unknown name, listing the known ones
+   */
+  public static void requireKnown(String name) {
+    kind(name);
+  }
+
+  private static WorkloadKind kind(String name) {
     WorkloadKind kind = KINDS.get(name);
     if (kind == null) {
       throw new PgknobException(
           "unknown workload '" + name + "'; known: " + String.join(", ", names()),
           "give --workload one of them");
     }
-    return kind.spec(name, options);
+    return kind;
   }
 
   /** A spec back from the map {@link WorkloadSpec#toMap()} wrote. */

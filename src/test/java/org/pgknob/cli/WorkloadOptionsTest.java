@@ -39,6 +39,15 @@ class WorkloadOptionsTest {
   }
 
   @Test
+  void aMisspeltWorkloadIsNamedBeforeItsOptionsAreJudged() {
+    assertEquals(1, tune("--workload", "pgbench", "--scale", "2"));
+    assertEquals(
+        "pgknob: unknown workload 'pgbench'; known: command, pgbench-select, pgbench-tpcb,"
+            + " select-one, tprocc (give --workload one of them)\n",
+        err.toString());
+  }
+
+  @Test
   void anOptionOfAnotherWorkloadIsRefused() {
     assertEquals(1, tune("--workload", "pgbench-select", "--warehouses", "4"));
     assertEquals(
