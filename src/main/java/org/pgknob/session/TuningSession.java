@@ -13,6 +13,7 @@ import java.util.Set;
 import org.pgknob.BuildInfo;
 import org.pgknob.PgknobException;
 import org.pgknob.report.Labels;
+import org.pgknob.runs.Goal;
 import org.pgknob.runs.Summary;
 import org.pgknob.server.PrimaryHazardException;
 import org.pgknob.server.Privileges;
@@ -325,6 +326,7 @@ public final class TuningSession {
         if (stoppedBySignal) {
           throw new StoppedBySignalException();
         }
+        checkObjectiveReported(result); // not logged: a resume runs it with the command fixed
         folder.trials().append(result);
         logged.add(result);
         progress.trialFinished(result);
@@ -453,6 +455,24 @@ public final class TuningSession {
             + " baseline run on the server's defaults failed: "
             + failed.reason(),
         "fix the workload (see trials.jsonl in the session folder), then start a new session");
+  }
+
+  /**
+   * Ends a latency session at its first run whose workload reported no latency (a command that
+   * prints {@code {"value": N}} alone), before logging it: its 0 ms is no measurement to search on,
+   * and the results failed on it with an internal error after the whole budget.
+   */
+  private void checkObjectiveReported(TrialResult result) {
+    if (inputs.objective() == Goal.LATENCY
+        && result.isOk()
+        && result.workload() != null
+        && !(Objectives.value(result, Goal.LATENCY) > 0)) {
+      throw new PgknobException(
+          "--objective latency, but the workload reported no latency (trial "
+              + result.trial()
+              + " gave a value without \"latency_ms\")",
+          "make the command print \"latency_ms\" with its value, or tune --objective tps");
+    }
   }
 
   private double trialSecondsSoFar(List<TrialResult> logged) {

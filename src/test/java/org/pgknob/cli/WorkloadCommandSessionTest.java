@@ -90,34 +90,60 @@ class WorkloadCommandSessionTest {
     }
   }
 
+  /**
+   * A latency session whose command reports no latency stops at its first run, saying so: it ran
+   * its whole budget and then failed with an internal error ("value 1 must be positive and finite,
+   * but got 0.0").
+   */
+  @Test
+  void aLatencySessionWhoseCommandReportsNoLatencyStopsAtItsFirstRunSayingWhy() throws Exception {
+    QuickSession session =
+        quickSession("cat > /dev/null; echo '{\"value\": 100}'", "13", "--objective", "latency");
+    assertEquals(1, session.exit(), session.log());
+    assertTrue(
+        session
+            .log()
+            .contains(
+                "pgknob: --objective latency, but the workload reported no latency (trial 1 gave a"
+                    + " value without \"latency_ms\") (make the command print \"latency_ms\""
+                    + " with its value, or tune --objective tps)"),
+        session.log());
+    assertFalse(session.log().contains("internal error"), session.log());
+    assertFalse(session.log().contains("[2/13]"), session.log());
+    // not logged, so a resume with the command fixed runs it again and has no 0 ms to judge by
+    assertTrue(session.log().contains("go on from trial 1 once the cause is fixed"), session.log());
+  }
+
   /** What a quick session left: its exit code, its console (out and err) and its folder. */
   private record QuickSession(int exit, String log, SessionFolder folder) {}
 
   /** A reload-track session of 1 s windows through {@code command}, in this JVM. */
-  private QuickSession quickSession(String command, String budget) throws Exception {
+  private QuickSession quickSession(String command, String budget, String... extra)
+      throws Exception {
     ManagedCluster cluster = SessionPostgres.cluster();
     Path runs = dir.resolve("runs");
     StringWriter out = new StringWriter();
     StringWriter err = new StringWriter();
-    int exit =
-        Cli.run(
-            out,
-            err,
-            "tune",
-            "--cluster-dir",
-            cluster.clusterDir().toString(),
-            "--workload-cmd",
-            command,
-            "--budget",
-            budget,
-            "--tracks",
-            "reload",
-            "--rampup",
-            "1s",
-            "--duration",
-            "1s",
-            "--out",
-            runs.toString());
+    List<String> args =
+        new java.util.ArrayList<>(
+            List.of(
+                "tune",
+                "--cluster-dir",
+                cluster.clusterDir().toString(),
+                "--workload-cmd",
+                command,
+                "--budget",
+                budget,
+                "--tracks",
+                "reload",
+                "--rampup",
+                "1s",
+                "--duration",
+                "1s",
+                "--out",
+                runs.toString()));
+    args.addAll(List.of(extra));
+    int exit = Cli.run(out, err, args.toArray(String[]::new));
     String log = out + "\n" + err;
     if (exit != 0) {
       return new QuickSession(exit, log, null);
