@@ -478,17 +478,13 @@ public record Verdict(
 
   private static String applyCommand(VerdictFacts facts, String file, boolean restart) {
     String command = "./pgknob apply --from " + file;
-    if (facts.remote()) {
-      String target =
-          facts.sessionOptions().startsWith("--target ")
-              ? facts.sessionOptions().split(" --", 2)[0]
-              : "";
-      command += " " + target;
-      if (restart) {
-        command += " --restart-command 'the command that restarts that server'";
-      }
+    if (!facts.serverOptions().isEmpty()) {
+      command += " " + facts.serverOptions();
     }
-    return command.strip();
+    if (facts.remote() && restart) {
+      command += " --restart-command 'the command that restarts that server'";
+    }
+    return command;
   }
 
   private static String applyWhy(boolean restart) {

@@ -1,5 +1,7 @@
 package org.pgknob.session;
 
+import java.math.BigDecimal;
+import java.math.MathContext;
 import java.nio.file.Files;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -8,9 +10,14 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.pgknob.optimize.SurrogateKind;
 import org.pgknob.runs.Goal;
 import org.pgknob.runs.Summary;
+import org.pgknob.runs.Track;
+import org.pgknob.server.ManagedVersions;
+import org.pgknob.space.PgUnit;
 import org.pgknob.trial.TrialResult;
 
 /**
@@ -28,7 +35,8 @@ import org.pgknob.trial.TrialResult;
  * @param detectable the smallest gains the session could tell from noise, if the noise is known
  * @param sessionOptions the options that repeat this session's server and workload in a new {@code
  *     tune}: "--workload-cmd '...'", "--target '...'" (empty for the defaults)
- * @param remote whether the server is not the managed one (applying then needs --target)
+ * @param serverOptions the options that name the session's server to apply ({@link
+ *     #serverOptions}), empty for the default managed cluster
  */
 public record VerdictFacts(
     String runDir,
@@ -39,7 +47,7 @@ public record VerdictFacts(
     Map<String, String> exportedFiles,
     Optional<MeasurementReport.DetectableGain> detectable,
     String sessionOptions,
-    boolean remote) {
+    String serverOptions) {
   /**
    * Settings the PGTune-style configuration may set that only a restart applies: session.json has
    * facts for the search space's knobs only, and PGTune-style sets some outside it.
@@ -52,6 +60,9 @@ public record VerdictFacts(
           "huge_pages",
           "max_worker_processes",
           "io_method");
+
+  /** How a managed cluster describes itself: "managed PostgreSQL 16 cluster at ...". */
+  private static final Pattern MANAGED_MAJOR = Pattern.compile("managed PostgreSQL (\\d+) ");
 
   /** An argument a POSIX shell takes as it is, without quotes. */
   private static final Pattern SHELL_WORD = Pattern.compile("[A-Za-z0-9_./:=,+@%-]+");
@@ -105,7 +116,7 @@ public record VerdictFacts(
         exported,
         MeasurementReport.detectableGain(trials, plan, inputs, trialSeconds),
         sessionOptions(inputs, state.target()),
-        !state.target().startsWith("managed "));
+        serverOptions(state.target()));
   }
 
   /**
@@ -131,23 +142,100 @@ public record VerdictFacts(
   }
 
   /**
-   * The options a new {@code tune} needs to measure what this session measured: the workload when
-   * it is not the default TPROC-C, windows and ramp-up when not the defaults, the server when it is
-   * not the managed one.
+   * The options a new {@code tune} needs to repeat this session with a larger budget: its server
+   * ({@link #serverOptions}), the workload when it is not the default TPROC-C, the ramp-up when not
+   * the default, and what it searched and judged when not the defaults (tracks, objective, space,
+   * rules, durability, --ram, the PGTune-style row's machine, the surrogate, the validation
+   * target). Why the last: a `--objective latency --tracks reload` session's next step was a TPS
+   * session of both tracks. Not the seed, --apply or --out: a new session's own.
    */
+  /** Whether the server is the user's, not a managed cluster: applying needs a restart command. */
+  boolean remote() {
+    return serverOptions.startsWith("--target ");
+  }
+
   static String sessionOptions(SessionInputs inputs, String target) {
     List<String> out = new ArrayList<>();
-    if (!target.startsWith("managed ")) {
-      out.add("--target " + quoted(target));
+    String server = serverOptions(target);
+    if (!server.isEmpty()) {
+      out.add(server);
     }
     for (String argument : inputs.workload().tuneArguments()) {
-      out.add(SHELL_WORD.matcher(argument).matches() ? argument : quoted(argument));
+      out.add(shellWord(argument));
     }
     if (inputs.workload().timedByPgknob()
         && inputs.rampupSeconds() != SessionInputs.DEFAULT_RAMPUP_SECONDS) {
       out.add("--rampup " + inputs.rampupSeconds() + "s");
     }
+    if (!inputs.tracks().equals(SessionInputs.TRACKS)) {
+      out.add("--tracks " + String.join(",", inputs.tracks().stream().map(Track::label).toList()));
+    }
+    if (inputs.objective() != Goal.TPS) {
+      out.add("--objective " + inputs.objective().label());
+    }
+    if (inputs.spaceFile() != null) {
+      out.add("--space " + shellWord(inputs.spaceFile()));
+    }
+    if (inputs.rulesFile() != null) {
+      out.add("--rules " + shellWord(inputs.rulesFile()));
+    }
+    if (inputs.allowDurabilityTradeoff()) {
+      out.add("--allow-durability-tradeoff");
+    }
+    if (inputs.ramBytes() > 0) {
+      out.add("--ram " + size(inputs.ramBytes()));
+    }
+    PgTuneOptions pgtune = inputs.pgtune();
+    if (pgtune.storage() != null) {
+      out.add("--storage " + pgtune.storage().label());
+    }
+    if (pgtune.cpus() != null) {
+      out.add("--cpus " + pgtune.cpus());
+    }
+    if (pgtune.connections() != null) {
+      out.add("--connections " + pgtune.connections());
+    }
+    if (inputs.surrogate() != SurrogateKind.GP) {
+      out.add("--surrogate " + inputs.surrogate().label());
+    }
+    if (Math.abs(inputs.validationTarget() - SessionPlan.Validating.DEFAULT_TARGET) > 1e-9) {
+      out.add(
+          "--validation-target "
+              + new BigDecimal(inputs.validationTarget() * 100)
+                  .round(new MathContext(6))
+                  .stripTrailingZeros()
+                  .toPlainString()
+              + "%");
+    }
     return String.join(" ", out);
+  }
+
+  /**
+   * The options that name the session's server to another command (tune, apply): {@code --target
+   * '...'} for a server of the user's, {@code --pg-version N} for a managed cluster of another
+   * major than the default (without it, apply changed the default major's cluster, not the one
+   * tuned), empty for the default managed cluster.
+   */
+  static String serverOptions(String target) {
+    if (!target.startsWith("managed ")) {
+      return "--target " + quoted(target);
+    }
+    Matcher m = MANAGED_MAJOR.matcher(target);
+    if (m.lookingAt() && Integer.parseInt(m.group(1)) != ManagedVersions.DEFAULT_MAJOR) {
+      return "--pg-version " + m.group(1);
+    }
+    return "";
+  }
+
+  /** A size as --ram takes it: 8GB, or its bytes when no unit gives it exactly. */
+  private static String size(long bytes) {
+    String readable = PgUnit.readableBytes(bytes);
+    return PgUnit.parseBytes(readable).orElse(-1) == bytes ? readable : bytes + "B";
+  }
+
+  /** {@code argument} as a shell reads it back: as it is, or in single quotes. */
+  private static String shellWord(String argument) {
+    return SHELL_WORD.matcher(argument).matches() ? argument : quoted(argument);
   }
 
   /** {@code text} in single quotes for a POSIX shell. */

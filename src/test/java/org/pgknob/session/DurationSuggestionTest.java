@@ -173,6 +173,6 @@ class DurationSuggestionTest {
         Map.of(),
         Optional.of(g),
         "",
-        false);
+        "");
   }
 }

@@ -14,7 +14,7 @@ class SessionOptionsTest {
   private static final String MANAGED = "managed cluster in /var/tmp/pgknob/cluster, port 5433";
 
   private static String options(Map<String, Object> workload, int rampupSeconds, String target) {
-    Map<String, Object> m = TinyInputs.map("30", List.of("reload"));
+    Map<String, Object> m = TinyInputs.map("30", List.of("reload", "restart"));
     m.put("workload", workload);
     m.put("rampupSeconds", rampupSeconds);
     return VerdictFacts.sessionOptions(SessionInputs.fromMap(m), target);
@@ -69,5 +69,59 @@ class SessionOptionsTest {
             Map.of("name", "command", "command", "sh bench.sh 'fast'", "database", "postgres"),
             1,
             "jdbc:postgresql://db:5432/postgres"));
+  }
+
+  /**
+   * What a session searched and judged is repeated when not the defaults: a `--objective latency
+   * --tracks reload` session's next step was a TPS session of both tracks.
+   */
+  @Test
+  void whatTheSessionSearchedAndJudgedIsRepeatedWhenNotTheDefaults() {
+    Map<String, Object> m = TinyInputs.map("30", List.of("reload"));
+    m.put("workload", Map.of("name", "pgbench-tpcb", "scale", 2, "users", 4));
+    m.put("rampupSeconds", 5);
+    m.put("objective", "latency");
+    m.put("spaceFile", "my space.yaml");
+    m.put("rulesFile", "rules.yaml");
+    m.put("allowDurabilityTradeoff", true);
+    m.put("ramBytes", 8L << 30);
+    m.put("surrogate", "rf");
+    m.put("pgtune", Map.of("storage", "hdd", "cpus", 4, "connections", 50));
+    m.put("validationTarget", 0.025);
+    m.put("seed", 7L);
+    m.put("applyBest", true);
+    assertEquals(
+        "--workload pgbench-tpcb --scale 2 --tracks reload --objective latency --space"
+            + " 'my space.yaml' --rules rules.yaml --allow-durability-tradeoff --ram 8GB --storage"
+            + " hdd --cpus 4 --connections 50 --surrogate rf --validation-target 2.5%",
+        VerdictFacts.sessionOptions(SessionInputs.fromMap(m), MANAGED),
+        "not the seed nor --apply: a new session's own");
+  }
+
+  @Test
+  void bothTracksTheTpsObjectiveAndTheBundledFilesAreLeftOut() {
+    Map<String, Object> m = TinyInputs.map("30", List.of("restart", "reload"));
+    m.put("workload", Map.of("name", "tprocc", "warehouses", 2, "users", 4));
+    m.put("rampupSeconds", 5);
+    assertEquals("", VerdictFacts.sessionOptions(SessionInputs.fromMap(m), MANAGED));
+  }
+
+  /**
+   * A managed cluster of another major is named by its --pg-version: without it a session on
+   * PostgreSQL 16 told the user to apply its pick with a command that changes the 18 cluster.
+   */
+  @Test
+  void aManagedClusterOfAnotherMajorIsNamedByItsPgVersion() {
+    assertEquals(
+        "--pg-version 16",
+        VerdictFacts.serverOptions(
+            "managed PostgreSQL 16 cluster at 127.0.0.1:5433 (/var/tmp/pgknob/cluster-16/data)"));
+    assertEquals(
+        "",
+        VerdictFacts.serverOptions(
+            "managed PostgreSQL 18 cluster at 127.0.0.1:5433 (/var/tmp/pgknob/cluster-18/data)"));
+    assertEquals(
+        "--target 'postgresql://app@db:5432/shop'",
+        VerdictFacts.serverOptions("postgresql://app@db:5432/shop"));
   }
 }

@@ -37,7 +37,7 @@ class VerdictRowsWithoutSettingsTest {
                 Map.of(),
                 Optional.empty(),
                 "",
-                false));
+                ""));
 
     assertEquals(Verdict.Kind.NOTHING, v.kind(), v.headline());
     assertEquals(
