@@ -25,11 +25,6 @@ final class MeasurementReport {
   private MeasurementReport() {}
 
   /**
-   * One line per objective measured: "noise: TPS varies 7.4% run to run (pooled from 14 runs of 3
-   * configurations, 11 df); a window's own error 2.1% (batch means, 14 windows); the defaults
-   * drifted 9.8% over 5 runs".
-   */
-  /**
    * "the defaults moved 9.8% over 5 runs", or, when other processes disturbed some of them, "the
    * defaults moved 5.4% over 6 quiet runs (66.4% over all 8, 2 disturbed by other processes)".
    */
@@ -56,6 +51,12 @@ final class MeasurementReport {
         .orElse(all);
   }
 
+  /**
+   * One line per objective: "noise (tps): 7.4% run to run (pooled from 14 runs of 3 configurations,
+   * 11 degrees of freedom); a window's own error 2.1% (batch means, 14 windows); the defaults moved
+   * 9.8% over 5 runs". A workload that reports no per-second values (a command printing one value)
+   * has no window error to give: "not known", where it said "0.0% (batch means, 0 windows)".
+   */
   static String lines(List<TrialResult> trials) {
     StringBuilder out = new StringBuilder();
     for (Goal objective : List.of(Goal.TPS, Goal.LATENCY)) {
@@ -71,8 +72,7 @@ final class MeasurementReport {
       out.append(
           String.format(
               Locale.ROOT,
-              "noise (%s): %s run to run%s; a window's own error %.1f%% (batch means, %d"
-                  + " windows); %s%n",
+              "noise (%s): %s run to run%s; a window's own error %s; %s%n",
               objective,
               n.known() ? String.format(Locale.ROOT, "%.1f%%", 100 * n.cv()) : "not known",
               n.known()
@@ -83,8 +83,13 @@ final class MeasurementReport {
                       n.configurations(),
                       n.degreesOfFreedom())
                   : "",
-              100 * s.windowRelativeSe(),
-              s.windows(),
+              s.windows() == 0
+                  ? "not known (the workload reports no per-second values)"
+                  : String.format(
+                      Locale.ROOT,
+                      "%.1f%% (batch means, %d windows)",
+                      100 * s.windowRelativeSe(),
+                      s.windows()),
               driftText(m, s)));
       String disk = DiskRateShare.line(trials, objective);
       if (!disk.isEmpty()) {

@@ -132,4 +132,33 @@ class MeasurementReportTest {
     assertTrue(quiet.contains(" over 3 runs"), quiet);
     assertFalse(quiet.contains("quiet runs"), quiet);
   }
+
+  /**
+   * A workload that reports no per-second values (a command printing one value) has no window error
+   * to give: it said "a window's own error 0.0% (batch means, 0 windows)".
+   */
+  @Test
+  void aWindowsOwnErrorIsNotKnownWithoutPerSecondValues() {
+    String lines =
+        MeasurementReport.lines(List.of(defaults(1, 1000), defaults(2, 1080), defaults(3, 950)));
+    assertTrue(
+        lines.contains(
+            "; a window's own error not known (the workload reports no per-second values); "),
+        lines);
+    assertFalse(lines.contains("0 windows"), lines);
+
+    double[] window = new double[8];
+    for (int i = 0; i < window.length; i++) {
+      window[i] = 1000 + (i % 2 == 0 ? 30 : -30);
+    }
+    String measured =
+        MeasurementReport.lines(
+            List.of(
+                Trials.defaultsWithTimeline(1, window, 10),
+                Trials.defaultsWithTimeline(2, window, 10),
+                Trials.defaultsWithTimeline(3, window, 10)));
+    assertTrue(
+        measured.contains("; a window's own error 0.") && measured.contains(" windows); "),
+        measured);
+  }
 }
