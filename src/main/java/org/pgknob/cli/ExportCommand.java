@@ -57,12 +57,15 @@ public final class ExportCommand implements Callable<Integer> {
   @Option(
       names = "--out",
       paramLabel = "FILE",
-      description = "Write to this file instead of standard output.")
+      description = "Write to this file instead of standard output ('-': standard output).")
   Path out;
 
   @Override
   public Integer call() throws IOException {
     ConfExporter.Format f = ConfExporter.Format.parse(format);
+    if (out != null && out.toString().equals("-")) {
+      out = null; // as for most tools: it wrote a file named "-" in the current folder
+    }
     requireFolderOf(out);
     String rowName = rowName(track, objective);
     BestConfig best = SessionExport.best(SessionFolder.open(run), rowName);

@@ -1,6 +1,7 @@
 package org.pgknob.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.StringWriter;
@@ -45,6 +46,14 @@ class ExportCommandTest {
     assertEquals(
         0, run("export", folder.dir().toString(), "--format", "json", "--out", file.toString()));
     assertTrue(Files.readString(file).contains("\"shared_buffers\" : \"1GB\""));
+  }
+
+  @Test
+  void aDashForOutIsStandardOutputNotAFileNamedDash() {
+    SessionFolder folder = SessionFolderFixtures.finished(runs);
+    assertEquals(0, run("export", folder.dir().toString(), "--out", "-"));
+    assertEquals(ConfExporter.conf(SessionExport.best(folder, "restart/tps")), out.toString());
+    assertFalse(Files.exists(Path.of("-")), "a file named '-' in the current folder");
   }
 
   @Test
