@@ -184,6 +184,14 @@ public final class Comparison {
   public record Workload(WorkloadSpec spec, int rampupSeconds, int windowSeconds) {}
 
   /**
+   * Whether {@code plan} is a comparison's: baselines and validation rounds only. A tune's plan
+   * always searches (its smallest budget keeps one trial for it).
+   */
+  static boolean isComparison(SessionPlan plan) {
+    return plan.sweeps().isEmpty() && plan.bayes().isEmpty();
+  }
+
+  /**
    * The comparison's inputs: those of the compared session ({@code base}, as session.json keeps
    * them; empty for --config files), with the workload given, the tracks of the candidates, and a
    * trial budget that is the plan's length.

@@ -159,9 +159,13 @@ public record Verdict(
                         + " cannot be told from noise with "
                         // a benchmark command times its own runs: no window to speak of
                         + (g.timedByPgknob() ? g.windowSeconds() + " s windows and " : "")
-                        + "a budget of "
-                        + Budget.parse(g.budget()).describe()
-                        + (g.noLongerWindow().isEmpty() ? "" : "; " + g.noLongerWindow())));
+                        + (facts.comparison()
+                            ? g.pairs() + " rounds" // a comparison sets rounds, not a budget
+                            : "a budget of "
+                                + Budget.parse(g.budget()).describe()
+                                + (g.noLongerWindow().isEmpty()
+                                    ? ""
+                                    : "; " + g.noLongerWindow()))));
     boolean pgtuneGain =
         pgtuneRatio != null && claims(pgtuneRatio, latency, pgtune.detectableGain());
     if (best.isPresent()) {
@@ -280,6 +284,29 @@ public record Verdict(
     List<Summary.NextStep> next = new ArrayList<>();
     String options = facts.sessionOptions().isEmpty() ? "" : " " + facts.sessionOptions();
     Optional<MeasurementReport.DetectableGain> g = facts.detectable();
+    if (facts.comparison()) {
+      // The same configurations, workload and windows (compare reads them from this folder), with
+      // twice the rounds: it suggested a tune of twice the comparison's trials.
+      int rounds = 2 * g.map(MeasurementReport.DetectableGain::pairs).orElse(3);
+      next.add(
+          new Summary.NextStep(
+              "./pgknob compare " + facts.runDir() + " --rounds " + rounds,
+              g.map(
+                      d ->
+                          "twice the rounds: gains down to "
+                              + MeasurementReport.percent(d.doubledBudget())
+                              + " can be told from noise")
+                  .orElse("more rounds measure smaller gains")));
+      return new Verdict(
+          Kind.NOTHING,
+          "Nothing beats the defaults beyond noise in this comparison: keep the server as it is.",
+          details,
+          next,
+          null,
+          false,
+          null,
+          null);
+    }
     String budget = g.map(d -> doubled(d.budget())).orElse("45m");
     // the same window as this session's, which the gain it promises assumes
     String window =

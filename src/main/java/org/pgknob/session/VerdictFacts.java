@@ -37,6 +37,8 @@ import org.pgknob.trial.TrialResult;
  *     tune}: "--workload-cmd '...'", "--target '...'" (empty for the defaults)
  * @param serverOptions the options that name the session's server to apply ({@link
  *     #serverOptions}), empty for the default managed cluster
+ * @param comparison whether the session is a {@code pgknob compare} (it searched nothing): its next
+ *     step is the same comparison with more rounds, not a tune
  */
 public record VerdictFacts(
     String runDir,
@@ -47,7 +49,8 @@ public record VerdictFacts(
     Map<String, String> exportedFiles,
     Optional<MeasurementReport.DetectableGain> detectable,
     String sessionOptions,
-    String serverOptions) {
+    String serverOptions,
+    boolean comparison) {
   /**
    * Settings the PGTune-style configuration may set that only a restart applies: session.json has
    * facts for the search space's knobs only, and PGTune-style sets some outside it.
@@ -116,7 +119,8 @@ public record VerdictFacts(
         exported,
         MeasurementReport.detectableGain(trials, plan, inputs, trialSeconds),
         sessionOptions(inputs, state.target()),
-        serverOptions(state.target()));
+        serverOptions(state.target()),
+        Comparison.isComparison(plan));
   }
 
   /**

@@ -173,6 +173,7 @@ class DurationSuggestionTest {
         Map.of(),
         Optional.of(g),
         "",
-        "");
+        "",
+        false);
   }
 }

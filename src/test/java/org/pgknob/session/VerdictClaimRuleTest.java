@@ -113,6 +113,7 @@ class VerdictClaimRuleTest {
             "reload/latency", "best-reload-latency.conf", "restart/tps", "best-restart-tps.conf"),
         Optional.empty(),
         "",
-        "");
+        "",
+        false);
   }
 }

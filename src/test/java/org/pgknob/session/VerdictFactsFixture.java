@@ -13,6 +13,6 @@ final class VerdictFactsFixture {
 
   static VerdictFacts of(List<Summary.ResultRow> rows) {
     return new VerdictFacts(
-        "runs/x", Goal.TPS, rows, Map.of(), Set.of(), Map.of(), Optional.empty(), "", "");
+        "runs/x", Goal.TPS, rows, Map.of(), Set.of(), Map.of(), Optional.empty(), "", "", false);
   }
 }

@@ -37,7 +37,8 @@ class VerdictRowsWithoutSettingsTest {
                 Map.of(),
                 Optional.empty(),
                 "",
-                ""));
+                "",
+                false));
 
     assertEquals(Verdict.Kind.NOTHING, v.kind(), v.headline());
     assertEquals(

@@ -15,7 +15,7 @@ import org.pgknob.runs.Summary;
  * by --pg-version (it changed the default major's cluster), a server of the user's by --target with
  * the command that restarts it when a restart is needed.
  */
-class VerdictApplyCommandTest {
+class VerdictNextStepsTest {
   private static final Summary.Ratio GAIN = new Summary.Ratio(1.15, 1.10, 1.20, 7);
 
   @Test
@@ -34,6 +34,61 @@ class VerdictApplyCommandTest {
         "./pgknob apply --from pgtune.conf --target 'postgresql://app@db/shop' --restart-command"
             + " 'the command that restarts that server'",
         applyStep("--target 'postgresql://app@db/shop'"));
+  }
+
+  @Test
+  void aComparisonThatFoundNothingSuggestsItselfWithTwiceTheRounds() {
+    Summary.Ratio within = new Summary.Ratio(1.02, 0.97, 1.07, 3);
+    Summary.ResultRow pgtune = row("pgtune", within);
+    Verdict v =
+        Verdict.of(
+            new VerdictFacts(
+                "runs/c",
+                Goal.TPS,
+                List.of(pgtune, row("config:a.conf", within)),
+                Map.of(),
+                Set.of(),
+                Map.of(),
+                Optional.of(
+                    MeasurementReport.DetectableGain.of(5, "12", 3, 0.10, 0.07, true)
+                        .withNoLongerWindow(
+                            "longer windows would not fit a session in this budget")),
+                "--workload pgbench-tpcb",
+                "",
+                true));
+    assertEquals(Verdict.Kind.NOTHING, v.kind(), v.headline());
+    assertEquals(
+        "Nothing beats the defaults beyond noise in this comparison: keep the server as it is.",
+        v.headline());
+    assertEquals(
+        List.of("./pgknob compare runs/c --rounds 6"),
+        v.toSummary().next().stream().map(Summary.NextStep::command).toList());
+    assertEquals(
+        "twice the rounds: gains down to 7% can be told from noise",
+        v.toSummary().next().get(0).why());
+    assertEquals(
+        "gains under 10% cannot be told from noise with 5 s windows and 3 rounds",
+        v.details().get(v.details().size() - 1));
+  }
+
+  private static Summary.ResultRow row(String name, Summary.Ratio tps) {
+    return new Summary.ResultRow(
+        name,
+        null,
+        null,
+        Map.of("work_mem", "16MB"),
+        2700,
+        null,
+        1.4,
+        2.8,
+        tps,
+        new Summary.Ratio(1 / tps.estimate(), 1 / tps.high(), 1 / tps.low(), tps.pairs()),
+        List.of(3),
+        "",
+        null,
+        0.10,
+        0,
+        null);
   }
 
   /** The apply step of a verdict that recommends PGTune-style (shared_buffers: a restart). */
@@ -67,7 +122,8 @@ class VerdictApplyCommandTest {
                 Map.of(),
                 Optional.empty(),
                 serverOptions,
-                serverOptions));
+                serverOptions,
+                false));
     assertEquals(Verdict.Kind.PGTUNE, v.kind(), v.headline());
     return v.toSummary().next().stream()
         .map(Summary.NextStep::command)
