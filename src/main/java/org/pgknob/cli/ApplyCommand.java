@@ -3,11 +3,13 @@ package org.pgknob.cli;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import org.pgknob.PgknobException;
 import org.pgknob.report.ExportedSettings;
+import org.pgknob.safety.SafetyRulesFile;
 import org.pgknob.server.ApplyReport;
 import org.pgknob.server.Restorer;
 import org.pgknob.server.SettingChange;
@@ -48,6 +50,20 @@ public final class ApplyCommand implements Callable<Integer> {
           "Go on although a session's restore file of this server was never restored (its"
               + " settings then count as the originals).")
   boolean force;
+
+  @Option(
+      names = "--allow-durability-tradeoff",
+      description =
+          "Apply synchronous_commit=off: the last commits before a crash may be lost (the"
+              + " database stays consistent).")
+  boolean allowDurabilityTradeoff;
+
+  @Option(
+      names = "--allow-unsafe",
+      description =
+          "Apply fsync=off or full_page_writes=off: a crash or power loss may corrupt the cluster."
+              + " Includes --allow-durability-tradeoff.")
+  boolean allowUnsafe;
 
   @Option(
       names = "--from",
@@ -123,6 +139,16 @@ public final class ApplyCommand implements Callable<Integer> {
           all.keySet().removeIf(n -> n.equalsIgnoreCase(name.strip()));
           all.put(name.strip(), value);
         });
+    // The safety rules' durability values need the same opt-in as in tune: apply once set
+    // fsync=off from a file without a word, on a server it then left that way.
+    List<String> held =
+        SafetyRulesFile.loadDefault().heldBack(all, allowDurabilityTradeoff, allowUnsafe);
+    if (!held.isEmpty()) {
+      throw new PgknobException(
+          "not applied: " + String.join("; ", held),
+          "give the flag it names if you accept that risk, or leave the setting out; nothing was"
+              + " changed");
+    }
     return all;
   }
 

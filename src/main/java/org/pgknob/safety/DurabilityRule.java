@@ -31,6 +31,35 @@ record DurabilityRule(String knob, List<String> values, OptIn needs, String risk
     values = List.copyOf(values);
   }
 
+  /**
+   * Whether {@code value} is one of the rule's values as PostgreSQL reads it: a value of "off" is
+   * also written false, no, 0 or any unique prefix of them (parse_bool; synchronous_commit takes
+   * the same spellings), so "fsync = false" is held back as "fsync = off" is.
+   */
+  boolean matches(String value) {
+    String v = value.strip();
+    if (v.length() >= 2 && v.startsWith("'") && v.endsWith("'")) {
+      v = v.substring(1, v.length() - 1).strip();
+    }
+    v = v.toLowerCase(java.util.Locale.ROOT);
+    for (String held : values) {
+      String h = held.toLowerCase(java.util.Locale.ROOT);
+      if (h.equals(v) || (h.equals("off") && meansOff(v))) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private static boolean meansOff(String v) {
+    return !v.isEmpty()
+        && (v.equals("0")
+            || v.equals("of")
+            || v.equals("off")
+            || "false".startsWith(v)
+            || "no".startsWith(v));
+  }
+
   boolean allowed(boolean allowDurabilityTradeoff, boolean allowUnsafe) {
     return switch (needs) {
       case DURABILITY_TRADEOFF -> allowDurabilityTradeoff || allowUnsafe;

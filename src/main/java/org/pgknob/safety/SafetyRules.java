@@ -174,16 +174,65 @@ public final class SafetyRules {
 
   /**
    * What {@code knob = value} gives up, when a durability rule holds that value back ("the last
-   * commits before a crash may be lost, the database stays consistent; allowed by
+   * commits before a crash may be lost, the database stays consistent; pgknob sets it only with
    * --allow-durability-tradeoff"), for the exports and the verdict of a pick that sets it.
    */
   public Optional<String> durabilityRisk(String knob, String value) {
     for (DurabilityRule d : durability) {
-      if (d.knob().equals(knob) && d.values().stream().anyMatch(v -> v.equalsIgnoreCase(value))) {
-        return Optional.of(d.risk() + "; allowed by " + d.needs().flag);
+      if (d.knob().equalsIgnoreCase(knob.strip()) && d.matches(value)) {
+        // "allowed by" read as if the user had given the flag, where a compared file set it
+        return Optional.of(d.risk() + "; pgknob sets it only with " + d.needs().flag);
       }
     }
     return Optional.empty();
+  }
+
+  /**
+   * The settings of {@code settings} that a durability rule holds back and the user did not opt
+   * into, each as "fsync=off (a crash or power loss may corrupt the cluster; needs
+   * --allow-unsafe)"; empty when none.
+   */
+  public List<String> heldBack(
+      Map<String, String> settings, boolean allowDurabilityTradeoff, boolean allowUnsafe) {
+    List<String> out = new ArrayList<>();
+    settings.forEach(
+        (knob, value) -> {
+          for (DurabilityRule d : durability) {
+            if (d.knob().equalsIgnoreCase(knob.strip())
+                && d.matches(value)
+                && !d.allowed(allowDurabilityTradeoff, allowUnsafe)) {
+              out.add(
+                  knob.strip()
+                      + "="
+                      + value.strip()
+                      + " ("
+                      + d.risk()
+                      + "; needs "
+                      + d.needs().flag
+                      + ")");
+            }
+          }
+        });
+    return out;
+  }
+
+  /**
+   * The flag that lets apply and tune set {@code settings}' durability values: --allow-unsafe when
+   * one needs it (it includes the other), else --allow-durability-tradeoff when one needs that,
+   * else empty.
+   */
+  public Optional<String> optInFor(Map<String, String> settings) {
+    DurabilityRule.OptIn strongest = null;
+    for (var e : settings.entrySet()) {
+      for (DurabilityRule d : durability) {
+        if (d.knob().equalsIgnoreCase(e.getKey().strip()) && d.matches(e.getValue())) {
+          if (strongest == null || d.needs() == DurabilityRule.OptIn.UNSAFE) {
+            strongest = d.needs();
+          }
+        }
+      }
+    }
+    return Optional.ofNullable(strongest).map(o -> o.flag);
   }
 
   /** The durability knobs and values {@link #restrictSpace} removes, for people. */
@@ -263,7 +312,7 @@ public final class SafetyRules {
     for (DurabilityRule d : durability) {
       Object v = config.get(d.knob());
       if (v != null
-          && d.values().contains(v.toString())
+          && d.matches(v.toString())
           && !d.allowed(context.allowDurabilityTradeoff(), context.allowUnsafe())) {
         reasons.add(
             d.knob()

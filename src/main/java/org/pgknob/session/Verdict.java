@@ -209,7 +209,14 @@ public record Verdict(
               exportCommand(facts, pick.track().label(), pick.objective(), path),
               "write the pick as postgresql.conf lines"));
     }
-    next.add(new Summary.NextStep(applyCommand(facts, path, restart), applyWhy(restart)));
+    next.add(
+        new Summary.NextStep(
+            applyCommand(facts, path, restart)
+                + SafetyRulesFile.loadDefault()
+                    .optInFor(pick.settings())
+                    .map(flag -> " " + flag) // apply refuses the value without it
+                    .orElse(""),
+            applyWhy(restart)));
     if (vsPgTune == null && (pgtune == null || pgtune.tpsRatio() == null)) {
       next.add(
           new Summary.NextStep(

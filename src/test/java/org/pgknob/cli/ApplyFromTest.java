@@ -41,6 +41,43 @@ class ApplyFromTest {
     SharedPostgres.resetSettings();
   }
 
+  /**
+   * A durability value needs the opt-in tune asks for: apply set fsync=off from a file without a
+   * word, and left the server so.
+   */
+  @Test
+  void aDurabilityValueIsRefusedWithoutItsOptInAndChangesNothing() throws Exception {
+    Path unsafe = conf("unsafe.conf", "work_mem = '32MB'\nfsync = false\n");
+    assertEquals(ExitCodes.ERROR, run(true, "apply", "--from", unsafe.toString()));
+    assertEquals(
+        "pgknob: not applied: fsync=false (a crash or power loss may corrupt the cluster; needs"
+            + " --allow-unsafe) (give the flag it names if you accept that risk, or leave the"
+            + " setting out; nothing was changed)\n",
+        err.toString());
+    assertEquals("on", show("fsync"));
+    assertEquals("4MB", show("work_mem"));
+    assertEquals(
+        ExitCodes.ERROR,
+        run(
+            true,
+            "apply",
+            "--set",
+            "synchronous_commit=off",
+            "--allow-durability-tradeoff",
+            "--set",
+            "fsync=off"));
+    assertEquals("on", show("synchronous_commit"));
+
+    assertEquals(
+        0,
+        run(true, "apply", "--set", "synchronous_commit=off", "--allow-durability-tradeoff"),
+        err::toString);
+    assertEquals("off", show("synchronous_commit"));
+    assertEquals(
+        0, run(true, "apply", "--from", unsafe.toString(), "--allow-unsafe"), err::toString);
+    assertEquals("off", show("fsync"));
+  }
+
   @Test
   void confExportRoundTripsToTheSameSettings() throws Exception {
     Path conf = write("best-restart-tps.conf", ConfExporter.Format.CONF);

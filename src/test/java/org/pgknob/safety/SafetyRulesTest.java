@@ -229,6 +229,38 @@ class SafetyRulesTest {
     assertTrue(RULES.check(noFsync, context(64 * GIB, false, true)).accepted());
   }
 
+  /**
+   * A setting written in any of PostgreSQL's spellings of off is held back as "off" is: "fsync =
+   * false" once passed apply's check and a compared file's "Not durable" label.
+   */
+  @Test
+  void everySpellingOfOffIsHeldBackAsOffIs() {
+    for (String off : List.of("off", "OFF", "'off'", "false", "f", "fal", "no", "n", "0", " of ")) {
+      assertEquals(
+          List.of(
+              "fsync="
+                  + off.strip()
+                  + " (a crash or power loss may corrupt the cluster; needs --allow-unsafe)"),
+          RULES.heldBack(Map.of("fsync", off), false, false),
+          off);
+      assertTrue(RULES.durabilityRisk("synchronous_commit", off).isPresent(), off);
+    }
+    for (String on : List.of("on", "true", "yes", "1", "local", "remote_apply", "o", "")) {
+      assertEquals(
+          List.of(),
+          RULES.heldBack(Map.of("fsync", on, "synchronous_commit", on), false, false),
+          on);
+      assertTrue(RULES.durabilityRisk("synchronous_commit", on).isEmpty(), on);
+    }
+    assertEquals(List.of(), RULES.heldBack(Map.of("FSYNC", "off"), false, true));
+    assertEquals(1, RULES.heldBack(Map.of("FSYNC", "off"), true, false).size());
+    assertEquals(List.of(), RULES.heldBack(Map.of("synchronous_commit", "no"), true, false));
+    assertEquals(
+        "the last commits before a crash may be lost, the database stays consistent; pgknob sets"
+            + " it only with --allow-durability-tradeoff",
+        RULES.durabilityRisk("synchronous_commit", "off").orElseThrow());
+  }
+
   @Test
   void thePredicateViewAgreesWithTheVerdicts() {
     Predicate<Configuration> feasible = RULES.asPredicate(context(2 * GIB, false, false));

@@ -19,7 +19,31 @@ class NotDurableVerdictTest {
     assertTrue(
         v.headline().contains(" Not durable: synchronous_commit=off (the last commits before a"),
         v.headline());
-    assertTrue(v.headline().contains("allowed by --allow-durability-tradeoff"), v.headline());
+    assertTrue(
+        v.headline().contains("pgknob sets it only with --allow-durability-tradeoff"),
+        v.headline());
+    // apply refuses the value without the flag: the step gives it
+    assertTrue(
+        v.toSummary().next().stream()
+            .anyMatch(
+                n ->
+                    n.command().startsWith("./pgknob apply --from ")
+                        && n.command().endsWith(" --allow-durability-tradeoff")),
+        v.toSummary().next().toString());
+  }
+
+  @Test
+  void aPickThatTurnsOffFsyncIsAppliedWithAllowUnsafe() {
+    Verdict v =
+        Verdict.of(facts(Map.of("synchronous_commit", "off", "fsync", "false", "work_mem", "8MB")));
+    assertTrue(v.headline().contains("fsync=false (a crash or power loss"), v.headline());
+    assertTrue(
+        v.toSummary().next().stream()
+            .anyMatch(
+                n ->
+                    n.command().startsWith("./pgknob apply --from ")
+                        && n.command().endsWith(" --allow-unsafe")),
+        v.toSummary().next().toString());
   }
 
   @Test
@@ -27,6 +51,8 @@ class NotDurableVerdictTest {
     Verdict v = Verdict.of(facts(Map.of("synchronous_commit", "on", "work_mem", "8MB")));
     assertEquals(Verdict.Kind.APPLY, v.kind());
     assertFalse(v.headline().contains("durable"), v.headline());
+    assertFalse(
+        v.toSummary().next().toString().contains("--allow-"), v.toSummary().next().toString());
   }
 
   private static VerdictFacts facts(Map<String, String> settings) {
