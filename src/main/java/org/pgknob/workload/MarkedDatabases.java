@@ -5,6 +5,8 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Optional;
 import java.util.function.Function;
 import org.pgknob.PgknobException;
@@ -115,6 +117,38 @@ public final class MarkedDatabases {
                         notOursFix)));
   }
 
+  /**
+   * The databases of this workload whose finished pristine copy is on the server, by name: what a
+   * reset of another name could have meant.
+   */
+  private List<String> databasesWithPristineCopies() throws SQLException {
+    List<String> out = new ArrayList<>();
+    List<String> copies = new ArrayList<>();
+    try (Statement st = admin.createStatement();
+        ResultSet rs =
+            st.executeQuery(
+                "SELECT datname FROM pg_database WHERE right(datname, "
+                    + PRISTINE_SUFFIX.length()
+                    + ") = '"
+                    + PRISTINE_SUFFIX
+                    + "' ORDER BY datname")) {
+      while (rs.next()) {
+        copies.add(rs.getString(1));
+      }
+    }
+    for (String copy : copies) {
+      Optional<String> comment = comment(copy);
+      if (comment.isPresent()
+          && format
+              .parse(comment.get())
+              .map(m -> m.role() == DatabaseMark.Role.PRISTINE)
+              .orElse(false)) {
+        out.add(copy.substring(0, copy.length() - PRISTINE_SUFFIX.length()));
+      }
+    }
+    return out;
+  }
+
   /** Throws unless {@code mark} was made by this version of the workload's schema. */
   public void requireCurrentVersion(String database, DatabaseMark mark) {
     if (!mark.isCurrentVersion()) {
@@ -176,13 +210,20 @@ public final class MarkedDatabases {
   public double resetFromPristine(String database) throws SQLException {
     long started = System.nanoTime();
     String pristine = pristineName(database);
-    DatabaseMark pristineMark =
-        mark(pristine)
-            .orElseThrow(
-                () ->
-                    new PgknobException(
-                        "the pristine copy " + pristine + " that resets start from is missing",
-                        rebuildFix));
+    Optional<DatabaseMark> found = mark(pristine);
+    if (found.isEmpty()) {
+      List<String> others = databasesWithPristineCopies();
+      throw new PgknobException(
+          "the pristine copy " + pristine + " that resets start from is missing",
+          others.isEmpty()
+              ? rebuildFix
+              // tune builds tprocc_w2, and tprocc run reads tprocc unless told: name what is here
+              : "give --database "
+                  + String.join(" or --database ", others)
+                  + " (built here), or "
+                  + rebuildFix);
+    }
+    DatabaseMark pristineMark = found.get();
     requireCurrentVersion(pristine, pristineMark);
     if (pristineMark.role() != DatabaseMark.Role.PRISTINE) {
       throw new PgknobException(

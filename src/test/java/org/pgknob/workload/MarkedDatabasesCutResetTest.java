@@ -66,6 +66,20 @@ class MarkedDatabasesCutResetTest {
     assertEquals(Optional.of(FORMAT.pristine(3)), dbs.mark(PRISTINE), "a whole reset clears it");
   }
 
+  /**
+   * A reset of a name without a pristine copy names the databases whose copy is here: tprocc run
+   * reads "tprocc" unless told, where tune builds tprocc_w2, and only said to build it again.
+   */
+  @Test
+  void aResetOfAnotherNameNamesTheDatabasesWhoseCopyIsHere() {
+    PgknobException missing =
+        assertThrows(PgknobException.class, () -> dbs.resetFromPristine("pgknob_cutreset_other"));
+    assertEquals(
+        "the pristine copy pgknob_cutreset_other_pristine that resets start from is missing",
+        missing.getMessage());
+    assertEquals("give --database " + LIVE + " (built here), or build it again", missing.fix());
+  }
+
   @Test
   void aUsersOwnDatabaseOfTheNameIsRefusedEvenWhileAResetIsUnderWay() throws SQLException {
     dbs.setMark(PRISTINE, FORMAT.pristine(3).withResetting(true));
