@@ -11,6 +11,7 @@ import org.pgknob.PgknobException;
 import org.pgknob.report.ExportedSettings;
 import org.pgknob.safety.SafetyRulesFile;
 import org.pgknob.server.ApplyReport;
+import org.pgknob.server.ManagedVersions;
 import org.pgknob.server.Restorer;
 import org.pgknob.server.SettingChange;
 import org.pgknob.server.Target;
@@ -119,7 +120,7 @@ public final class ApplyCommand implements Callable<Integer> {
         report.seconds(),
         target.describe());
     out.println("original settings recorded in " + target.restoreFile());
-    out.println("put them back with: pgknob restore" + restoreHint());
+    out.println("put them back with: pgknob restore" + restoreHint(target));
     out.flush();
     return ExitCodes.OK;
   }
@@ -152,9 +153,27 @@ public final class ApplyCommand implements Callable<Integer> {
     return all;
   }
 
-  private String restoreHint() {
-    return targetOptions.url == null
-        ? ""
-        : " --target '" + targetOptions.url + "' (or the file above)";
+  /** What restore needs to find this server's file: it reads the default cluster's otherwise. */
+  private String restoreHint(Target target) {
+    return restoreHint(
+        targetOptions.url, targetOptions.clusterDir, targetOptions.pgVersion, target.restoreFile());
+  }
+
+  /**
+   * The options after "pgknob restore" that find the restore file of the server apply changed: its
+   * --target, its file (a --cluster-dir cluster), --pg-version for a managed cluster of another
+   * major than the default, else none.
+   */
+  static String restoreHint(String url, Path clusterDir, Integer pgVersion, Path restoreFile) {
+    if (url != null) {
+      return " --target '" + url + "' (or the file above)";
+    }
+    if (clusterDir != null) {
+      return " " + restoreFile;
+    }
+    if (pgVersion != null && pgVersion != ManagedVersions.DEFAULT_MAJOR) {
+      return " --pg-version " + pgVersion;
+    }
+    return "";
   }
 }

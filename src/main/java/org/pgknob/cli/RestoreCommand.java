@@ -3,6 +3,8 @@ package org.pgknob.cli;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import org.pgknob.PgknobException;
@@ -46,12 +48,16 @@ public final class RestoreCommand implements Callable<Integer> {
             "no restore file at " + file, "give a session's run folder or a restore.json file");
       }
       out.println("nothing to restore: pgknob has not changed this server (no " + file + ")");
+      othersNotRestored(file).forEach(out::println);
       out.flush();
       return ExitCodes.OK;
     }
     RestoreFile recorded = RestoreFile.read(file);
     if (recorded.isRestored()) {
       out.println("nothing to restore: the settings in " + file + " were restored already");
+      if (runDir == null) {
+        othersNotRestored(file).forEach(out::println);
+      }
       out.flush();
       return ExitCodes.OK;
     }
@@ -72,6 +78,43 @@ public final class RestoreCommand implements Callable<Integer> {
     }
     out.flush();
     return ExitCodes.OK;
+  }
+
+  /**
+   * Lines naming the restore files beside {@code file} whose settings are still changed: without
+   * RUN_DIR, restore reads the default server's file, so after {@code apply --pg-version 16} it
+   * said "nothing to restore" of the 18 cluster and left the 16 one changed.
+   */
+  private static List<String> othersNotRestored(Path file) {
+    Path folder = file.toAbsolutePath().getParent();
+    List<String> out = new ArrayList<>();
+    if (folder == null || !Files.isDirectory(folder)) {
+      return out;
+    }
+    try (var files = Files.list(folder)) {
+      for (Path other : files.sorted().toList()) {
+        if (other.equals(file.toAbsolutePath())
+            || !other.getFileName().toString().endsWith(".json")) {
+          continue;
+        }
+        try {
+          RestoreFile recorded = RestoreFile.read(other);
+          if (!recorded.isRestored()) {
+            out.add(
+                "still changed: "
+                    + recorded.identity().describe()
+                    + " (put it back with: pgknob restore "
+                    + other
+                    + ")");
+          }
+        } catch (RuntimeException unreadable) {
+          // not a restore file: nothing to say of it here
+        }
+      }
+    } catch (java.io.IOException e) {
+      return out;
+    }
+    return out;
   }
 
   private Path restoreFile() {

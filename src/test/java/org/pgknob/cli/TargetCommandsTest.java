@@ -59,6 +59,32 @@ class TargetCommandsTest {
     assertEquals("4", show("random_page_cost"));
   }
 
+  /**
+   * Restore reads the chosen server's file: for another server it names the files still changed
+   * beside it. After apply --pg-version 16 it said "nothing to restore" of the 18 cluster and left
+   * the 16 one changed without a word.
+   */
+  @Test
+  void restoreOfAnotherServerNamesTheServersStillChanged() throws Exception {
+    assertEquals(0, run("apply", "--set", "work_mem=6MB"), err::toString);
+    String hint = "put them back with: pgknob restore --target '";
+    assertTrue(out.toString().contains(hint), out.toString());
+    out.getBuffer().setLength(0);
+
+    String other = "jdbc:postgresql://127.0.0.1:1/postgres";
+    assertEquals(
+        0, Cli.run(out, err, "restore", "--target", other, "--user", "postgres"), err::toString);
+    String text = out.toString();
+    assertTrue(text.startsWith("nothing to restore: pgknob has not changed this server"), text);
+    assertTrue(
+        text.contains(
+            "still changed: "
+                + SharedPostgres.cluster().jdbcUrl("postgres")
+                + " (put it back with: pgknob restore /"),
+        text);
+    assertEquals("6MB", show("work_mem"), "the other server's restore touched nothing");
+  }
+
   @Test
   void badInputGivesOneLineAndANonZeroExit() throws Exception {
     assertEquals(ExitCodes.ERROR, run("apply", "--set", "no_such_setting=1"));
