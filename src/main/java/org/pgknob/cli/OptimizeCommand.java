@@ -229,10 +229,11 @@ public final class OptimizeCommand implements Callable<Integer> {
       var incumbent = bayes.incumbent();
       if (incumbent.isPresent()) {
         w.printf(
-            "model's best (posterior mean %s, observed %s over %d runs): %s%n",
+            "model's best (posterior mean %s, observed %s over %d run%s): %s%n",
             fmt(incumbent.get().predictedValue()),
             fmt(incumbent.get().observedMean()),
             incumbent.get().runs(),
+            incumbent.get().runs() == 1 ? "" : "s",
             Json.mapper()
                 .writeValueAsString(
                     History.effective(space, incumbent.get().configuration()).values()));

@@ -89,6 +89,12 @@ class OptimizeCommandTest {
     assertTrue(best < 0.3, "best " + best);
     assertTrue(out.toString().contains("best value "), out.toString());
     assertTrue(out.toString().contains("knob importance"), out.toString());
+    // "over 1 runs" said of a configuration run once
+    assertTrue(
+        out.toString()
+            .matches(
+                "(?s).*model's best \\(posterior mean \\S+, observed \\S+ over (1 run|[2-9]\\d* runs)\\): .*"),
+        out.toString());
   }
 
   @Test
