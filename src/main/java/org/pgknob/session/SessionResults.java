@@ -135,7 +135,7 @@ final class SessionResults {
             twin.withVerdict(
                 twin.verdict()
                     + "; the same configuration as "
-                    + twins.get(name)
+                    + displayName(twins.get(name))
                     + ", measured once"));
       } else if (!measured && plan.validating() != null && !"pgtune".equals(name) && searchDone()) {
         rows.add(
@@ -194,7 +194,8 @@ final class SessionResults {
               row.withVerdict(
                       row.verdict()
                           + "; the same configuration as "
-                          + measured // the pick whose runs these are, not a twin of it
+                          // the pick whose runs these are, not a twin of it
+                          + displayName(measured)
                           + ", measured once")
                   .withSimplified(simplified));
         } else {
@@ -236,17 +237,22 @@ final class SessionResults {
       Summary.ResultRow unvalidated,
       Map<String, String> unvalidatedAsWritten,
       List<Summary.ResultRow> rows) {
+    // PGTune-style last: a pick of its configuration takes PGTune-style's runs
     return rows.stream()
         .filter(r -> r.tpsRatio() != null || r.latencyRatio() != null)
-        .filter(r -> r.track() != null && r.objective() != null)
+        .filter(
+            r ->
+                (r.track() != null && r.objective() != null)
+                    || r.name().equals(AgainstPgTune.PGTUNE))
         .filter(
             r ->
                 !r.settings().isEmpty()
-                    && (r.settings().equals(unvalidated.settings())
+                    && (StepProposer.sameConfiguration(r.settings(), unvalidated.settings())
                         || r.searchSettings().equals(unvalidatedAsWritten)))
         .sorted(
             java.util.Comparator.comparing(
-                (Summary.ResultRow r) -> r.track() == unvalidated.track() ? 0 : 1))
+                (Summary.ResultRow r) ->
+                    r.track() == null ? 2 : r.track() == unvalidated.track() ? 0 : 1))
         .map(Summary.ResultRow::name)
         .findFirst();
   }
@@ -264,10 +270,11 @@ final class SessionResults {
       List<Summary.ResultRow> rows, Map<String, String> twins) {
     List<Summary.ResultRow> out = new ArrayList<>();
     for (Summary.ResultRow r : rows) {
+      String measuredAs = twins.getOrDefault(r.name(), r.name());
+      // PGTune-style's own configuration: its runs against themselves would read 1.00x
       Summary.Ratio toPgtune =
-          isPick(r) && r.tpsRatio() != null
-              ? AgainstPgTune.of(twins.getOrDefault(r.name(), r.name()), trials, Goal.TPS)
-                  .orElse(null)
+          isPick(r) && r.tpsRatio() != null && !measuredAs.equals(AgainstPgTune.PGTUNE)
+              ? AgainstPgTune.of(measuredAs, trials, Goal.TPS).orElse(null)
               : null;
       out.add(
           toPgtune == null
@@ -283,6 +290,11 @@ final class SessionResults {
                   .withValidation(toPgtune, r.detectableGain()));
     }
     return out;
+  }
+
+  /** How a row's verdict names the configuration whose runs it shares. */
+  private static String displayName(String measured) {
+    return measured.equals(AgainstPgTune.PGTUNE) ? "PGTune-style" : measured;
   }
 
   /** A validated configuration other than the defaults and PGTune-style themselves. */

@@ -1,8 +1,10 @@
 package org.pgknob.session;
 
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
 import org.pgknob.PgknobException;
@@ -21,6 +23,7 @@ import org.pgknob.runs.Goal;
 import org.pgknob.runs.ResultKey;
 import org.pgknob.runs.Track;
 import org.pgknob.safety.Verdict;
+import org.pgknob.server.SettingValue;
 import org.pgknob.space.Configuration;
 import org.pgknob.space.SearchSpace;
 import org.pgknob.trial.Phase;
@@ -257,8 +260,12 @@ final class StepProposer {
   }
 
   /**
-   * Each pick whose settings equal those of an earlier measured pick, with that pick: the restart
-   * track's best is often a configuration the reload track found, and one run per round is enough.
+   * Each pick whose settings are those of PGTune-style (when it is validated) or of an earlier
+   * measured pick, with that configuration's name: the restart track's best is often a
+   * configuration the reload track found, or PGTune-style itself (the informed initial design
+   * proposes it first), and one run per round is enough. Values are compared as PostgreSQL reads
+   * them: the pick's 6144MB is PGTune-style's 6GB. A default session validated PGTune-style and its
+   * identical restart pick side by side, a third of its runs, and compared them.
    */
   Map<String, String> twins(List<TrialResult> search) {
     return twins(plan.validations(), search);
@@ -267,7 +274,13 @@ final class StepProposer {
   private Map<String, String> twins(
       List<SessionPlan.Validation> validations, List<TrialResult> search) {
     Map<String, String> out = new java.util.LinkedHashMap<>();
-    Map<Map<String, String>, String> first = new HashMap<>();
+    List<Map.Entry<Map<String, String>, String>> measured = new ArrayList<>();
+    if (validations.stream().anyMatch(v -> PGTUNE.equals(v.name()) && v.settings().isEmpty())) {
+      Map<String, String> pgtune = pgTuneChanges();
+      if (!pgtune.isEmpty()) {
+        measured.add(Map.entry(pgtune, PGTUNE)); // always measured: users compare against it
+      }
+    }
     for (SessionPlan.Validation v : validations) {
       if (!isPick(v)) {
         continue;
@@ -276,12 +289,38 @@ final class StepProposer {
       if (settings.isEmpty()) {
         continue;
       }
-      String twin = first.putIfAbsent(new java.util.TreeMap<>(settings), v.name());
-      if (twin != null) {
-        out.put(v.name(), twin);
+      Optional<String> twin =
+          measured.stream()
+              .filter(m -> sameConfiguration(m.getKey(), settings))
+              .map(Map.Entry::getValue)
+              .findFirst();
+      if (twin.isPresent()) {
+        out.put(v.name(), twin.get());
+      } else {
+        measured.add(Map.entry(settings, v.name()));
       }
     }
     return out;
+  }
+
+  /** The name of PGTune-style's validation and row. */
+  static final String PGTUNE = "pgtune";
+
+  /** PGTune-style's settings that change something, as validation runs them; none if unknown. */
+  private Map<String, String> pgTuneChanges() {
+    try {
+      return ServerChanges.only(pgTuneToValidate(), context.serverSettings());
+    } catch (PgknobException e) {
+      return Map.of();
+    }
+  }
+
+  /** Whether two sets of settings are one configuration, their values read as PostgreSQL does. */
+  static boolean sameConfiguration(Map<String, String> a, Map<String, String> b) {
+    if (!a.keySet().equals(b.keySet())) {
+      return false;
+    }
+    return a.entrySet().stream().allMatch(e -> SettingValue.same(e.getValue(), b.get(e.getKey())));
   }
 
   private static boolean isPick(SessionPlan.Validation v) {

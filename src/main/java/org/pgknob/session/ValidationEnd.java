@@ -44,7 +44,7 @@ final class ValidationEnd {
     String left =
         (sameAsDefaults.isEmpty()
                 ? ""
-                : "; left out (the defaults, or the same settings as a pick validated): "
+                : "; left out (the defaults, or the same settings as PGTune-style or a pick validated): "
                     + String.join(", ", sameAsDefaults))
             + (dropped.rounds().isEmpty()
                 ? ""

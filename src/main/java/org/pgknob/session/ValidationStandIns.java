@@ -77,7 +77,8 @@ final class ValidationStandIns {
 
   /**
    * " validation: reload/latency takes the runs of reload/tps, which is left out (the defaults, or
-   * the same settings as a pick validated)", one line per stand-in that {@code after} adds.
+   * the same settings as PGTune-style or a pick validated)", one line per stand-in that {@code
+   * after} adds.
    */
   static Optional<String> line(SessionPlan before, SessionPlan after) {
     List<String> lines = new ArrayList<>();
@@ -88,7 +89,7 @@ final class ValidationStandIns {
                 + v.name()
                 + " takes the runs of "
                 + v.inPlaceOf()
-                + ", which is left out (the defaults, or the same settings as a pick validated)");
+                + ", which is left out (the defaults, or the same settings as PGTune-style or a pick validated)");
       }
     }
     return lines.isEmpty()

@@ -98,13 +98,21 @@ public record Verdict(
     boolean latency = facts.objective() == Goal.LATENCY;
     List<String> details = new ArrayList<>();
     List<Summary.ResultRow> picks = new ArrayList<>();
-    Summary.ResultRow pgtune = null;
+    Summary.ResultRow pgtune =
+        facts.rows().stream().filter(r -> r.name().equals("pgtune")).findFirst().orElse(null);
+    // Picks that are PGTune-style's configuration, measured as PGTune-style (its runs): one
+    // configuration, judged once, as PGTune-style; not a pick "as good as" itself.
+    List<String> asPgTune = new ArrayList<>();
     for (Summary.ResultRow row : facts.rows()) {
-      if (row.name().equals("defaults")) {
+      if (row.name().equals("defaults") || row.name().equals("pgtune")) {
         continue;
       }
-      if (row.name().equals("pgtune")) {
-        pgtune = row;
+      if (pgtune != null
+          && !pgtune.trials().isEmpty()
+          && !row.settings().isEmpty()
+          && row.trials().equals(pgtune.trials())
+          && StepProposer.sameConfiguration(row.settings(), pgtune.settings())) {
+        asPgTune.add(row.name());
       } else if (row.settings().isEmpty()) {
         // A pick that changes nothing, or a row with nothing to pick from (no successful trial,
         // a latency the workload does not report): its own words then, not "no change found".
@@ -148,6 +156,12 @@ public record Verdict(
               + (pgtuneRatio == null
                   ? "not validated (the budget left no room)"
                   : describe(pgtuneRatio, latency, pgtune.detectableGain())));
+    }
+    if (!asPgTune.isEmpty()) {
+      details.add(
+          String.join(", ", asPgTune)
+              + ": PGTune-style's configuration, which the search found too (measured once, as"
+              + " PGTune-style)");
     }
     facts
         .detectable()

@@ -87,7 +87,7 @@ class ValidationStandInsTest {
     assertEquals(plan.mostTrials(Set.of()), added.mostTrials(out));
     assertEquals(
         "  validation: restart/latency takes the runs of restart/tps, which is left out (the"
-            + " defaults, or the same settings as a pick validated)",
+            + " defaults, or the same settings as PGTune-style or a pick validated)",
         ValidationStandIns.line(plan, added).orElseThrow().lines().findFirst().orElseThrow());
     // asked again (a resume), nothing more is added
     assertSame(added, ValidationStandIns.added(added, TRACKS, Goal.TPS, leftOut(settings)));
