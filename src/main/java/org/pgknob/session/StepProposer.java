@@ -275,10 +275,12 @@ final class StepProposer {
       List<SessionPlan.Validation> validations, List<TrialResult> search) {
     Map<String, String> out = new java.util.LinkedHashMap<>();
     List<Map.Entry<Map<String, String>, String>> measured = new ArrayList<>();
-    if (validations.stream().anyMatch(v -> PGTUNE.equals(v.name()) && v.settings().isEmpty())) {
+    if (validations.stream()
+        .anyMatch(v -> AgainstPgTune.PGTUNE.equals(v.name()) && v.settings().isEmpty())) {
       Map<String, String> pgtune = pgTuneChanges();
       if (!pgtune.isEmpty()) {
-        measured.add(Map.entry(pgtune, PGTUNE)); // always measured: users compare against it
+        measured.add(
+            Map.entry(pgtune, AgainstPgTune.PGTUNE)); // always measured: users compare against it
       }
     }
     for (SessionPlan.Validation v : validations) {
@@ -303,9 +305,6 @@ final class StepProposer {
     return out;
   }
 
-  /** The name of PGTune-style's validation and row. */
-  static final String PGTUNE = "pgtune";
-
   /** PGTune-style's settings that change something, as validation runs them; none if unknown. */
   private Map<String, String> pgTuneChanges() {
     try {
@@ -324,7 +323,7 @@ final class StepProposer {
   }
 
   private static boolean isPick(SessionPlan.Validation v) {
-    return v.settings().isEmpty() && !"pgtune".equals(v.name());
+    return v.settings().isEmpty() && !AgainstPgTune.PGTUNE.equals(v.name());
   }
 
   /** The settings a pick would run with that change something on the server. */
@@ -337,7 +336,7 @@ final class StepProposer {
   private TrialRequest validationCandidate(Step step, List<TrialResult> logged) {
     Map<String, String> given =
         plan.validation(step.subject()).map(SessionPlan.Validation::settings).orElse(Map.of());
-    if (!given.isEmpty() || "pgtune".equals(step.subject())) {
+    if (!given.isEmpty() || AgainstPgTune.PGTUNE.equals(step.subject())) {
       // A comparison measures the configurations it was given as they are; the guardrail still
       // stops a trial that eats the machine.
       Map<String, String> settings = given.isEmpty() ? pgTuneToValidate() : given;
