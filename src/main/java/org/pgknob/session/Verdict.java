@@ -312,21 +312,8 @@ public record Verdict(
       next.add(
           new Summary.NextStep(
               "./pgknob compare " + facts.runDir() + " --rounds " + rounds,
-              g.map(
-                      d ->
-                          "twice the rounds: gains down to "
-                              + MeasurementReport.percent(d.doubledBudget())
-                              + " can be told from noise")
-                  .orElse("more rounds measure smaller gains")));
-      return new Verdict(
-          Kind.NOTHING,
-          "Nothing beats the defaults beyond noise in this comparison: keep the server as it is.",
-          details,
-          next,
-          null,
-          false,
-          null,
-          null);
+              twice(g, "rounds", "more rounds measure smaller gains")));
+      return nothingBeyondNoise("comparison", details, next);
     }
     String budget = g.map(d -> doubled(d.budget())).orElse("45m");
     // the same window as this session's, which the gain it promises assumes
@@ -338,12 +325,7 @@ public record Verdict(
     next.add(
         new Summary.NextStep(
             "./pgknob tune" + options + " --budget " + budget + window,
-            g.map(
-                    d ->
-                        "twice the budget: gains down to "
-                            + MeasurementReport.percent(d.doubledBudget())
-                            + " can be told from noise")
-                .orElse("a longer session measures smaller gains")));
+            twice(g, "budget", "a longer session measures smaller gains")));
     g.filter(d -> d.longerWindowSeconds() > 0)
         .ifPresent(
             d ->
@@ -364,9 +346,28 @@ public record Verdict(
               "./pgknob compare " + facts.runDir(),
               "measure the picks and PGTune-style against the defaults, interleaved"));
     }
+    return nothingBeyondNoise("budget", details, next);
+  }
+
+  /** "twice the budget: gains down to 4% can be told from noise", or {@code otherwise}. */
+  private static String twice(
+      Optional<MeasurementReport.DetectableGain> g, String what, String otherwise) {
+    return g.map(
+            d ->
+                "twice the "
+                    + what
+                    + ": gains down to "
+                    + MeasurementReport.percent(d.doubledBudget())
+                    + " can be told from noise")
+        .orElse(otherwise);
+  }
+
+  /** "Nothing beats the defaults beyond noise in this budget: keep the server as it is." */
+  private static Verdict nothingBeyondNoise(
+      String within, List<String> details, List<Summary.NextStep> next) {
     return new Verdict(
         Kind.NOTHING,
-        "Nothing beats the defaults beyond noise in this budget: keep the server as it is.",
+        "Nothing beats the defaults beyond noise in this " + within + ": keep the server as it is.",
         details,
         next,
         null,
