@@ -12,6 +12,7 @@ import org.pgknob.server.ApplyReport;
 import org.pgknob.server.RestoreFile;
 import org.pgknob.server.SettingChange;
 import org.pgknob.server.Target;
+import org.pgknob.server.UnrestoredFiles;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -47,7 +48,7 @@ public final class RestoreCommand implements Callable<Integer> {
         throw new PgknobException(
             "no restore file at " + file, "give a session's run folder or a restore.json file");
       }
-      out.println("nothing to restore: pgknob has not changed this server (no " + file + ")");
+      out.println("nothing to restore: pgknob apply has not changed this server (no " + file + ")");
       othersNotRestored(file).forEach(out::println);
       out.flush();
       return ExitCodes.OK;
@@ -81,38 +82,26 @@ public final class RestoreCommand implements Callable<Integer> {
   }
 
   /**
-   * Lines naming the restore files beside {@code file} whose settings are still changed: without
-   * RUN_DIR, restore reads the default server's file, so after {@code apply --pg-version 16} it
-   * said "nothing to restore" of the 18 cluster and left the 16 one changed.
+   * Lines naming the restore files in {@code file}'s folder (PGKNOB_HOME/restore) still holding
+   * changed settings, of any server, sessions' included: without RUN_DIR, restore reads one
+   * server's apply file, so after {@code apply --pg-version 16}, or a session killed with kill -9,
+   * it said "nothing to restore" and left that server changed.
    */
   private static List<String> othersNotRestored(Path file) {
-    Path folder = file.toAbsolutePath().getParent();
-    List<String> out = new ArrayList<>();
-    if (folder == null || !Files.isDirectory(folder)) {
-      return out;
+    Path folder = file.toAbsolutePath().normalize().getParent();
+    if (folder == null) {
+      return List.of();
     }
-    try (var files = Files.list(folder)) {
-      for (Path other : files.sorted().toList()) {
-        if (other.equals(file.toAbsolutePath())
-            || !other.getFileName().toString().endsWith(".json")) {
-          continue;
-        }
-        try {
-          RestoreFile recorded = RestoreFile.read(other);
-          if (!recorded.isRestored()) {
-            out.add(
-                "still changed: "
-                    + recorded.identity().describe()
-                    + " (put it back with: pgknob restore "
-                    + other
-                    + ")");
-          }
-        } catch (RuntimeException unreadable) {
-          // not a restore file: nothing to say of it here
-        }
+    List<String> out = new ArrayList<>();
+    for (var other : UnrestoredFiles.all(folder)) {
+      if (!other.getKey().equals(file.toAbsolutePath().normalize())) {
+        out.add(
+            "still changed: "
+                + other.getValue()
+                + " (put it back with: pgknob restore "
+                + other.getKey()
+                + ")");
       }
-    } catch (java.io.IOException e) {
-      return out;
     }
     return out;
   }

@@ -9,6 +9,7 @@ import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import org.pgknob.PgknobException;
 
@@ -82,6 +83,49 @@ public final class UnrestoredFiles {
       }
     }
     return unrestored;
+  }
+
+  /**
+   * Every restore file in {@code restoreFolder} (PGKNOB_HOME/restore) that is not restored, of any
+   * server: apply's own files there, and the session files its lists name. For {@code pgknob
+   * restore} without RUN_DIR, which reads one server's apply file and said "nothing to restore"
+   * while a killed session's file, or another cluster's, still held changed settings.
+   *
+   * @return each file with the server it is for
+   */
+  public static List<Map.Entry<Path, String>> all(Path restoreFolder) {
+    Set<Path> candidates = new java.util.TreeSet<>();
+    try (var files = Files.list(restoreFolder)) {
+      for (Path f : files.toList()) {
+        String name = f.getFileName().toString();
+        if (name.endsWith(".json")) {
+          candidates.add(f.toAbsolutePath().normalize());
+        } else if (name.endsWith(".files")) {
+          for (String line : Files.readAllLines(f)) {
+            if (!line.isBlank()) {
+              candidates.add(Path.of(line.strip()).toAbsolutePath().normalize());
+            }
+          }
+        }
+      }
+    } catch (IOException e) {
+      return List.of(); // no folder: pgknob changed nothing from this PGKNOB_HOME
+    }
+    List<Map.Entry<Path, String>> out = new ArrayList<>();
+    for (Path candidate : candidates) {
+      if (!Files.isRegularFile(candidate)) {
+        continue;
+      }
+      try {
+        RestoreFile file = RestoreFile.read(candidate);
+        if (!file.isRestored() && !file.nothingToPutBack()) {
+          out.add(Map.entry(candidate, file.identity().describe()));
+        }
+      } catch (RuntimeException e) {
+        // not a restore file (or damaged): restore of that file names the fault
+      }
+    }
+    return out;
   }
 
   /**

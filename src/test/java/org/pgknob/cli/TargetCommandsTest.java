@@ -4,12 +4,14 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.StringWriter;
+import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import org.pgknob.server.ManagedCluster;
 import org.pgknob.testing.Cli;
 import org.pgknob.testing.SharedPostgres;
@@ -75,7 +77,8 @@ class TargetCommandsTest {
     assertEquals(
         0, Cli.run(out, err, "restore", "--target", other, "--user", "postgres"), err::toString);
     String text = out.toString();
-    assertTrue(text.startsWith("nothing to restore: pgknob has not changed this server"), text);
+    assertTrue(
+        text.startsWith("nothing to restore: pgknob apply has not changed this server"), text);
     assertTrue(
         text.contains(
             "still changed: "
@@ -83,6 +86,33 @@ class TargetCommandsTest {
                 + " (put it back with: pgknob restore /"),
         text);
     assertEquals("6MB", show("work_mem"), "the other server's restore touched nothing");
+  }
+
+  /**
+   * A session killed with kill -9 leaves its restore file in its run folder: restore without
+   * RUN_DIR names it, where it said only "nothing to restore" of apply's file.
+   */
+  @Test
+  void restoreWithoutRunDirNamesASessionsFileStillChanged(@TempDir Path runDir) throws Exception {
+    ManagedCluster cluster = SharedPostgres.cluster();
+    Path sessionFile = runDir.resolve("restore.json");
+    cluster.useRestoreFile(sessionFile);
+    cluster.configure(java.util.Map.of("work_mem", "7MB")); // then the session was killed
+    try {
+      assertEquals(0, run("restore"), err::toString);
+      String text = out.toString();
+      assertTrue(
+          text.contains(
+              "still changed: managed cluster "
+                  + cluster.clusterDir()
+                  + " (put it back with: pgknob restore "
+                  + sessionFile.toAbsolutePath().normalize()
+                  + ")"),
+          text);
+      assertEquals("7MB", show("work_mem"), "named, not restored: it is the session's to restore");
+    } finally {
+      cluster.restoreOriginals();
+    }
   }
 
   @Test
