@@ -13,16 +13,29 @@ import org.pgknob.server.Target;
 final class SessionGuard implements AutoCloseable {
   private final Restorer restorer;
   private volatile TuningSession session;
+  private volatile boolean signalled;
 
   private final Target target;
+  private final java.util.function.Supplier<String> stoppedBeforeSession;
 
-  private SessionGuard(Target target, PrintWriter err) {
+  private SessionGuard(
+      Target target, PrintWriter err, java.util.function.Supplier<String> stoppedBeforeSession) {
     this.target = target;
+    this.stoppedBeforeSession = stoppedBeforeSession;
     this.restorer = Restorer.onShutdown(target, err, this::markStopped, this::endOfStop);
   }
 
   static SessionGuard install(Target target, PrintWriter err) {
-    return new SessionGuard(target, err);
+    return install(target, err, () -> "");
+  }
+
+  /**
+   * @param stoppedBeforeSession what a stop during setup, before the session exists, does once the
+   *     server is restored (a new session's folder, empty then, is removed), and its line
+   */
+  static SessionGuard install(
+      Target target, PrintWriter err, java.util.function.Supplier<String> stoppedBeforeSession) {
+    return new SessionGuard(target, err, stoppedBeforeSession);
   }
 
   void attach(TuningSession s) {
@@ -30,6 +43,7 @@ final class SessionGuard implements AutoCloseable {
   }
 
   private String markStopped() {
+    signalled = true;
     TuningSession s = session;
     if (s == null) {
       return "";
@@ -55,7 +69,7 @@ final class SessionGuard implements AutoCloseable {
    * would have stopped), an existing server keeps running.
    */
   private String endOfStop(String restored) {
-    String lines = verdictAndReport(restored);
+    String lines = session == null ? stoppedBeforeSession.get() : verdictAndReport(restored);
     if (restored != null) { // the originals are back: nothing is lost by closing
       try {
         target.close();
@@ -79,6 +93,14 @@ final class SessionGuard implements AutoCloseable {
   private String writeReport() {
     TuningSession s = session;
     return s == null ? "" : ReportWriter.writeAfterStop(s.folder().dir());
+  }
+
+  /**
+   * Whether Ctrl-C or SIGTERM arrived, also before the session existed (its setup: the schema load,
+   * whose connections the stop then cuts).
+   */
+  boolean signalled() {
+    return signalled;
   }
 
   /** After Ctrl-C or SIGTERM: waits until the hook has restored the server and written the end. */

@@ -49,7 +49,17 @@ public final class SessionRunner {
     out.flush();
     // The catch runs after the target is closed, so a failure to close it is handled too.
     try (Target target = openTarget.apply(folder.file(SessionFolder.RESTORE_FILE))) {
-      run(target, out, err, newSession.prepare(folder, target));
+      // A stop during setup ends the JVM once the hook is done: the hook removes the empty folder,
+      // as the catch below does for a failure (a Ctrl-C during the schema load left it).
+      run(
+          target,
+          out,
+          err,
+          newSession.prepare(folder, target),
+          () ->
+              folder.removeIfEmpty()
+                  ? "nothing was recorded: " + folder.dir() + " is removed"
+                  : "");
     } catch (RuntimeException e) {
       if (folder.removeIfEmpty()) {
         // the first line named this folder: say it is gone, so nobody looks for it
@@ -106,9 +116,23 @@ public final class SessionRunner {
       PrintWriter out,
       PrintWriter err,
       Function<ProgressPrinter, TuningSession> open) {
+    run(target, out, err, open, () -> "");
+  }
+
+  /**
+   * {@link #run(Target, PrintWriter, PrintWriter, Function)}; a Ctrl-C or SIGTERM before the
+   * session exists (during its setup) runs {@code stoppedBeforeSession} once the server is
+   * restored, and prints its line.
+   */
+  static void run(
+      Target target,
+      PrintWriter out,
+      PrintWriter err,
+      Function<ProgressPrinter, TuningSession> open,
+      java.util.function.Supplier<String> stoppedBeforeSession) {
     ProgressPrinter progress = ProgressPrinter.forConsole(out);
     TuningSession session = null;
-    try (SessionGuard guard = SessionGuard.install(target, err)) {
+    try (SessionGuard guard = SessionGuard.install(target, err, stoppedBeforeSession)) {
       try {
         session = open.apply(progress);
         guard.attach(session);
@@ -119,7 +143,10 @@ public final class SessionRunner {
         // The session is stopped and its restore file pending: nothing reaches the server now.
         throw e;
       } catch (RuntimeException e) {
-        if (session != null && session.stoppedBySignal()) {
+        // A stop during setup (session still null) cuts the schema load's connections: what fails
+        // then is the stop, not the build ("building the TPROC-C database failed ... check free
+        // disk space" was printed after "stopped; restored ...").
+        if ((session != null && session.stoppedBySignal()) || guard.signalled()) {
           // Ctrl-C or SIGTERM: the session ends with StoppedBySignalException, or with whatever
           // the hook's restore made fail; the stop is what happened either way. The hook restores
           // with the target's connections, so the target must not be closed before it is done;

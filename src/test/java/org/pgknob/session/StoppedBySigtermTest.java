@@ -92,6 +92,67 @@ class StoppedBySigtermTest {
     assertEquals(autoConfBefore, SessionPostgres.autoConf(after));
   }
 
+  /**
+   * SIGTERM while the TPROC-C schema loads, before the session exists: the child says it stopped
+   * and nothing else, removes its empty folder and exits as a stopped process. It printed "pgknob:
+   * building the TPROC-C database failed: ... (check ... free disk space)" after the stop (the stop
+   * cut the load's connections), and, when it exited first, left the empty folder.
+   */
+  @Test
+  void aStopDuringTheSchemaLoadSaysItStoppedAndLeavesNoFolder() throws Exception {
+    ManagedCluster cluster = SessionPostgres.cluster();
+    Path childOut = dir.resolve("child.out");
+    Path sessions = ChildTune.sessions(dir);
+    Process child =
+        new ProcessBuilder(
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-cp",
+                System.getProperty("java.class.path"),
+                org.pgknob.cli.Main.class.getName(),
+                "tune",
+                "--cluster-dir",
+                cluster.clusterDir().toString(),
+                "--warehouses",
+                "6", // a load of a few seconds, built by no other test
+                "--tracks",
+                "reload",
+                "--budget",
+                "16",
+                "--out",
+                sessions.toString())
+            .redirectErrorStream(true)
+            .redirectOutput(childOut.toFile())
+            .start();
+    String console;
+    try {
+      long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
+      while (!ChildTune.console(childOut).contains("load 6 warehouses ...")) {
+        assertTrue(
+            child.isAlive(), () -> "ended before the signal: " + ChildTune.console(childOut));
+        assertTrue(System.nanoTime() < deadline, () -> ChildTune.console(childOut));
+        Thread.sleep(20);
+      }
+      child.destroy();
+      assertTrue(child.waitFor(120, TimeUnit.SECONDS), () -> ChildTune.console(childOut));
+      console = ChildTune.console(childOut);
+      assertEquals(143, child.exitValue(), console); // 128 + SIGTERM: stopped, not failed
+    } finally {
+      child.destroyForcibly();
+      child.waitFor(30, TimeUnit.SECONDS);
+      try (var conn = SessionPostgres.cluster().connect("postgres");
+          var st = conn.createStatement()) {
+        st.execute("DROP DATABASE IF EXISTS tprocc_w6 WITH (FORCE)");
+        st.execute("DROP DATABASE IF EXISTS tprocc_w6_pristine WITH (FORCE)");
+      }
+    }
+    assertTrue(console.contains("pgknob: stopped; restored the original settings of "), console);
+    assertTrue(console.contains("nothing was recorded: "), console);
+    assertTrue(!console.contains("failed"), console);
+    try (var dirs = Files.list(sessions)) {
+      assertEquals(List.of(), dirs.toList(), console);
+    }
+  }
+
   /** Something to wait for before the signal. */
   @FunctionalInterface
   private interface Wait {
