@@ -51,7 +51,10 @@ public final class SessionExport {
                             + rowName
                             + " result"
                             + available(summary),
-                        "pick one of those, or resume the session to finish it"));
+                        summary.results().isEmpty()
+                            // "pick one of those" where there is none to pick
+                            ? "go on with: pgknob resume " + folder.dir()
+                            : "pick one of those, or resume the session to finish it"));
     boolean latency = row.objective() == Goal.LATENCY;
     List<TrialResult> trials = folder.trials().read().trials();
     Map<String, String> originals = originals(folder, state);

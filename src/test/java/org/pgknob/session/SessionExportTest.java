@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.pgknob.Json;
 import org.pgknob.PgknobException;
 import org.pgknob.report.BestConfig;
 import org.pgknob.report.ConfFile;
@@ -127,6 +128,25 @@ class SessionExportTest {
     assertEquals(
         "session 2026-11-29T22-10-00 has no restart/latency result (it has: defaults, pgtune,"
             + " reload/tps, restart/tps) (pick one of those, or resume the session to finish it)",
+        e.oneLine());
+  }
+
+  /** A session stopped before any result: nothing to pick, so the fix is the resume. */
+  @Test
+  void aSessionWithoutResultsSaysToResumeIt() throws Exception {
+    SessionFolder folder = finishedSession(runs);
+    Path summary = folder.file(SessionFolder.SUMMARY_FILE);
+    var tree =
+        (com.fasterxml.jackson.databind.node.ObjectNode) Json.mapper().readTree(summary.toFile());
+    tree.putArray("results");
+    Json.mapper().writeValue(summary.toFile(), tree);
+    PgknobException e =
+        assertThrows(PgknobException.class, () -> SessionExport.best(folder, "restart/tps"));
+    assertEquals(
+        "session 2026-11-29T22-10-00 has no restart/tps result (it has no results yet) (go on with:"
+            + " pgknob resume "
+            + folder.dir()
+            + ")",
         e.oneLine());
   }
 
