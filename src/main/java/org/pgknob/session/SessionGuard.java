@@ -40,6 +40,9 @@ final class SessionGuard implements AutoCloseable {
 
   void attach(TuningSession s) {
     this.session = s;
+    if (signalled) {
+      s.stopBySignal(); // the signal came during setup: the session starts stopped
+    }
   }
 
   private String markStopped() {
