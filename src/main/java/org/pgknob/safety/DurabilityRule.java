@@ -36,6 +36,11 @@ record DurabilityRule(String knob, List<String> values, OptIn needs, String risk
    * also written false, no, 0 or any unique prefix of them (parse_bool; synchronous_commit takes
    * the same spellings), so "fsync = false" is held back as "fsync = off" is.
    */
+  /** Whether {@code knob = value} sets one of this rule's values (names ignore case). */
+  boolean holds(String knob, String value) {
+    return knob().equalsIgnoreCase(knob.strip()) && matches(value);
+  }
+
   boolean matches(String value) {
     String v = value.strip();
     if (v.length() >= 2 && v.startsWith("'") && v.endsWith("'")) {

@@ -179,7 +179,7 @@ public final class SafetyRules {
    */
   public Optional<String> durabilityRisk(String knob, String value) {
     for (DurabilityRule d : durability) {
-      if (d.knob().equalsIgnoreCase(knob.strip()) && d.matches(value)) {
+      if (d.holds(knob, value)) {
         // "allowed by" read as if the user had given the flag, where a compared file set it
         return Optional.of(d.risk() + "; pgknob sets it only with " + d.needs().flag);
       }
@@ -198,9 +198,7 @@ public final class SafetyRules {
     settings.forEach(
         (knob, value) -> {
           for (DurabilityRule d : durability) {
-            if (d.knob().equalsIgnoreCase(knob.strip())
-                && d.matches(value)
-                && !d.allowed(allowDurabilityTradeoff, allowUnsafe)) {
+            if (d.holds(knob, value) && !d.allowed(allowDurabilityTradeoff, allowUnsafe)) {
               out.add(
                   knob.strip()
                       + "="
@@ -225,7 +223,7 @@ public final class SafetyRules {
     DurabilityRule.OptIn strongest = null;
     for (var e : settings.entrySet()) {
       for (DurabilityRule d : durability) {
-        if (d.knob().equalsIgnoreCase(e.getKey().strip()) && d.matches(e.getValue())) {
+        if (d.holds(e.getKey(), e.getValue())) {
           if (strongest == null || d.needs() == DurabilityRule.OptIn.UNSAFE) {
             strongest = d.needs();
           }
