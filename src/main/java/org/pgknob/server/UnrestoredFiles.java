@@ -48,22 +48,28 @@ public final class UnrestoredFiles {
     }
   }
 
-  /** The restore files of {@code identity} not restored yet, other than {@code own}. */
-  public static List<Path> find(TargetIdentity identity, Path own) {
-    Set<Path> candidates = new LinkedHashSet<>();
-    candidates.add(RestoreFile.defaultPath(identity));
-    Path list = listFile(identity);
+  /** The session restore files {@code list} names; none when it is missing or unreadable. */
+  private static List<Path> listed(Path list) {
+    List<Path> out = new ArrayList<>();
     try {
       if (Files.exists(list)) {
         for (String line : Files.readAllLines(list)) {
           if (!line.isBlank()) {
-            candidates.add(Path.of(line.strip()));
+            out.add(Path.of(line.strip()));
           }
         }
       }
     } catch (IOException e) {
-      // unreadable list: check apply's file alone
+      return List.of();
     }
+    return out;
+  }
+
+  /** The restore files of {@code identity} not restored yet, other than {@code own}. */
+  public static List<Path> find(TargetIdentity identity, Path own) {
+    Set<Path> candidates = new LinkedHashSet<>();
+    candidates.add(RestoreFile.defaultPath(identity));
+    candidates.addAll(listed(listFile(identity))); // unreadable: apply's file alone is checked
     Path ownPath = own == null ? null : own.toAbsolutePath().normalize();
     List<Path> unrestored = new ArrayList<>();
     for (Path candidate : candidates) {
@@ -101,11 +107,7 @@ public final class UnrestoredFiles {
         if (name.endsWith(".json")) {
           candidates.add(f.toAbsolutePath().normalize());
         } else if (name.endsWith(".files")) {
-          for (String line : Files.readAllLines(f)) {
-            if (!line.isBlank()) {
-              candidates.add(Path.of(line.strip()).toAbsolutePath().normalize());
-            }
-          }
+          listed(f).forEach(p -> candidates.add(p.toAbsolutePath().normalize()));
         }
       }
     } catch (IOException e) {
