@@ -82,23 +82,7 @@ class VerdictClaimRuleTest {
       Map<String, String> settings,
       Summary.Ratio tps,
       double detectableGain) {
-    return new Summary.ResultRow(
-        name,
-        track,
-        track == null ? null : Goal.TPS,
-        settings,
-        2700,
-        null,
-        1.4,
-        2.8,
-        tps,
-        new Summary.Ratio(1 / tps.estimate(), 1 / tps.high(), 1 / tps.low(), tps.pairs()),
-        List.of(7),
-        "",
-        null,
-        detectableGain,
-        0,
-        null);
+    return VerdictFactsFixture.row(name, track, settings, tps, detectableGain);
   }
 
   private static VerdictFacts facts(

@@ -72,45 +72,13 @@ class VerdictNextStepsTest {
   }
 
   private static Summary.ResultRow row(String name, Summary.Ratio tps) {
-    return new Summary.ResultRow(
-        name,
-        null,
-        null,
-        Map.of("work_mem", "16MB"),
-        2700,
-        null,
-        1.4,
-        2.8,
-        tps,
-        new Summary.Ratio(1 / tps.estimate(), 1 / tps.high(), 1 / tps.low(), tps.pairs()),
-        List.of(3),
-        "",
-        null,
-        0.10,
-        0,
-        null);
+    return VerdictFactsFixture.row(name, null, Map.of("work_mem", "16MB"), tps, 0.10);
   }
 
   /** The apply step of a verdict that recommends PGTune-style (shared_buffers: a restart). */
   private static String applyStep(String serverOptions) {
     Summary.ResultRow pgtune =
-        new Summary.ResultRow(
-            "pgtune",
-            null,
-            null,
-            Map.of("shared_buffers", "6GB"),
-            2700,
-            null,
-            1.4,
-            2.8,
-            GAIN,
-            new Summary.Ratio(1 / GAIN.estimate(), 1 / GAIN.high(), 1 / GAIN.low(), 7),
-            List.of(7),
-            "",
-            null,
-            0.04,
-            0,
-            null);
+        VerdictFactsFixture.row("pgtune", null, Map.of("shared_buffers", "6GB"), GAIN, 0.04);
     Verdict v =
         Verdict.of(
             new VerdictFacts(
