@@ -183,6 +183,13 @@ public final class MarkedDatabases {
   /**
    * Drops the database if it exists and carries the workload's mark (of any version); refuses
    * otherwise. Sessions still connected to it are ended: it is pgknob's own.
+   *
+   * <p>WITH (FORCE) signals every process in the database before dropping it, an autovacuum
+   * worker's too, and a role that is not a superuser may signal only its own sessions (or any with
+   * pg_signal_backend): on Debian's PostgreSQL 15 a session's fifth trial failed with "must be a
+   * member of the role whose process is being terminated" while autovacuum cleaned up after the
+   * fourth. Such a role ends its own sessions, then drops without FORCE, which ends autovacuum
+   * workers itself and waits up to 5 s for the rest.
    */
   public void dropIfOurs(String database) throws SQLException {
     if (mark(database).isEmpty()) {
@@ -190,6 +197,57 @@ public final class MarkedDatabases {
     }
     try (Statement st = admin.createStatement()) {
       st.execute("DROP DATABASE " + database + " WITH (FORCE)");
+      return;
+    } catch (SQLException e) {
+      if (!INSUFFICIENT_PRIVILEGE.equals(e.getSQLState())) {
+        throw e;
+      }
+    }
+    endOwnSessions(database);
+    try (Statement st = admin.createStatement()) {
+      st.execute("DROP DATABASE " + database);
+    } catch (SQLException e) {
+      if (OBJECT_IN_USE.equals(e.getSQLState())) {
+        throw new PgknobException(
+            "the database "
+                + database
+                + " is pgknob's, but a session of another role is connected to it, which role "
+                + currentRole()
+                + " may not end",
+            "end it (SELECT pid, usename, application_name FROM pg_stat_activity WHERE datname ="
+                + " '"
+                + database
+                + "'), or as a superuser run: GRANT pg_signal_backend TO \""
+                + currentRole().replace("\"", "\"\"")
+                + "\"");
+      }
+      throw e;
+    }
+  }
+
+  /** SQLSTATE of a statement the role lacks a privilege for. */
+  private static final String INSUFFICIENT_PRIVILEGE = "42501";
+
+  /** SQLSTATE of DROP DATABASE while other sessions are connected to it. */
+  private static final String OBJECT_IN_USE = "55006";
+
+  private void endOwnSessions(String database) throws SQLException {
+    try (PreparedStatement ps =
+        admin.prepareStatement(
+            "SELECT pg_catalog.pg_terminate_backend(pid) FROM pg_catalog.pg_stat_activity"
+                + " WHERE datname OPERATOR(pg_catalog.=) ?"
+                + " AND usename OPERATOR(pg_catalog.=) current_user"
+                + " AND pid OPERATOR(pg_catalog.<>) pg_catalog.pg_backend_pid()")) {
+      ps.setString(1, database);
+      ps.executeQuery().close();
+    }
+  }
+
+  private String currentRole() throws SQLException {
+    try (Statement st = admin.createStatement();
+        ResultSet rs = st.executeQuery("SELECT current_user")) {
+      rs.next();
+      return rs.getString(1);
     }
   }
 
