@@ -35,7 +35,7 @@ public final class Privileges {
               + ": it is not a superuser and lacks "
               + grants.size()
               + " privilege(s)",
-          "as a superuser run: " + String.join("; ", grants));
+          "as a superuser run: " + statements(grants));
     }
   }
 
@@ -51,7 +51,7 @@ public final class Privileges {
       grants.add(
           "ALTER ROLE "
               + role
-              + " SUPERUSER (ALTER SYSTEM needs a superuser before PostgreSQL 15)");
+              + " SUPERUSER /* ALTER SYSTEM needs a superuser before PostgreSQL 15 */");
       return grants;
     }
     try (PreparedStatement ps =
@@ -85,18 +85,33 @@ public final class Privileges {
   /**
    * Checks, before a session's first trial, that the role may change every knob of the session and,
    * for a workload that builds and resets its own database (TPROC-C drops and re-creates it from a
-   * pristine copy for every trial), create databases. Nothing is changed either way.
+   * pristine copy for every trial), create databases, and for a workload whose windows pgknob times
+   * run CHECKPOINT. Nothing is changed either way.
+   *
+   * <p>Why CHECKPOINT is required: the one after each window charges the window for the writes it
+   * deferred. Without it a setting that only postpones writes past a short window (a larger
+   * max_wal_size, a longer checkpoint_timeout) looks faster than it is, and the one before each
+   * window keeps the reset's and the ramp-up's dirty pages out of it. Before, a role without
+   * pg_checkpoint ran its session without a word of this.
    *
    * @throws PgknobException listing every statement a superuser must run
    */
   public static void requireForSession(
-      Connection conn, Collection<String> knobs, boolean createsDatabases) throws SQLException {
+      Connection conn, Collection<String> knobs, boolean createsDatabases, boolean checkpoints)
+      throws SQLException {
     List<String> statements = missingGrants(conn, knobs);
     if (createsDatabases && !isSuperuser(conn) && !single(conn, ROLE_CREATEDB).equals("t")) {
       statements.add(
           "ALTER ROLE "
               + SqlQuoting.identifier(currentUser(conn))
-              + " CREATEDB (the workload creates and resets its database for every trial)");
+              + " CREATEDB /* the workload creates and resets its database for every trial */");
+    }
+    if (checkpoints && !isSuperuser(conn) && !single(conn, HAS_PG_CHECKPOINT).equals("t")) {
+      statements.add(
+          "GRANT pg_checkpoint TO "
+              + SqlQuoting.identifier(currentUser(conn))
+              + " /* the CHECKPOINT around each window: without it a setting that postpones"
+              + " writes past the window looks faster than it is */");
     }
     if (!statements.isEmpty()) {
       throw new PgknobException(
@@ -105,9 +120,20 @@ public final class Privileges {
               + " is not a superuser and lacks "
               + statements.size()
               + " privilege(s) this session needs; nothing was changed",
-          "as a superuser run: " + String.join("; ", statements));
+          "as a superuser run: " + statements(statements));
     }
   }
+
+  /**
+   * The statements as psql runs them when pasted: each ends in a semicolon (the last one too), and
+   * each reason is a comment.
+   */
+  private static String statements(List<String> statements) {
+    return String.join("; ", statements) + ";";
+  }
+
+  private static final String HAS_PG_CHECKPOINT =
+      "SELECT pg_catalog.pg_has_role('pg_checkpoint', 'USAGE')";
 
   private static final String ROLE_CREATEDB =
       "SELECT rolcreatedb FROM pg_catalog.pg_roles WHERE rolname OPERATOR(pg_catalog.=)"

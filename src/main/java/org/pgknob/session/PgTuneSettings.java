@@ -5,7 +5,9 @@ import java.sql.SQLException;
 import java.util.List;
 import java.util.Map;
 import org.pgknob.PgknobException;
+import org.pgknob.server.ServerFacts;
 import org.pgknob.server.SettingCatalog;
+import org.pgknob.space.PgSetting;
 
 /** The PGTune-style configuration of a session's server, from its RAM, cores and storage. */
 final class PgTuneSettings {
@@ -41,26 +43,40 @@ final class PgTuneSettings {
    * so it is neither counted nor exported.
    */
   static Map<String, String> compute(SessionContext context) {
-    PgTuneOptions given = context.inputs().pgtune();
     try (Connection conn = context.target().connect("postgres")) {
-      SettingCatalog server = SettingCatalog.read(conn);
-      int cpus =
-          given.cpus() != null
-              ? given.cpus()
-              : context.facts().hostCores().orElse(Runtime.getRuntime().availableProcessors());
-      StorageType storage =
-          given.storage() != null
-              ? given.storage()
-              : StorageProbe.type(context.facts().local() ? context.facts().dataDirectory() : null);
-      boolean larger = context.databaseBytes() > context.ram().bytes();
-      Map<String, String> settings =
-          new PgTuneConfig(context.ram().bytes(), cpus, storage, larger, given.connections())
-              .settings(server);
-      return ServerChanges.only(settings, context.serverSettings());
+      return compute(
+          conn, context.inputs(), context.facts(), context.ram().bytes(), context.serverSettings());
     } catch (SQLException e) {
       throw new PgknobException(
           "cannot read the server's facts for the PGTune-style configuration: " + e.getMessage(),
           "check that the server is up");
     }
+  }
+
+  /**
+   * {@link #compute(SessionContext)} before the session's context exists, for a server whose
+   * settings as found are {@code serverSettings} and whose RAM is {@code ramBytes}.
+   */
+  static Map<String, String> compute(
+      Connection conn,
+      SessionInputs inputs,
+      ServerFacts facts,
+      long ramBytes,
+      Map<String, PgSetting> serverSettings)
+      throws SQLException {
+    PgTuneOptions given = inputs.pgtune();
+    SettingCatalog server = SettingCatalog.read(conn);
+    int cpus =
+        given.cpus() != null
+            ? given.cpus()
+            : facts.hostCores().orElse(Runtime.getRuntime().availableProcessors());
+    StorageType storage =
+        given.storage() != null
+            ? given.storage()
+            : StorageProbe.type(facts.local() ? facts.dataDirectory() : null);
+    boolean larger = inputs.workload().databaseBytes() > ramBytes;
+    Map<String, String> settings =
+        new PgTuneConfig(ramBytes, cpus, storage, larger, given.connections()).settings(server);
+    return ServerChanges.only(settings, serverSettings);
   }
 }

@@ -87,24 +87,7 @@ final class SessionContext {
       SafetyRules rules = SessionRules.of(inputs);
       rules.validateAgainst(settings);
       SearchSpace space = rules.restrictSpace(bound.space(), inputs.allowDurabilityTradeoff());
-      OptionalLong userRam =
-          inputs.ramBytes() > 0 ? OptionalLong.of(inputs.ramBytes()) : OptionalLong.empty();
-      RamLimit ram =
-          facts.local()
-              ? RamLimit.of(
-                  facts.postmasterPid().isPresent()
-                      ? HostMemory.read(facts.postmasterPid().getAsLong())
-                      : HostMemory.read(),
-                  userRam)
-              : facts.hostMemoryBytes().isPresent()
-                  // a server elsewhere whose agent read its host's RAM and cgroup limit there
-                  ? RamLimit.of(
-                      new HostMemory(
-                          facts.hostMemoryBytes().getAsLong(),
-                          0,
-                          facts.cgroupMemoryLimitBytes().orElse(0)),
-                      userRam)
-                  : RamLimit.forRemoteServer(userRam);
+      RamLimit ram = ramLimit(inputs, facts);
       WalRoom walRoom = walRoom(target, facts, rules, settings);
       Workload workload = inputs.workload().create(inputs.rampupSeconds(), inputs.windowSeconds());
       String database = inputs.workload().database();
@@ -116,6 +99,31 @@ final class SessionContext {
           "check that the server is up and the role may read pg_settings",
           e);
     }
+  }
+
+  /**
+   * The RAM the server may use: the least of its host's, its cgroup limit's and --ram's.
+   *
+   * @throws PgknobException for a server on another host without an agent and without --ram
+   */
+  static RamLimit ramLimit(SessionInputs inputs, ServerFacts facts) {
+    OptionalLong userRam =
+        inputs.ramBytes() > 0 ? OptionalLong.of(inputs.ramBytes()) : OptionalLong.empty();
+    if (facts.local()) {
+      return RamLimit.of(
+          facts.postmasterPid().isPresent()
+              ? HostMemory.read(facts.postmasterPid().getAsLong())
+              : HostMemory.read(),
+          userRam);
+    }
+    if (facts.hostMemoryBytes().isPresent()) {
+      // a server elsewhere whose agent read its host's RAM and cgroup limit there
+      return RamLimit.of(
+          new HostMemory(
+              facts.hostMemoryBytes().getAsLong(), 0, facts.cgroupMemoryLimitBytes().orElse(0)),
+          userRam);
+    }
+    return RamLimit.forRemoteServer(userRam);
   }
 
   /**

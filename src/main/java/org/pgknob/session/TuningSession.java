@@ -1,8 +1,6 @@
 package org.pgknob.session;
 
 import java.nio.file.Path;
-import java.sql.Connection;
-import java.sql.SQLException;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -16,11 +14,8 @@ import org.pgknob.report.Labels;
 import org.pgknob.runs.Goal;
 import org.pgknob.runs.Summary;
 import org.pgknob.server.PrimaryHazardException;
-import org.pgknob.server.Privileges;
 import org.pgknob.server.ServerFacts;
 import org.pgknob.server.Target;
-import org.pgknob.space.SearchSpace;
-import org.pgknob.space.SearchSpaceFile;
 import org.pgknob.trial.DisturbedRepeat;
 import org.pgknob.trial.Phase;
 import org.pgknob.trial.TrialListener;
@@ -98,7 +93,9 @@ public final class TuningSession {
       ProgressPrinter progress,
       Progress buildProgress,
       Clock clock) {
-    requirePrivileges(inputs, target);
+    // A role that is not a superuser learns every GRANT the session needs before anything
+    // happens, not at trial 1 (or as a request for --ram, because it cannot see the data folder).
+    SessionPrivileges.require(inputs, givenPlan, target);
     TuningSession session = new TuningSession(folder, inputs, target, progress, clock, null);
     session.context = SessionContext.open(inputs, target);
     progress.note("== setup: " + target.describe());
@@ -131,27 +128,6 @@ public final class TuningSession {
             new SessionState.Progress("setup", 0, plan.totalTrials(), ""));
     folder.writeState(session.state);
     return session;
-  }
-
-  /**
-   * A role that is not a superuser learns every GRANT the session needs before anything happens,
-   * not at trial 1 (or as a request for --ram, because it cannot see the data folder).
-   */
-  private static void requirePrivileges(SessionInputs inputs, Target target) {
-    int major = target.facts().majorVersion();
-    SearchSpace file =
-        inputs.spaceFile() == null
-            ? SearchSpaceFile.loadDefault(major)
-            : SearchSpaceFile.load(Path.of(inputs.spaceFile()), major);
-    try (Connection conn = target.connect("postgres")) {
-      // A workload that resets a database from a pristine copy creates databases: it needs
-      // CREATEDB.
-      Privileges.requireForSession(conn, file.names(), inputs.workload().databaseBytes() > 0);
-    } catch (SQLException e) {
-      throw new PgknobException(
-          "cannot check the privileges of the role on " + target.describe() + ": " + e.getMessage(),
-          "check the server and the role");
-    }
   }
 
   /**
