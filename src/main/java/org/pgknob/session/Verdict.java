@@ -530,7 +530,7 @@ public record Verdict(
     if (!facts.serverOptions().isEmpty()) {
       command += " " + facts.serverOptions();
     }
-    if (facts.remote() && restart) {
+    if (facts.remote() && restart && !facts.serverOptions().contains(" --restart-command ")) {
       command += " --restart-command 'the command that restarts that server'";
     }
     return command;

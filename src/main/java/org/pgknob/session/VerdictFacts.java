@@ -12,11 +12,14 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.pgknob.PgknobException;
 import org.pgknob.optimize.SurrogateKind;
 import org.pgknob.runs.Goal;
 import org.pgknob.runs.Summary;
 import org.pgknob.runs.Track;
 import org.pgknob.server.ManagedVersions;
+import org.pgknob.server.RestoreFile;
+import org.pgknob.server.TargetIdentity;
 import org.pgknob.space.PgUnit;
 import org.pgknob.trial.TrialResult;
 
@@ -107,6 +110,7 @@ public record VerdictFacts(
         }
       }
     }
+    String server = serverOptions(state.target(), identity(folder));
     double trialSeconds =
         Budget.observedTrialSeconds(trials)
             .orElse(inputs.rampupSeconds() + inputs.windowSeconds() + 10.0);
@@ -118,8 +122,8 @@ public record VerdictFacts(
         restart,
         exported,
         MeasurementReport.detectableGain(trials, plan, inputs, trialSeconds),
-        sessionOptions(inputs, state.target()),
-        serverOptions(state.target()),
+        sessionOptions(inputs, server),
+        server,
         Comparison.isComparison(plan));
   }
 
@@ -158,9 +162,8 @@ public record VerdictFacts(
     return serverOptions.startsWith("--target ");
   }
 
-  static String sessionOptions(SessionInputs inputs, String target) {
+  static String sessionOptions(SessionInputs inputs, String server) {
     List<String> out = new ArrayList<>();
-    String server = serverOptions(target);
     if (!server.isEmpty()) {
       out.add(server);
     }
@@ -220,15 +223,36 @@ public record VerdictFacts(
    * major than the default (without it, apply changed the default major's cluster, not the one
    * tuned), empty for the default managed cluster.
    */
-  static String serverOptions(String target) {
+  static String serverOptions(String target, TargetIdentity identity) {
     if (!target.startsWith("managed ")) {
-      return "--target " + quoted(target);
+      if (identity == null || identity.jdbcUrl() == null) {
+        return "--target " + quoted(target);
+      }
+      // The URL and role as given, not the description "PostgreSQL at db:5432 as pgknob" the
+      // session keeps for people: before, the next steps read --target 'PostgreSQL at ...'.
+      String options = "--target " + shellWord(identity.jdbcUrl());
+      if (identity.user() != null) {
+        options += " --user " + shellWord(identity.user());
+      }
+      if (identity.restartCommand() != null) {
+        options += " --restart-command " + quoted(identity.restartCommand());
+      }
+      return options;
     }
     Matcher m = MANAGED_MAJOR.matcher(target);
     if (m.lookingAt() && Integer.parseInt(m.group(1)) != ManagedVersions.DEFAULT_MAJOR) {
       return "--pg-version " + m.group(1);
     }
     return "";
+  }
+
+  /** The server the session's restore file names, or null without one. */
+  private static TargetIdentity identity(SessionFolder folder) {
+    try {
+      return RestoreFile.read(folder.file(SessionFolder.RESTORE_FILE)).identity();
+    } catch (PgknobException e) {
+      return null;
+    }
   }
 
   /** A size as --ram takes it: 8GB, or its bytes when no unit gives it exactly. */

@@ -107,6 +107,19 @@ class DebianPostgresTest {
       assertEquals(autoConfBefore, DebianPostgres.autoConf(), "restored after the stop");
     }
     assertEquals(0, exit, err.toString());
+    // The verdict's next steps name this server as tune takes it (before: --target 'PostgreSQL at
+    // 127.0.0.1:5432 as pgknob_it', the session's description, which no command takes).
+    String console = out.toString() + err.toString();
+    assertTrue(
+        console.contains(
+            "--target "
+                + DebianPostgres.URL
+                + " --user "
+                + ROLE
+                + " --restart-command '"
+                + DebianPostgres.RESTART_COMMAND
+                + "'"),
+        console);
     Path session;
     try (var dirs = Files.list(runs)) {
       session = dirs.findFirst().orElseThrow();

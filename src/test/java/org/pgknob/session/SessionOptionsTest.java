@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import org.pgknob.server.TargetIdentity;
 
 /**
  * The options a verdict's next steps repeat to measure the same workload again: each workload's
@@ -17,7 +18,8 @@ class SessionOptionsTest {
     Map<String, Object> m = TinyInputs.map("30", List.of("reload", "restart"));
     m.put("workload", workload);
     m.put("rampupSeconds", rampupSeconds);
-    return VerdictFacts.sessionOptions(SessionInputs.fromMap(m), target);
+    return VerdictFacts.sessionOptions(
+        SessionInputs.fromMap(m), VerdictFacts.serverOptions(target, null));
   }
 
   @Test
@@ -94,7 +96,8 @@ class SessionOptionsTest {
         "--workload pgbench-tpcb --scale 2 --tracks reload --objective latency --space"
             + " 'my space.yaml' --rules rules.yaml --allow-durability-tradeoff --ram 8GB --storage"
             + " hdd --cpus 4 --connections 50 --surrogate rf --validation-target 2.5%",
-        VerdictFacts.sessionOptions(SessionInputs.fromMap(m), MANAGED),
+        VerdictFacts.sessionOptions(
+            SessionInputs.fromMap(m), VerdictFacts.serverOptions(MANAGED, null)),
         "not the seed nor --apply: a new session's own");
   }
 
@@ -103,7 +106,10 @@ class SessionOptionsTest {
     Map<String, Object> m = TinyInputs.map("30", List.of("restart", "reload"));
     m.put("workload", Map.of("name", "tprocc", "warehouses", 2, "users", 4));
     m.put("rampupSeconds", 5);
-    assertEquals("", VerdictFacts.sessionOptions(SessionInputs.fromMap(m), MANAGED));
+    assertEquals(
+        "",
+        VerdictFacts.sessionOptions(
+            SessionInputs.fromMap(m), VerdictFacts.serverOptions(MANAGED, null)));
   }
 
   /**
@@ -115,13 +121,42 @@ class SessionOptionsTest {
     assertEquals(
         "--pg-version 16",
         VerdictFacts.serverOptions(
-            "managed PostgreSQL 16 cluster at 127.0.0.1:5433 (/var/tmp/pgknob/cluster-16/data)"));
+            "managed PostgreSQL 16 cluster at 127.0.0.1:5433 (/var/tmp/pgknob/cluster-16/data)",
+            null));
     assertEquals(
         "",
         VerdictFacts.serverOptions(
-            "managed PostgreSQL 18 cluster at 127.0.0.1:5433 (/var/tmp/pgknob/cluster-18/data)"));
+            "managed PostgreSQL 18 cluster at 127.0.0.1:5433 (/var/tmp/pgknob/cluster-18/data)",
+            null));
     assertEquals(
         "--target 'postgresql://app@db:5432/shop'",
-        VerdictFacts.serverOptions("postgresql://app@db:5432/shop"));
+        VerdictFacts.serverOptions("postgresql://app@db:5432/shop", null));
+  }
+
+  /**
+   * A server of the user's is named by the URL, role and restart command its restore file keeps:
+   * the session's own name for it ("PostgreSQL at db:5432 as app") is for people, and a next step
+   * read {@code --target 'PostgreSQL at 127.0.0.1:5432 as pgknob'}, which no command takes.
+   */
+  @Test
+  void aServerOfTheUsersIsNamedByItsUrlRoleAndRestartCommand() {
+    assertEquals(
+        "--target jdbc:postgresql://db:5432/shop --user app --restart-command 'ssh db sudo"
+            + " pg_ctlcluster 15 main restart'",
+        VerdictFacts.serverOptions(
+            "PostgreSQL at db:5432 as app",
+            new TargetIdentity(
+                TargetIdentity.REMOTE,
+                null,
+                "jdbc:postgresql://db:5432/shop",
+                "app",
+                "ssh db sudo pg_ctlcluster 15 main restart",
+                120)));
+    assertEquals(
+        "--target 'host=db dbname=shop' --user app",
+        VerdictFacts.serverOptions(
+            "PostgreSQL at db:5432 as app",
+            new TargetIdentity(
+                TargetIdentity.REMOTE, null, "host=db dbname=shop", "app", null, 0)));
   }
 }
