@@ -184,30 +184,36 @@ public final class MarkedDatabases {
    * Drops the database if it exists and carries the workload's mark (of any version); refuses
    * otherwise. Sessions still connected to it are ended: it is pgknob's own.
    *
-   * <p>WITH (FORCE) signals every process in the database before dropping it, an autovacuum
-   * worker's too, and a role that is not a superuser may signal only its own sessions (or any with
-   * pg_signal_backend): on Debian's PostgreSQL 15 a session's fifth trial failed with "must be a
-   * member of the role whose process is being terminated" while autovacuum cleaned up after the
-   * fourth. Such a role ends its own sessions, then drops without FORCE, which ends autovacuum
-   * workers itself and waits up to 5 s for the rest.
+   * <p>A superuser drops it WITH (FORCE), which signals every process in the database first. A role
+   * that is not a superuser may signal only its own sessions (or, with pg_signal_backend, other
+   * roles' sessions that are not a superuser's), and an autovacuum worker is neither: on Debian's
+   * PostgreSQL 15, with autovacuum cleaning up after each trial, a session's fifth trial failed
+   * with "must be a member of the role whose process is being terminated", and after a first fix
+   * that tried FORCE first, the server logged that ERROR at nearly every reset. Such a role ends
+   * its own sessions and drops without FORCE, which ends autovacuum workers itself and waits up to
+   * 5 s for the rest; only another role's session still connected then is worth a FORCE.
    */
   public void dropIfOurs(String database) throws SQLException {
     if (mark(database).isEmpty()) {
       return;
     }
-    try (Statement st = admin.createStatement()) {
-      st.execute("DROP DATABASE " + database + " WITH (FORCE)");
+    if (isSuperuser()) {
+      execute("DROP DATABASE " + database + " WITH (FORCE)");
       return;
-    } catch (SQLException e) {
-      if (!INSUFFICIENT_PRIVILEGE.equals(e.getSQLState())) {
-        throw e;
-      }
     }
     endOwnSessions(database);
-    try (Statement st = admin.createStatement()) {
-      st.execute("DROP DATABASE " + database);
-    } catch (SQLException e) {
-      if (OBJECT_IN_USE.equals(e.getSQLState())) {
+    try {
+      execute("DROP DATABASE " + database);
+    } catch (SQLException inUse) {
+      if (!OBJECT_IN_USE.equals(inUse.getSQLState())) {
+        throw inUse;
+      }
+      try {
+        execute("DROP DATABASE " + database + " WITH (FORCE)");
+      } catch (SQLException e) {
+        if (!INSUFFICIENT_PRIVILEGE.equals(e.getSQLState())) {
+          throw e;
+        }
         throw new PgknobException(
             "the database "
                 + database
@@ -221,7 +227,20 @@ public final class MarkedDatabases {
                 + currentRole().replace("\"", "\"\"")
                 + "\"");
       }
-      throw e;
+    }
+  }
+
+  private void execute(String sql) throws SQLException {
+    try (Statement st = admin.createStatement()) {
+      st.execute(sql);
+    }
+  }
+
+  private boolean isSuperuser() throws SQLException {
+    try (Statement st = admin.createStatement();
+        ResultSet rs = st.executeQuery("SELECT pg_catalog.current_setting('is_superuser')")) {
+      rs.next();
+      return "on".equals(rs.getString(1));
     }
   }
 
