@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import org.pgknob.PgknobException;
+import org.pgknob.runs.EmptyRunFolder;
 import org.pgknob.runs.JsonFile;
 import org.pgknob.runs.JsonLines;
 import org.pgknob.runs.RunFiles;
@@ -49,6 +50,7 @@ public final class SessionLoader {
               + " give report a folder that `pgknob tune` or `compare` wrote");
     }
     if (!Files.exists(sessionFile) && !Files.exists(trialsFile)) {
+      EmptyRunFolder.refuse(runDir);
       throw new PgknobException(
           runDir + " is not a session: it has neither session.json nor trials.jsonl",
           "give a folder that `pgknob tune` wrote, such as runs/<id>");

@@ -11,6 +11,7 @@ import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
 import org.pgknob.AtomicFiles;
 import org.pgknob.PgknobException;
+import org.pgknob.runs.EmptyRunFolder;
 import org.pgknob.runs.Goal;
 import org.pgknob.runs.JsonFile;
 import org.pgknob.runs.RunFiles;
@@ -156,6 +157,7 @@ public final class SessionFolder {
       }
       return s;
     } catch (NoSuchFileException | java.io.FileNotFoundException e) {
+      EmptyRunFolder.refuse(dir);
       throw new PgknobException(
           dir + " is not a pgknob session: it has no " + SESSION_FILE,
           "give a folder made by pgknob tune, such as runs/2026-11-29T22-10-00");

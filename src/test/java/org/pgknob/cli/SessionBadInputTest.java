@@ -175,6 +175,7 @@ class SessionBadInputTest {
 
   @Test
   void resumeRefusesAFolderThatIsNotASession() throws Exception {
+    Files.writeString(runs.resolve("notes.txt"), "a folder of the user's\n");
     assertEquals(1, run("resume", runs.toString()));
     assertEquals(
         "pgknob: "
@@ -189,6 +190,30 @@ class SessionBadInputTest {
     Files.writeString(runs.resolve(SessionFolder.SESSION_FILE), "{\"id\": ");
     assertEquals(1, run("resume", runs.toString()));
     assertTrue(err.toString().contains("session.json is damaged"), err.toString());
+  }
+
+  /**
+   * What a kill -9 during the setup leaves: the session's folder, empty. Each command that reads a
+   * session says so and how to go on; before, they said it was "not a pgknob session".
+   */
+  @Test
+  void anEmptySessionFolderIsNamedAsOneLeftByAStopDuringSetup() throws Exception {
+    Path empty = Files.createDirectory(runs.resolve("2026-12-07T17-28-13"));
+    for (List<String> command :
+        List.of(List.of("resume"), List.of("report"), List.of("export"), List.of("compare"))) {
+      List<String> args = new ArrayList<>(command);
+      args.add(empty.toString());
+      assertEquals(1, run(args.toArray(String[]::new)), command + ": " + err);
+      assertEquals(
+          "pgknob: "
+              + empty
+              + " is empty: a session stopped during its setup (kill -9, a crash) recorded nothing"
+              + " there, and changed no setting of the server (remove it (rm -r "
+              + empty
+              + ") and start again with pgknob tune)\n",
+          err.toString(),
+          command.toString());
+    }
   }
 
   @Test
