@@ -163,7 +163,8 @@ public final class Privileges {
             : "");
   }
 
-  private static boolean isSuperuser(Connection conn) throws SQLException {
+  /** Whether the connected role is a superuser: it needs no privilege pgknob could list. */
+  public static boolean isSuperuser(Connection conn) throws SQLException {
     return "on".equals(single(conn, "SELECT current_setting('is_superuser')"));
   }
 
