@@ -90,6 +90,7 @@ public final class CompareCommand implements Callable<Integer> {
   public Integer call() {
     java.time.Duration waitForServer = serverWait.longest();
     java.time.Duration waitForQuiet = quietWait.longest();
+    StartOptions started = StartOptions.of(targetOptions, serverWait, quietWait);
     boolean fromFiles = configFiles != null && !configFiles.isEmpty();
     if (fromFiles == (runDir != null)) {
       throw new PgknobException(
@@ -122,17 +123,20 @@ public final class CompareCommand implements Callable<Integer> {
           // Every file against the server and the safety rules before the first trial.
           ComparisonCheck.check(
               candidates, target, SessionRules.of(inputs), inputs.workload().users());
-          return progress ->
-              TuningSession.create(
-                      folder,
-                      inputs,
-                      plan,
-                      target,
-                      progress,
-                      ConsoleProgress.forConsole(progressOut),
-                      Clock.systemUTC())
-                  .waitingForServer(waitForServer)
-                  .repeatingDisturbed(waitForQuiet);
+          return progress -> {
+            TuningSession session =
+                TuningSession.create(
+                    folder,
+                    inputs,
+                    plan,
+                    target,
+                    progress,
+                    ConsoleProgress.forConsole(progressOut),
+                    Clock.systemUTC());
+            // beside session.json: a folder holding only this would not be removed as empty
+            started.write(folder.dir());
+            return session.waitingForServer(waitForServer).repeatingDisturbed(waitForQuiet);
+          };
         });
     return ExitCodes.OK;
   }

@@ -170,6 +170,7 @@ public final class TuneCommand implements Callable<Integer> {
   public Integer call() {
     java.time.Duration waitForServer = serverWait.longest();
     java.time.Duration waitForQuiet = quietWait.longest();
+    StartOptions started = StartOptions.of(targetOptions, serverWait, quietWait);
     ApplyAtEnd applyAtEnd = ApplyAtEnd.of(apply);
     SessionInputs inputs =
         new SessionInputs(
@@ -232,16 +233,19 @@ public final class TuneCommand implements Callable<Integer> {
         out,
         err,
         (folder, target) ->
-            progress ->
-                TuningSession.create(
-                        folder,
-                        inputs,
-                        target,
-                        progress,
-                        ConsoleProgress.forConsole(progressOut),
-                        Clock.systemUTC())
-                    .waitingForServer(waitForServer)
-                    .repeatingDisturbed(waitForQuiet));
+            progress -> {
+              TuningSession session =
+                  TuningSession.create(
+                      folder,
+                      inputs,
+                      target,
+                      progress,
+                      ConsoleProgress.forConsole(progressOut),
+                      Clock.systemUTC());
+              // beside session.json: a folder holding only this would not be removed as empty
+              started.write(folder.dir());
+              return session.waitingForServer(waitForServer).repeatingDisturbed(waitForQuiet);
+            });
     return ExitCodes.OK;
   }
 }

@@ -72,7 +72,19 @@ class HazardMidSessionTest {
               }
             });
 
-    int exit = pgknob("tune", "--budget", "13", "--tracks", "reload", "--out", runs.toString());
+    int exit =
+        pgknob(
+            "tune",
+            "--budget",
+            "13",
+            "--tracks",
+            "reload",
+            "--server-wait",
+            "7m",
+            "--quiet-wait",
+            "0",
+            "--out",
+            runs.toString());
     leaver.get(10, TimeUnit.SECONDS);
     assertTrue(created.get());
     assertEquals(ExitCodes.ERROR, exit, () -> out + "\n" + err);
@@ -107,6 +119,11 @@ class HazardMidSessionTest {
     out.getBuffer().setLength(0);
     err.getBuffer().setLength(0);
     assertEquals(ExitCodes.OK, pgknob("resume", folder.dir().toString()), err::toString);
+    // The waits of the session's start, not resume's defaults (start-options.json).
+    assertTrue(
+        err.toString()
+            .contains("resume: as the session started: --server-wait 420s --quiet-wait 0s"),
+        err::toString);
     List<TrialResult> all = folder.trials().read().trials();
     assertEquals(logged, all.subList(0, logged.size()), "the earlier trials kept as they were");
     assertEquals(stoppedAt, all.get(logged.size()).trial(), "the resume ran the stopped trial");
