@@ -29,6 +29,21 @@ public final class PlanSummary {
    * remade: 14 trials, 3 done, the rest of about 50 s (about 9 min), ending about ...".
    */
   public static List<String> lines(SessionPlan plan, int done, double trialSeconds, Instant now) {
+    return lines(plan, done, trialSeconds, now, "plan remade");
+  }
+
+  /**
+   * The same for a resumed session, {@code done} of whose trials ran before it stopped: "plan: 15
+   * trials, 2 done, the rest of about 31 s (about 7 min), ending about ...". Before, a resume
+   * printed the whole plan's time, as if no trial had run.
+   */
+  public static List<String> linesOnResume(
+      SessionPlan plan, int done, double trialSeconds, Instant now) {
+    return lines(plan, done, trialSeconds, now, "plan");
+  }
+
+  private static List<String> lines(
+      SessionPlan plan, int done, double trialSeconds, Instant now, String label) {
     List<String> out = new ArrayList<>();
     int total = plan.totalTrials();
     long seconds = Math.round((total - done) * trialSeconds);
@@ -43,8 +58,8 @@ public final class PlanSummary {
                 Labels.time(now.plus(Duration.ofSeconds(seconds))))
             : String.format(
                 Locale.ROOT,
-                "plan remade: %d trials, %d done, the rest of about %s (about %s), ending about"
-                    + " %s",
+                "%s: %d trials, %d done, the rest of about %s (about %s), ending about %s",
+                label,
                 total,
                 done,
                 duration(Math.round(trialSeconds)),

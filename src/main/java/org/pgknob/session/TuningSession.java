@@ -218,7 +218,8 @@ public final class TuningSession {
               + " s for the baselines, then chosen from their noise (--duration auto); the plan"
               + " below is remade then");
     }
-    PlanSummary.lines(plan, trialSeconds, clock.instant()).forEach(progress::note);
+    PlanSummary.linesOnResume(plan, logged.size(), trialSeconds, clock.instant())
+        .forEach(progress::note);
     progress.clock(clock, logged.size() + 1, trialSeconds);
     Phase lastPhase = null;
     Set<String> sameAsDefaults = null;

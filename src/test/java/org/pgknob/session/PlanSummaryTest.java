@@ -48,6 +48,28 @@ class PlanSummaryTest {
         lines::toString);
   }
 
+  /** A resumed session's plan counts what is left: before, it said the whole plan's time. */
+  @Test
+  void aResumedSessionsPlanSaysTheTrialsDoneAndTheTimeOfTheRest() {
+    SessionPlan plan =
+        Budget.apportion(16, List.of(Track.RELOAD, Track.RESTART), Goal.TPS, true, 3)
+            .racingPlan(List.of(), Goal.TPS, new SessionPlan.Validating(Goal.TPS, 0.03, 3, 1));
+    int total = plan.totalTrials();
+    Instant now = Instant.parse("2026-12-01T09:00:00Z");
+
+    List<String> lines = PlanSummary.linesOnResume(plan, 4, 40, now);
+
+    assertEquals(
+        "plan: "
+            + total
+            + " trials, 4 done, the rest of about 40 s (about "
+            + PlanSummary.duration((total - 4) * 40L)
+            + "), ending about "
+            + org.pgknob.report.Labels.time(now.plusSeconds((total - 4) * 40L)),
+        lines.get(0));
+    assertEquals(PlanSummary.lines(plan, 40, now), PlanSummary.linesOnResume(plan, 0, 40, now));
+  }
+
   @Test
   void aWallTimeBudgetsPlanSaysTheTimeLeftMayHoldMoreRounds() {
     SessionPlan plan =
