@@ -88,8 +88,10 @@ public final class CompareCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
-    java.time.Duration waitForServer = serverWait.longest();
-    java.time.Duration waitForQuiet = quietWait.longest();
+    // Waits out of range are refused before a folder is created; the session takes them from
+    // StartOptions, which records them for a resume.
+    serverWait.longest();
+    quietWait.longest();
     StartOptions started = StartOptions.of(targetOptions, serverWait, quietWait);
     boolean fromFiles = configFiles != null && !configFiles.isEmpty();
     if (fromFiles == (runDir != null)) {
@@ -123,20 +125,17 @@ public final class CompareCommand implements Callable<Integer> {
           // Every file against the server and the safety rules before the first trial.
           ComparisonCheck.check(
               candidates, target, SessionRules.of(inputs), inputs.workload().users());
-          return progress -> {
-            TuningSession session =
-                TuningSession.create(
-                    folder,
-                    inputs,
-                    plan,
-                    target,
-                    progress,
-                    ConsoleProgress.forConsole(progressOut),
-                    Clock.systemUTC());
-            // beside session.json: a folder holding only this would not be removed as empty
-            started.write(folder.dir());
-            return session.waitingForServer(waitForServer).repeatingDisturbed(waitForQuiet);
-          };
+          return progress ->
+              started.begin(
+                  TuningSession.create(
+                      folder,
+                      inputs,
+                      plan,
+                      target,
+                      progress,
+                      ConsoleProgress.forConsole(progressOut),
+                      Clock.systemUTC()),
+                  folder);
         });
     return ExitCodes.OK;
   }

@@ -2,9 +2,12 @@ package org.pgknob.cli;
 
 import java.io.IOException;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import org.pgknob.runs.JsonFile;
+import org.pgknob.session.SessionFolder;
+import org.pgknob.session.TuningSession;
 
 /**
  * The options of a session's start that its other files do not keep and a resume needs: how to log
@@ -39,6 +42,18 @@ record StartOptions(
         target.requireAgent,
         serverWait.seconds,
         quiet.seconds);
+  }
+
+  /**
+   * Records these options beside the new session's session.json, and gives the session their waits.
+   * Called once the setup is done: a folder holding only this file would not be removed as empty
+   * when the setup fails or is stopped.
+   */
+  TuningSession begin(TuningSession session, SessionFolder folder) {
+    write(folder.dir());
+    return session
+        .waitingForServer(Duration.ofSeconds(serverWaitSeconds))
+        .repeatingDisturbed(Duration.ofSeconds(quietWaitSeconds));
   }
 
   void write(Path sessionDir) {

@@ -168,8 +168,10 @@ public final class TuneCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
-    java.time.Duration waitForServer = serverWait.longest();
-    java.time.Duration waitForQuiet = quietWait.longest();
+    // Waits out of range are refused before a folder is created; the session takes them from
+    // StartOptions, which records them for a resume.
+    serverWait.longest();
+    quietWait.longest();
     StartOptions started = StartOptions.of(targetOptions, serverWait, quietWait);
     ApplyAtEnd applyAtEnd = ApplyAtEnd.of(apply);
     SessionInputs inputs =
@@ -233,19 +235,16 @@ public final class TuneCommand implements Callable<Integer> {
         out,
         err,
         (folder, target) ->
-            progress -> {
-              TuningSession session =
-                  TuningSession.create(
-                      folder,
-                      inputs,
-                      target,
-                      progress,
-                      ConsoleProgress.forConsole(progressOut),
-                      Clock.systemUTC());
-              // beside session.json: a folder holding only this would not be removed as empty
-              started.write(folder.dir());
-              return session.waitingForServer(waitForServer).repeatingDisturbed(waitForQuiet);
-            });
+            progress ->
+                started.begin(
+                    TuningSession.create(
+                        folder,
+                        inputs,
+                        target,
+                        progress,
+                        ConsoleProgress.forConsole(progressOut),
+                        Clock.systemUTC()),
+                    folder));
     return ExitCodes.OK;
   }
 }
