@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.function.Function;
 import org.pgknob.PgknobException;
+import org.pgknob.server.Privileges;
 import org.pgknob.server.Target;
 
 /**
@@ -197,7 +198,7 @@ public final class MarkedDatabases {
     if (mark(database).isEmpty()) {
       return;
     }
-    if (isSuperuser()) {
+    if (Privileges.isSuperuser(admin)) {
       execute("DROP DATABASE " + database + " WITH (FORCE)");
       return;
     }
@@ -233,14 +234,6 @@ public final class MarkedDatabases {
   private void execute(String sql) throws SQLException {
     try (Statement st = admin.createStatement()) {
       st.execute(sql);
-    }
-  }
-
-  private boolean isSuperuser() throws SQLException {
-    try (Statement st = admin.createStatement();
-        ResultSet rs = st.executeQuery("SELECT pg_catalog.current_setting('is_superuser')")) {
-      rs.next();
-      return "on".equals(rs.getString(1));
     }
   }
 
