@@ -92,7 +92,6 @@ public final class CompareCommand implements Callable<Integer> {
     // StartOptions, which records them for a resume.
     serverWait.longest();
     quietWait.longest();
-    StartOptions started = StartOptions.of(targetOptions, serverWait, quietWait);
     boolean fromFiles = configFiles != null && !configFiles.isEmpty();
     if (fromFiles == (runDir != null)) {
       throw new PgknobException(
@@ -107,6 +106,24 @@ public final class CompareCommand implements Callable<Integer> {
           "give --rounds 3 or more for a useful interval");
     }
     SessionFolder run = runDir == null ? null : SessionFolder.open(runDir);
+    if (run != null && onTheRunsServer(run)) {
+      // The compared session's server, reached as that session reached it (as resume does).
+      StartOptions ran = StartOptions.read(run.dir());
+      String taken =
+          ran == null
+              ? ""
+              : ran.fillIn(
+                  targetOptions,
+                  serverWait,
+                  quietWait,
+                  option -> spec.commandLine().getParseResult().hasMatchedOption(option));
+      if (!taken.isEmpty()) {
+        spec.commandLine()
+            .getErr()
+            .println("compare: as session " + run.id() + " started: " + taken);
+      }
+    }
+    StartOptions started = StartOptions.of(targetOptions, serverWait, quietWait);
     List<Comparison.Candidate> candidates =
         run == null ? Comparison.fromConfFiles(configFiles) : Comparison.fromSession(run);
     var out = spec.commandLine().getOut();
@@ -170,14 +187,18 @@ public final class CompareCommand implements Callable<Integer> {
    * The server to measure on: the one the options name, else the compared session's (from its
    * restore file), which must have its original settings back.
    */
+  /** Whether the comparison runs on the compared session's server: no option names another. */
+  private boolean onTheRunsServer(SessionFolder run) {
+    return Files.exists(run.file(SessionFolder.RESTORE_FILE))
+        && !targetOptions.namesRemoteServer()
+        && targetOptions.clusterDir == null;
+  }
+
   private Target open(SessionFolder run, Path restore) {
-    Path runRestore = run == null ? null : run.file(SessionFolder.RESTORE_FILE);
-    if (runRestore == null
-        || !Files.exists(runRestore)
-        || targetOptions.namesRemoteServer()
-        || targetOptions.clusterDir != null) {
+    if (run == null || !onTheRunsServer(run)) {
       return targetOptions.open(restore);
     }
+    Path runRestore = run.file(SessionFolder.RESTORE_FILE);
     RestoreFile previous = RestoreFile.read(runRestore);
     if (!previous.isRestored()) {
       throw new PgknobException(

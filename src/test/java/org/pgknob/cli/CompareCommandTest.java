@@ -170,9 +170,14 @@ class CompareCommandTest {
             + cluster.clusterDir()
             + "\"}, \"state\": \"applied\", \"snapshot\": null}",
         StandardCharsets.UTF_8);
+    // started with --quiet-wait 0: the comparison on its server takes that, and says so
+    new StartOptions(null, null, false, 300, 0).write(finished.dir());
     assertEquals(1, run("compare", finished.dir().toString(), "--out", runs.toString()));
     assertEquals(
-        "pgknob: session "
+        "compare: as session "
+            + finished.id()
+            + " started: --quiet-wait 0s\n"
+            + "pgknob: session "
             + finished.id()
             + " left its server with changed settings (put them back first with: pgknob restore "
             + finished.file(SessionFolder.RESTORE_FILE)
