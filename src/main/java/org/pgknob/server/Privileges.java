@@ -158,9 +158,21 @@ public final class Privileges {
         + (missing.stream().anyMatch(g -> g.contains("pg_reload_conf"))
             ? ", may NOT reload"
             : ", may reload")
-        + (missing.stream().anyMatch(g -> g.contains("pg_read_all_settings"))
-            ? ", lacks pg_read_all_settings"
-            : "");
+        + lacks(conn, missing)
+        // what a TPROC-C or pgbench session needs too (requireForSession)
+        + (single(conn, ROLE_CREATEDB).equals("t") ? "" : ", may NOT create databases");
+  }
+
+  /** ", lacks pg_read_all_settings and pg_checkpoint": the predefined roles it is not in. */
+  private static String lacks(Connection conn, List<String> missing) throws SQLException {
+    List<String> roles = new ArrayList<>();
+    if (missing.stream().anyMatch(g -> g.contains("pg_read_all_settings"))) {
+      roles.add("pg_read_all_settings");
+    }
+    if (!single(conn, HAS_PG_CHECKPOINT).equals("t")) {
+      roles.add("pg_checkpoint");
+    }
+    return roles.isEmpty() ? "" : ", lacks " + String.join(" and ", roles);
   }
 
   /** Whether the connected role is a superuser: it needs no privilege pgknob could list. */

@@ -115,6 +115,32 @@ class NonSuperuserTuneTest {
     assertTrue(text.contains("GRANT pg_checkpoint TO \"pgknob_plain\""), text);
   }
 
+  /** target says what a session would ask for: pg_checkpoint and CREATEDB among the rest. */
+  @Test
+  void targetNamesEveryPrivilegeASessionNeedsThatTheRoleLacks() throws Exception {
+    refused("apply", "--set", "work_mem=8MB"); // creates the role, checks nothing changed
+    StringWriter out = new StringWriter();
+    int exit =
+        Cli.run(
+            out,
+            new StringWriter(),
+            "target",
+            "--target",
+            SharedPostgres.cluster().jdbcUrl("postgres"),
+            "--user",
+            "pgknob_plain",
+            "--password-file",
+            passwordFile().toString());
+
+    assertEquals(0, exit, out.toString());
+    assertTrue(
+        out.toString()
+            .contains(
+                " settings, may NOT reload, lacks pg_read_all_settings and pg_checkpoint, may NOT"
+                    + " create databases\n"),
+        out.toString());
+  }
+
   /** A comparison changes its files' settings alone: those, not the search space, are asked for. */
   @Test
   void aComparisonIsAskedForItsFilesSettings() throws Exception {
