@@ -5,6 +5,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import org.pgknob.ShellWords;
 import org.pgknob.runs.JsonFile;
 import org.pgknob.session.SessionFolder;
 import org.pgknob.session.TuningSession;
@@ -86,11 +87,11 @@ record StartOptions(
     List<String> taken = new ArrayList<>();
     if (passwordFile != null && target.passwordFile == null) {
       target.passwordFile = Path.of(passwordFile);
-      taken.add("--password-file " + passwordFile);
+      taken.add("--password-file " + ShellWords.word(passwordFile));
     }
     if (agentCommand != null && target.agentCommand == null) {
       target.agentCommand = agentCommand;
-      taken.add("--agent-command " + quoted(agentCommand));
+      taken.add("--agent-command " + ShellWords.quoted(agentCommand));
     }
     if (requireAgent && !target.requireAgent) {
       target.requireAgent = true;
@@ -105,10 +106,5 @@ record StartOptions(
       taken.add("--quiet-wait " + quietWaitSeconds + "s");
     }
     return String.join(" ", taken);
-  }
-
-  /** {@code text} in single quotes for a POSIX shell. */
-  private static String quoted(String text) {
-    return "'" + text.replace("'", "'\\''") + "'";
   }
 }

@@ -16,6 +16,7 @@ import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.Properties;
 import org.pgknob.PgknobException;
+import org.pgknob.ShellWords;
 
 /**
  * A PostgreSQL cluster that pgknob owns (16, 17 or 18; {@link ManagedVersions}): initdb, start,
@@ -300,11 +301,7 @@ public final class ManagedCluster implements Target {
                 logFile().toString()));
     StringBuilder shell = new StringBuilder();
     for (String arg : command) {
-      shell
-          .append(shell.length() == 0 ? "" : " ")
-          .append("'")
-          .append(arg.replace("'", "'\\''"))
-          .append("'");
+      shell.append(shell.length() == 0 ? "" : " ").append(ShellWords.quoted(arg));
     }
     return shell.toString();
   }

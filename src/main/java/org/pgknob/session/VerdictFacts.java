@@ -13,6 +13,7 @@ import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.pgknob.PgknobException;
+import org.pgknob.ShellWords;
 import org.pgknob.optimize.SurrogateKind;
 import org.pgknob.runs.Goal;
 import org.pgknob.runs.Summary;
@@ -71,8 +72,6 @@ public record VerdictFacts(
   private static final Pattern MANAGED_MAJOR = Pattern.compile("managed PostgreSQL (\\d+) ");
 
   /** An argument a POSIX shell takes as it is, without quotes. */
-  private static final Pattern SHELL_WORD = Pattern.compile("[A-Za-z0-9_./:=,+@%-]+");
-
   public VerdictFacts {
     rows = List.copyOf(rows);
     againstPgTune = Map.copyOf(againstPgTune);
@@ -168,7 +167,7 @@ public record VerdictFacts(
       out.add(server);
     }
     for (String argument : inputs.workload().tuneArguments()) {
-      out.add(shellWord(argument));
+      out.add(ShellWords.word(argument));
     }
     if (inputs.workload().timedByPgknob()
         && inputs.rampupSeconds() != SessionInputs.DEFAULT_RAMPUP_SECONDS) {
@@ -181,10 +180,10 @@ public record VerdictFacts(
       out.add("--objective " + inputs.objective().label());
     }
     if (inputs.spaceFile() != null) {
-      out.add("--space " + shellWord(inputs.spaceFile()));
+      out.add("--space " + ShellWords.word(inputs.spaceFile()));
     }
     if (inputs.rulesFile() != null) {
-      out.add("--rules " + shellWord(inputs.rulesFile()));
+      out.add("--rules " + ShellWords.word(inputs.rulesFile()));
     }
     if (inputs.allowDurabilityTradeoff()) {
       out.add("--allow-durability-tradeoff");
@@ -226,16 +225,16 @@ public record VerdictFacts(
   static String serverOptions(String target, TargetIdentity identity) {
     if (!target.startsWith("managed ")) {
       if (identity == null || identity.jdbcUrl() == null) {
-        return "--target " + quoted(target);
+        return "--target " + ShellWords.quoted(target);
       }
       // The URL and role as given, not the description "PostgreSQL at db:5432 as pgknob" the
       // session keeps for people: before, the next steps read --target 'PostgreSQL at ...'.
-      String options = "--target " + shellWord(identity.jdbcUrl());
+      String options = "--target " + ShellWords.word(identity.jdbcUrl());
       if (identity.user() != null) {
-        options += " --user " + shellWord(identity.user());
+        options += " --user " + ShellWords.word(identity.user());
       }
       if (identity.restartCommand() != null) {
-        options += " --restart-command " + quoted(identity.restartCommand());
+        options += " --restart-command " + ShellWords.quoted(identity.restartCommand());
       }
       return options;
     }
@@ -259,15 +258,5 @@ public record VerdictFacts(
   private static String size(long bytes) {
     String readable = PgUnit.readableBytes(bytes);
     return PgUnit.parseBytes(readable).orElse(-1) == bytes ? readable : bytes + "B";
-  }
-
-  /** {@code argument} as a shell reads it back: as it is, or in single quotes. */
-  private static String shellWord(String argument) {
-    return SHELL_WORD.matcher(argument).matches() ? argument : quoted(argument);
-  }
-
-  /** {@code text} in single quotes for a POSIX shell. */
-  static String quoted(String text) {
-    return "'" + text.replace("'", "'\\''") + "'";
   }
 }

@@ -64,6 +64,16 @@ class StartOptionsTest {
   }
 
   @Test
+  void aPasswordFileWithASpaceIsPrintedAsAShellReadsIt() {
+    StartOptions started = new StartOptions("/root/db secrets/pw", null, false, 300, 120);
+
+    String taken = started.fillIn(target, serverWait, quiet, option -> false);
+
+    assertEquals("--password-file '/root/db secrets/pw'", taken);
+    assertEquals(Path.of("/root/db secrets/pw"), target.passwordFile);
+  }
+
+  @Test
   void aSessionFromBeforeTheFileGivesNothing() throws Exception {
     assertNull(StartOptions.read(dir));
     Files.writeString(dir.resolve(StartOptions.FILE), "{\"passwordFile\": ");
