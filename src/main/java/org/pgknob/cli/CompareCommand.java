@@ -108,20 +108,13 @@ public final class CompareCommand implements Callable<Integer> {
     SessionFolder run = runDir == null ? null : SessionFolder.open(runDir);
     if (run != null && onTheRunsServer(run)) {
       // The compared session's server, reached as that session reached it (as resume does).
-      StartOptions ran = StartOptions.read(run.dir());
-      String taken =
-          ran == null
-              ? ""
-              : ran.fillIn(
-                  targetOptions,
-                  serverWait,
-                  quietWait,
-                  option -> spec.commandLine().getParseResult().hasMatchedOption(option));
-      if (!taken.isEmpty()) {
-        spec.commandLine()
-            .getErr()
-            .println("compare: as session " + run.id() + " started: " + taken);
-      }
+      StartOptions.fillInFor(
+          run.dir(),
+          spec,
+          "compare: as session " + run.id() + " started",
+          targetOptions,
+          serverWait,
+          quietWait);
     }
     StartOptions started = StartOptions.of(targetOptions, serverWait, quietWait);
     List<Comparison.Candidate> candidates =

@@ -37,18 +37,8 @@ public final class ResumeCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
-    StartOptions started = StartOptions.read(runDir);
-    String taken =
-        started == null
-            ? ""
-            : started.fillIn(
-                targetOptions,
-                serverWait,
-                quietWait,
-                option -> spec.commandLine().getParseResult().hasMatchedOption(option));
-    if (!taken.isEmpty()) {
-      spec.commandLine().getErr().println("resume: as the session started: " + taken);
-    }
+    StartOptions.fillInFor(
+        runDir, spec, "resume: as the session started", targetOptions, serverWait, quietWait);
     java.time.Duration waitForServer = serverWait.longest();
     java.time.Duration waitForQuiet = quietWait.longest();
     SessionFolder folder = SessionFolder.openForResume(runDir);

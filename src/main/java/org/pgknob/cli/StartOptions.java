@@ -9,6 +9,7 @@ import org.pgknob.ShellWords;
 import org.pgknob.runs.JsonFile;
 import org.pgknob.session.SessionFolder;
 import org.pgknob.session.TuningSession;
+import picocli.CommandLine.Model.CommandSpec;
 
 /**
  * The options of a session's start that its other files do not keep and a resume needs: how to log
@@ -75,7 +76,34 @@ record StartOptions(
   }
 
   /**
-   * Gives {@code target}, {@code serverWait} and {@code quiet} each recorded option the resume was
+   * Gives a command on the session at {@code sessionDir} (a resume, or a comparison on its server)
+   * each option that session started with and the command line does not give, and says on the error
+   * stream what it took, after {@code label}: the server is then reached as the session reached it.
+   */
+  static void fillInFor(
+      Path sessionDir,
+      CommandSpec spec,
+      String label,
+      TargetOptions target,
+      ServerWaitOption serverWait,
+      QuietWaitOption quiet) {
+    StartOptions started = read(sessionDir);
+    if (started == null) {
+      return;
+    }
+    String taken =
+        started.fillIn(
+            target,
+            serverWait,
+            quiet,
+            option -> spec.commandLine().getParseResult().hasMatchedOption(option));
+    if (!taken.isEmpty()) {
+      spec.commandLine().getErr().println(label + ": " + taken);
+    }
+  }
+
+  /**
+   * Gives {@code target}, {@code serverWait} and {@code quiet} each recorded option the command was
    * not given ({@code given} tells which were), and returns them as the command line spells them
    * (empty when none was taken).
    */
