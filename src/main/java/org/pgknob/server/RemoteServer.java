@@ -69,7 +69,7 @@ public final class RemoteServer implements Target {
   private final String restartCommand;
   private final Duration restartTimeout;
   private final String dataDirectory;
-  private final OptionalLong postmasterPid;
+  private final boolean local; // a loopback host whose postmaster.pid was readable here at the open
   private final SettingsController controller;
   private AgentFeed agent; // null without --agent-command
   private boolean requireAgent;
@@ -87,7 +87,7 @@ public final class RemoteServer implements Target {
     this.restartTimeout =
         options.restartTimeout() == null ? Duration.ofSeconds(120) : options.restartTimeout();
     this.dataDirectory = dataDirectory(probe);
-    this.postmasterPid = localPostmasterPid();
+    this.local = localPostmasterPid().isPresent();
     Control control = new Control();
     this.controller = new SettingsController(control, RestoreFile.defaultPath(control.identity()));
   }
@@ -275,13 +275,25 @@ public final class RemoteServer implements Target {
 
   /** True when the server runs on this host and its data folder can be read here. */
   public boolean isLocal() {
-    return postmasterPid.isPresent();
+    return local;
+  }
+
+  /**
+   * The postmaster's pid as postmaster.pid says now, when the server runs here.
+   *
+   * <p>Why now: a restart gives the server a new postmaster. Read once at the open, the pid of the
+   * first one gave every later trial's sampler a process that had gone: after a session's first
+   * restart it read 0 bytes of memory (so the memory guardrail saw nothing), no other processes'
+   * load and no disk.
+   */
+  private OptionalLong postmasterPid() {
+    return local ? localPostmasterPid() : OptionalLong.empty();
   }
 
   @Override
   public ServerFacts facts() {
     try (Connection conn = controlConnection()) {
-      ServerFacts facts = FactsReader.read(conn, isLocal(), postmasterPid);
+      ServerFacts facts = FactsReader.read(conn, local, postmasterPid());
       Optional<ProcessSample> host = agent == null ? Optional.empty() : agent.latest();
       if (facts.local() || host.isEmpty()) {
         return facts;

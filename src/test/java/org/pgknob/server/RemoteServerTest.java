@@ -2,6 +2,7 @@ package org.pgknob.server;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -14,6 +15,7 @@ import java.sql.Statement;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.OptionalLong;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -55,6 +57,27 @@ class RemoteServerTest {
     assertEquals("4MB", show("work_mem"));
     assertEquals("128MB", show("shared_buffers"));
     assertTrue(RestoreFile.read(server.restoreFile()).isRestored());
+  }
+
+  @Test
+  void afterARestartTheSamplerWatchesTheNewPostmaster() throws Exception {
+    ManagedCluster cluster = SharedPostgres.cluster();
+    server = open(cluster.restartShellCommand(), Duration.ofSeconds(60), cluster.passwordFile());
+    long first = cluster.postmasterPid().orElseThrow();
+
+    assertTrue(server.configure(Map.of("shared_buffers", "144MB")).restarted());
+
+    long second = cluster.postmasterPid().orElseThrow();
+    assertNotEquals(first, second, "a restart starts a new postmaster");
+    assertEquals(OptionalLong.of(second), server.facts().postmasterPid());
+    try (ProcessSampler sampler = server.newSampler().orElseThrow()) {
+      assertEquals(second, sampler.postmasterPid());
+      ProcessSample sample = sampler.sampleNow();
+      // the postmaster and its background processes, their memory and disk (0 with the old pid)
+      assertTrue(sample.processes() >= 4, sample.processes() + " processes");
+      assertTrue(sample.rssBytes() > 0, "the server's memory: " + sample.rssBytes());
+      assertTrue(sample.diskFreeBytes() > 0, "the data folder's disk: " + sample.diskFreeBytes());
+    }
   }
 
   @Test
