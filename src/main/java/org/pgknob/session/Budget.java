@@ -293,6 +293,30 @@ public record Budget(Integer trials, Duration wallTime) {
   }
 
   /**
+   * The mean measured total seconds of logged trials that ran, each counted as if its measured
+   * window had lasted {@code windowSeconds}: what a trial still to run takes.
+   *
+   * <p>Why: with --duration auto the baselines run 15-s windows and the rest the chosen window.
+   * Counted as they ran, three 21-s baselines made a 12-minute session's 40-s trials look like 26
+   * s: validation announced 11 rounds where 7 fitted, the console said 22 min left, and a round
+   * beyond the plan's could start that the time left did not hold.
+   */
+  public static OptionalDouble observedTrialSeconds(
+      List<TrialResult> trials, double windowSeconds) {
+    return trials.stream()
+        .filter(t -> t.timingsSeconds().get("total") != null && t.timingsSeconds().get("total") > 0)
+        .mapToDouble(
+            t -> {
+              double total = t.timingsSeconds().get("total");
+              // a trial that measured no window (it failed first) took what it took
+              return t.workload() == null || !(t.workload().windowSeconds() > 0)
+                  ? total
+                  : Math.max(0, total - t.workload().windowSeconds()) + windowSeconds;
+            })
+        .average();
+  }
+
+  /**
    * How a session of {@code totalTrials} shares them (the rule is in the class comment).
    *
    * @param totalTrials from {@link #trialsFor}

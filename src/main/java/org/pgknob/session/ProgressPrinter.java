@@ -33,7 +33,8 @@ public final class ProgressPrinter {
   private Goal objective = Goal.TPS;
   private int liveWidth;
   private java.time.Clock clock; // null until the session starts its trials
-  private java.time.Instant clockStart;
+  private java.time.Instant clockStart; // elapsed counts from here
+  private java.time.Instant rateStart; // the trials since here give the time a trial takes
   private int firstTrial;
   private double estimatedTrialSeconds;
   private double repeatSeconds; // spent since the clock started on windows run again (see times)
@@ -63,6 +64,16 @@ public final class ProgressPrinter {
   public synchronized void clock(java.time.Clock clock, int firstTrial, double trialSeconds) {
     this.clock = clock;
     this.clockStart = clock.instant();
+    trialsFrom(firstTrial, trialSeconds);
+  }
+
+  /**
+   * The trials from {@code firstTrial} on take about {@code trialSeconds} until measured ones say
+   * otherwise: the window changed (--duration auto), so those before say nothing of their length.
+   * Elapsed still counts from the clock's start: it printed 0 s after the baselines' minute.
+   */
+  public synchronized void trialsFrom(int firstTrial, double trialSeconds) {
+    this.rateStart = clock.instant();
     this.firstTrial = firstTrial;
     this.estimatedTrialSeconds = trialSeconds;
     this.repeatSeconds = 0;
@@ -200,11 +211,12 @@ public final class ProgressPrinter {
       return "";
     }
     double elapsed = java.time.Duration.between(clockStart, clock.instant()).toMillis() / 1000.0;
+    double sinceRate = java.time.Duration.between(rateStart, clock.instant()).toMillis() / 1000.0;
     int done = trial - firstTrial;
     // Measured trials say more than the estimate once there are any. A window that other processes
     // disturbed, waited for quiet and ran again is an accident of the host, not the length of the
     // trials to come: one such early trial once doubled the time left.
-    double perTrial = done > 0 ? (elapsed - repeatSeconds) / done : estimatedTrialSeconds;
+    double perTrial = done > 0 ? (sinceRate - repeatSeconds) / done : estimatedTrialSeconds;
     double left = perTrial * (totalTrials - trial + 1);
     return "  ("
         + PlanSummary.duration(Math.round(elapsed))

@@ -91,8 +91,17 @@ public record SessionPlan(
    *     never take the session past them
    * @param plannedRounds the rounds the plan reserved from the estimated trial length: validation
    *     runs at least these, and a round beyond them starts only if it fits the time left
+   * @param windowSeconds the measured window of the trials still to run, at which the logged
+   *     trials' lengths are counted ({@link Budget#observedTrialSeconds(List, double)}); null in a
+   *     plan from before it was kept, whose trials count as they ran
    */
-  public record WallTime(double budgetSeconds, Integer mostTrials, int plannedRounds) {}
+  public record WallTime(
+      double budgetSeconds, Integer mostTrials, int plannedRounds, Double windowSeconds) {
+    /** Trials counted as they ran, whatever their window. */
+    public WallTime(double budgetSeconds, Integer mostTrials, int plannedRounds) {
+      this(budgetSeconds, mostTrials, plannedRounds, null);
+    }
+  }
 
   /** A plan whose validation runs every round (a comparison, or a plan made before). */
   public SessionPlan(

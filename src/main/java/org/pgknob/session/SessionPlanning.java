@@ -35,7 +35,10 @@ final class SessionPlanning {
         budget.wallTime() == null
             ? null // a budget of trials only: validation keeps the plan's rounds
             : new SessionPlan.WallTime(
-                budget.wallTime().toSeconds(), budget.trials(), shares.validationPairs());
+                budget.wallTime().toSeconds(),
+                budget.trials(),
+                shares.validationPairs(),
+                (double) inputs.windowSeconds());
     return shares.racingPlan(
         sweeps,
         inputs.objective(),

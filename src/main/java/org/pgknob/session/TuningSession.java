@@ -236,12 +236,13 @@ public final class TuningSession {
         if (plan != before) {
           PlanSummary.lines(plan, logged.size(), trialSeconds, clock.instant())
               .forEach(progress::note);
-          progress.clock(clock, logged.size() + 1, trialSeconds);
+          // the baselines' lengths, counted at the chosen window, say more than the estimate
+          progress.trialsFrom(
+              logged.size() + 1,
+              Budget.observedTrialSeconds(logged, inputs.windowSeconds()).orElse(trialSeconds));
         }
         double observed =
-            Budget.observedTrialSeconds(logged).orElse(trialSeconds)
-                + inputs.windowSeconds()
-                - inputs.autoWindow().baselineSeconds();
+            Budget.observedTrialSeconds(logged, inputs.windowSeconds()).orElse(trialSeconds);
         MeasurementReport.detectableEffect(logged, plan, inputs, observed)
             .ifPresent(line -> progress.note("  " + line));
       }
@@ -453,7 +454,7 @@ public final class TuningSession {
   }
 
   private double trialSecondsSoFar(List<TrialResult> logged) {
-    return Budget.observedTrialSeconds(logged)
+    return Budget.observedTrialSeconds(logged, inputs.windowSeconds())
         .orElse(
             Budget.estimateTrialSeconds(
                 context.databaseBytes(), inputs.rampupSeconds(), inputs.windowSeconds(), true));

@@ -73,7 +73,7 @@ final class ValidationTime {
   private static int rounds(
       SessionPlan plan, List<TrialResult> trials, int searchLeft, int perRound) {
     SessionPlan.WallTime wall = wallTime(plan);
-    OptionalDouble trialSeconds = Budget.observedTrialSeconds(trials);
+    OptionalDouble trialSeconds = trialSeconds(plan, trials);
     if (wall == null || trialSeconds.isEmpty()) {
       return plan.validationPairs();
     }
@@ -96,7 +96,7 @@ final class ValidationTime {
    */
   static boolean nextRoundFits(SessionPlan plan, List<TrialResult> before, int perRound) {
     SessionPlan.WallTime wall = wallTime(plan);
-    OptionalDouble trialSeconds = Budget.observedTrialSeconds(before);
+    OptionalDouble trialSeconds = trialSeconds(plan, before);
     if (wall == null || trialSeconds.isEmpty()) {
       return true;
     }
@@ -132,7 +132,7 @@ final class ValidationTime {
   static Optional<String> line(
       SessionPlan before, SessionPlan after, List<TrialResult> search, double plannedSeconds) {
     SessionPlan.WallTime wall = wallTime(after);
-    OptionalDouble trialSeconds = Budget.observedTrialSeconds(search);
+    OptionalDouble trialSeconds = trialSeconds(after, search);
     if (wall == null
         || trialSeconds.isEmpty()
         || before.validationPairs() == after.validationPairs()) {
@@ -149,6 +149,17 @@ final class ValidationTime {
             PlanSummary.duration(Math.round(left)),
             trialSeconds.getAsDouble(),
             plannedSeconds));
+  }
+
+  /**
+   * The logged trials' mean length, counted at the window of the trials still to run when the plan
+   * knows it (a --duration auto session's baselines ran a shorter one).
+   */
+  private static OptionalDouble trialSeconds(SessionPlan plan, List<TrialResult> trials) {
+    SessionPlan.WallTime wall = wallTime(plan);
+    return wall == null || wall.windowSeconds() == null
+        ? Budget.observedTrialSeconds(trials)
+        : Budget.observedTrialSeconds(trials, wall.windowSeconds());
   }
 
   private static SessionPlan.WallTime wallTime(SessionPlan plan) {

@@ -111,7 +111,7 @@ public record VerdictFacts(
     }
     String server = serverOptions(state.target(), identity(folder));
     double trialSeconds =
-        Budget.observedTrialSeconds(trials)
+        Budget.observedTrialSeconds(trials, inputs.windowSeconds())
             .orElse(inputs.rampupSeconds() + inputs.windowSeconds() + 10.0);
     return new VerdictFacts(
         runDir,

@@ -123,6 +123,24 @@ class PlanSummaryTest {
   }
 
   @Test
+  void aChosenWindowKeepsTheElapsedTimeAndCountsTheTrialsLeftAtTheirNewLength() {
+    // --duration auto: three baselines of 21 s, then 30-s windows, trials of about 40 s
+    p.clock(clock, 1, 31);
+    clock.now = clock.now.plus(Duration.ofSeconds(63));
+    p.trialsFrom(4, 40);
+    p.trialStarted(4, 16, 16, "bayes restart 1/1", Map.of());
+    assertTrue(
+        text.toString().contains("[4/16] bayes restart 1/1  (63 s elapsed, about 9 min left)"),
+        text::toString);
+    clock.now = clock.now.plus(Duration.ofSeconds(80)); // two trials of 40 s
+    p.trialStarted(6, 16, 16, "validation round 1/3 pgtune", Map.of());
+    assertTrue(
+        text.toString()
+            .contains("[6/16] validation round 1/3 pgtune  (2 min elapsed, about 7 min left)"),
+        text::toString);
+  }
+
+  @Test
   void aWindowRunAgainAfterADisturbanceDoesNotLengthenTheTimeLeft() {
     p.clock(clock, 1, 20);
     p.trialStarted(1, 10, 10, "baseline 1/3", Map.of());

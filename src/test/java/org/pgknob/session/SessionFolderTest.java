@@ -15,6 +15,7 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.pgknob.PgknobException;
+import org.pgknob.runs.Goal;
 import org.pgknob.runs.Summary;
 import org.pgknob.runs.Track;
 import org.pgknob.testing.Records;
@@ -82,6 +83,29 @@ class SessionFolderTest {
     assertEquals(state, back);
     assertEquals(state.plan().steps(), back.plan().steps());
     assertEquals("jdbc:postgresql://db:5432/postgres?user=app&password=***", back.target());
+  }
+
+  @Test
+  void aPlansWindowRoundTripsAndAPlanFromBeforeItReadsAsCountingTrialsAsTheyRan() throws Exception {
+    SessionFolder folder = SessionFolder.create(runs, CLOCK);
+    SessionState base = state(folder.id(), SessionState.Status.RUNNING);
+    SessionPlan plan =
+        Records.with(
+            base.plan(),
+            "validating",
+            new SessionPlan.Validating(
+                Goal.TPS, 0.03, 3, 42, new SessionPlan.WallTime(720, null, 3, 30.0)));
+    folder.writeState(Records.with(base, "plan", plan));
+    assertEquals(plan, SessionFolder.open(folder.dir()).readState().plan());
+
+    Path file = folder.file(SessionFolder.SESSION_FILE);
+    String json = Files.readString(file);
+    String older = json.replaceAll(",\\s*\"windowSeconds\"\\s*:\\s*30\\.0", "");
+    assertFalse(older.contains("windowSeconds"), older);
+    Files.writeString(file, older);
+    assertEquals(
+        new SessionPlan.WallTime(720, null, 3),
+        SessionFolder.open(folder.dir()).readState().plan().validating().wallTime());
   }
 
   @Test

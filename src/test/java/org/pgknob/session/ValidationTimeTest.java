@@ -14,6 +14,7 @@ import org.junit.jupiter.api.Test;
 import org.pgknob.runs.Goal;
 import org.pgknob.runs.ResultKey;
 import org.pgknob.runs.Track;
+import org.pgknob.testing.Records;
 import org.pgknob.trial.Phase;
 import org.pgknob.trial.TrialResult;
 
@@ -215,6 +216,70 @@ class ValidationTimeTest {
             plan(7, new SessionPlan.WallTime(HOUR, 130, 7)), capped.trials().subList(0, 2), 109));
     assertEquals(
         109, ValidationTime.expectedTrials(hour(7), List.of(), 109), "no trial measured yet");
+  }
+
+  /**
+   * A 12-minute --duration auto session as it ran on PostgreSQL 15: three baselines of 15-s windows
+   * (21 s each), one restart trial of a 30-s window (40 s), then rounds of the defaults and
+   * PGTune-style, each run 40 s.
+   */
+  private static List<TrialResult> autoWindowSearch(SessionPlan plan) {
+    List<TrialResult> logged = new ArrayList<>();
+    for (int i = 0; i < plan.searchTrials(); i++) {
+      Step s = plan.next(logged).orElseThrow();
+      TrialResult t =
+          s.phase() == Phase.BASELINE ? window(logTrial(s), 15) : window(logTrial(s), 30);
+      logged.add(Trials.taking(t, s.phase() == Phase.BASELINE ? 21 : 40));
+    }
+    return logged;
+  }
+
+  private static TrialResult window(TrialResult t, double seconds) {
+    return Records.with(t, "workload", Records.with(t.workload(), "windowSeconds", seconds));
+  }
+
+  private static SessionPlan autoWindowPlan(Double windowSeconds) {
+    return new SessionPlan(
+        3,
+        List.of(),
+        List.of(new SessionPlan.BayesTrack(Track.RESTART, 1)),
+        List.of(new SessionPlan.Validation("pgtune", Track.RESTART)),
+        3,
+        null,
+        new SessionPlan.Validating(
+            Goal.TPS, 0.03, 3, 42, new SessionPlan.WallTime(720, null, 3, windowSeconds)));
+  }
+
+  @Test
+  void trialsOfTheBaselinesShorterWindowCountAtTheWindowTheRestRuns() {
+    // 103 s spent, 617 s left; counted as they ran, trials took 26 s and 11 rounds of 2 runs
+    // seemed to fit (the session announced them, and 22 min left); at the 30-s window the
+    // baselines are 36-s trials, the mean 37 s: 8 rounds
+    SessionPlan plan = autoWindowPlan(30.0);
+    List<TrialResult> search = autoWindowSearch(plan);
+    assertEquals(37, Budget.observedTrialSeconds(search, 30).orElseThrow(), 1e-9);
+    assertEquals(8, ValidationTime.rounds(plan, search, 2));
+    assertEquals(
+        Optional.of(
+            "validation: up to 8 rounds (the plan had 3): they fit the 10 min left; trials took"
+                + " 37 s, the plan assumed 46 s"),
+        ValidationTime.line(plan, ValidationTime.recounted(plan, search, 2), search, 46));
+    // a plan from before the window was kept counts the trials as they ran
+    assertEquals(11, ValidationTime.rounds(autoWindowPlan(null), search, 2));
+  }
+
+  @Test
+  void everyRoundOfAnAutoWindowSessionFitsItsBudget() {
+    SessionPlan plan = autoWindowPlan(30.0);
+    List<TrialResult> logged = autoWindowSearch(plan);
+    SessionPlan current = ValidationTime.recounted(plan, logged, 2);
+    Optional<Step> next;
+    while ((next = current.next(logged)).isPresent()) {
+      logged.add(Trials.taking(window(logTrial(next.get()), 30), 40));
+    }
+    double used = ValidationTime.usedSeconds(logged, 0);
+    assertTrue(used <= 720, used + " s of a budget of 720");
+    assertTrue(used + 2 * 40 > 720, "no round that fits was left out: " + used);
   }
 
   @Test
