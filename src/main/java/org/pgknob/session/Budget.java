@@ -308,10 +308,11 @@ public record Budget(Integer trials, Duration wallTime) {
         .mapToDouble(
             t -> {
               double total = t.timingsSeconds().get("total");
-              // a trial that measured no window (it failed first) took what it took
-              return t.workload() == null || !(t.workload().windowSeconds() > 0)
+              // a trial that measured no window (it failed first), or this one, took what it took
+              double ran = t.workload() == null ? 0 : t.workload().windowSeconds();
+              return !(ran > 0) || ran == windowSeconds
                   ? total
-                  : Math.max(0, total - t.workload().windowSeconds()) + windowSeconds;
+                  : Math.max(0, total - ran) + windowSeconds;
             })
         .average();
   }

@@ -138,6 +138,23 @@ public record SessionInputs(
    *
    * @throws PgknobException when it is less than a session's minimum, saying what the minimum is
    */
+  /**
+   * The window at which logged trials' lengths are counted for the trials still to run: the chosen
+   * one with --duration auto, whose baselines ran a shorter one; null for a window given, whose
+   * trials count as they ran (a command that times itself may answer in less than its window).
+   */
+  Double countedWindowSeconds() {
+    return autoWindow == null ? null : (double) windowSeconds;
+  }
+
+  /** The logged trials' mean length for the trials still to run ({@link #countedWindowSeconds}). */
+  java.util.OptionalDouble observedTrialSeconds(List<org.pgknob.trial.TrialResult> trials) {
+    Double window = countedWindowSeconds();
+    return window == null
+        ? Budget.observedTrialSeconds(trials)
+        : Budget.observedTrialSeconds(trials, window);
+  }
+
   public int trialsAllowed() {
     if (autoWindow != null && !autoWindow.chosen()) {
       requireRoomForAutoWindow();

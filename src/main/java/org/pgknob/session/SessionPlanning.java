@@ -38,7 +38,7 @@ final class SessionPlanning {
                 budget.wallTime().toSeconds(),
                 budget.trials(),
                 shares.validationPairs(),
-                (double) inputs.windowSeconds());
+                inputs.countedWindowSeconds());
     return shares.racingPlan(
         sweeps,
         inputs.objective(),

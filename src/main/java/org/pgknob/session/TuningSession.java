@@ -238,11 +238,9 @@ public final class TuningSession {
               .forEach(progress::note);
           // the baselines' lengths, counted at the chosen window, say more than the estimate
           progress.trialsFrom(
-              logged.size() + 1,
-              Budget.observedTrialSeconds(logged, inputs.windowSeconds()).orElse(trialSeconds));
+              logged.size() + 1, inputs.observedTrialSeconds(logged).orElse(trialSeconds));
         }
-        double observed =
-            Budget.observedTrialSeconds(logged, inputs.windowSeconds()).orElse(trialSeconds);
+        double observed = inputs.observedTrialSeconds(logged).orElse(trialSeconds);
         MeasurementReport.detectableEffect(logged, plan, inputs, observed)
             .ifPresent(line -> progress.note("  " + line));
       }
@@ -454,7 +452,8 @@ public final class TuningSession {
   }
 
   private double trialSecondsSoFar(List<TrialResult> logged) {
-    return Budget.observedTrialSeconds(logged, inputs.windowSeconds())
+    return inputs
+        .observedTrialSeconds(logged)
         .orElse(
             Budget.estimateTrialSeconds(
                 context.databaseBytes(), inputs.rampupSeconds(), inputs.windowSeconds(), true));

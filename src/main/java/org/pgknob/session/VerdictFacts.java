@@ -111,7 +111,8 @@ public record VerdictFacts(
     }
     String server = serverOptions(state.target(), identity(folder));
     double trialSeconds =
-        Budget.observedTrialSeconds(trials, inputs.windowSeconds())
+        inputs
+            .observedTrialSeconds(trials)
             .orElse(inputs.rampupSeconds() + inputs.windowSeconds() + 10.0);
     return new VerdictFacts(
         runDir,

@@ -12,8 +12,32 @@ import org.junit.jupiter.api.Test;
 import org.pgknob.PgknobException;
 import org.pgknob.runs.Goal;
 import org.pgknob.runs.Track;
+import org.pgknob.testing.Records;
+import org.pgknob.trial.TrialResult;
 
 class BudgetTest {
+  @Test
+  void trialsCountAtTheWindowStillToRunAndOnlyThoseOfAnotherWindowChange() {
+    TrialResult base =
+        Trials.ok(1, "baseline", "reload", "baseline 1/3", Map.of(), Map.of(), 500, 4);
+    TrialResult at15 = Trials.withTimings(window(base, 15), Map.of("total", 21.0));
+    TrialResult at30 = Trials.withTimings(window(base, 30), Map.of("total", 40.0));
+    // a command that times itself: a 1-s window given, answered in 0.2 s
+    TrialResult quick = Trials.withTimings(window(base, 0.2), Map.of("total", 0.5));
+    TrialResult failed =
+        Trials.withTimings(Records.with(base, "workload", null), Map.of("total", 3.0));
+
+    assertEquals(38.0, Budget.observedTrialSeconds(List.of(at15, at30), 30).orElseThrow(), 1e-9);
+    assertEquals(40.0, Budget.observedTrialSeconds(List.of(at30), 30).orElseThrow(), 1e-9);
+    assertEquals(30.5, Budget.observedTrialSeconds(List.of(at15, at30)).orElseThrow(), 1e-9);
+    assertEquals(0.5, Budget.observedTrialSeconds(List.of(quick)).orElseThrow(), 1e-9);
+    assertEquals(3.0, Budget.observedTrialSeconds(List.of(failed), 30).orElseThrow(), 1e-9);
+  }
+
+  private static TrialResult window(TrialResult t, double seconds) {
+    return Records.with(t, "workload", Records.with(t.workload(), "windowSeconds", seconds));
+  }
+
   @Test
   void parsesTrialsTimesAndBoth() {
     assertEquals(new Budget(40, null), Budget.parse("40"));
