@@ -62,6 +62,10 @@ public final class RestoreCommand implements Callable<Integer> {
       out.flush();
       return ExitCodes.OK;
     }
+    Path folder = file.toAbsolutePath().getParent();
+    if (runDir != null && folder != null) {
+      StartOptions.fillInLoginFor(folder, spec, "restore: as the session started", targetOptions);
+    }
     try (Target target = targetOptions.openFor(recorded.identity())) {
       target.useRestoreFile(file);
       ApplyReport report = target.restoreOriginals();

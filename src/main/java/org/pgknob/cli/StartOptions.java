@@ -103,6 +103,24 @@ record StartOptions(
   }
 
   /**
+   * Gives a restore of the session at {@code sessionDir} the --password-file that session started
+   * with when the command line gives none, and says so after {@code label}: the login is all a
+   * restore needs. Why: a session killed with kill -9 names `pgknob restore RUN/restore.json` as
+   * the next step, which then failed for want of the password the session had read from a file.
+   */
+  static void fillInLoginFor(
+      Path sessionDir, CommandSpec spec, String label, TargetOptions target) {
+    StartOptions started = read(sessionDir);
+    if (started == null || started.passwordFile == null || target.passwordFile != null) {
+      return;
+    }
+    target.passwordFile = Path.of(started.passwordFile);
+    spec.commandLine()
+        .getErr()
+        .println(label + ": --password-file " + ShellWords.word(started.passwordFile));
+  }
+
+  /**
    * Gives {@code target}, {@code serverWait} and {@code quiet} each recorded option the command was
    * not given ({@code given} tells which were), and returns them as the command line spells them
    * (empty when none was taken).

@@ -115,6 +115,34 @@ class TargetCommandsTest {
     }
   }
 
+  /**
+   * A session started with --password-file and killed with kill -9: the restore it names as the
+   * next step, typed as printed, logs in with the session's password file.
+   */
+  @Test
+  void restoreOfAKilledSessionLogsInWithThePasswordFileItStartedWith(@TempDir Path runDir)
+      throws Exception {
+    ManagedCluster cluster = SharedPostgres.cluster();
+    new StartOptions(cluster.passwordFile().toString(), null, false, 300, 120).write(runDir);
+    try (org.pgknob.server.RemoteServer server =
+        org.pgknob.server.RemoteServer.open(
+            new org.pgknob.server.RemoteServer.Options(
+                cluster.jdbcUrl("postgres"), "postgres", cluster.passwordFile(), null, null))) {
+      server.useRestoreFile(runDir.resolve("restore.json"));
+      server.configure(java.util.Map.of("work_mem", "7MB")); // then the session was killed
+    }
+    assertEquals("7MB", show("work_mem"));
+
+    int exit = Cli.run(out, err, "restore", runDir.resolve("restore.json").toString());
+
+    assertEquals(0, exit, err::toString);
+    assertTrue(
+        err.toString()
+            .contains("restore: as the session started: --password-file " + cluster.passwordFile()),
+        err::toString);
+    assertEquals("4MB", show("work_mem"));
+  }
+
   @Test
   void badInputGivesOneLineAndANonZeroExit() throws Exception {
     assertEquals(ExitCodes.ERROR, run("apply", "--set", "no_such_setting=1"));
