@@ -220,7 +220,11 @@ public final class TuningSession {
     }
     PlanSummary.linesOnResume(plan, logged.size(), trialSeconds, clock.instant())
         .forEach(progress::note);
-    progress.clock(clock, logged.size() + 1, trialSeconds);
+    // A resume's first time left: the trials it counts (ValidationTime.expectedTrials) are what
+    // the logged trials' length buys, so it counts them at that length, not at the estimate (it
+    // printed "about 9 min left" under a plan line's "about 6 min").
+    progress.clock(
+        clock, logged.size() + 1, inputs.observedTrialSeconds(logged).orElse(trialSeconds));
     Phase lastPhase = null;
     Set<String> sameAsDefaults = null;
     while (true) {
