@@ -92,8 +92,9 @@ public record SessionPlan(
    * @param plannedRounds the rounds the plan reserved from the estimated trial length: validation
    *     runs at least these, and a round beyond them starts only if it fits the time left
    * @param windowSeconds the measured window of the trials still to run, at which the logged
-   *     trials' lengths are counted ({@link Budget#observedTrialSeconds(List, double)}); null in a
-   *     plan from before it was kept, whose trials count as they ran
+   *     trials' lengths are counted ({@link Budget#observedTrialSeconds(List, double)}) under
+   *     --duration auto; null for a window given, or in a plan from before it was kept: the trials
+   *     then count as they ran
    */
   public record WallTime(
       double budgetSeconds, Integer mostTrials, int plannedRounds, Double windowSeconds) {
